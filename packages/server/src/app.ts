@@ -1,0 +1,33 @@
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { AppDeps } from './app-deps';
+import { registerErrorHandler } from './lib/error-handler';
+import { registerSecurityHeaders } from './lib/security-headers';
+import { registerSpa } from './lib/spa';
+import { healthRoutes } from './features/health/health.routes';
+import { configRoutes } from './features/config/config.routes';
+import { authRoutes } from './features/auth/auth.routes';
+import { usersRoutes } from './features/users/users.routes';
+
+export type { AppDeps } from './app-deps';
+
+/** Builds the Fastify app from its dependencies; `main.ts` starts it, tests inject into it. */
+export async function buildApp(
+  deps: AppDeps,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: deps.config.logLevel },
+    trustProxy: deps.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await registerSecurityHeaders(app);
+  await app.register(healthRoutes, { deps });
+  await app.register(configRoutes, { deps });
+  await app.register(authRoutes, { deps });
+  await app.register(usersRoutes, { deps });
+  await registerSpa(app, deps.config.webDistDir);
+  return app;
+}

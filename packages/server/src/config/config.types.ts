@@ -1,0 +1,55 @@
+import type { SocialProvider } from '@parley/shared';
+import type { YamlConfig } from './yaml.schema';
+
+/** The validated, frozen configuration every part of the server receives (ARCHITECTURE §6). */
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  domainClient: string;
+  domainServer: string;
+  dataDir: string;
+  /** A SQLite file path (or `:memory:`), or a `postgres://` URL. */
+  databaseUrl: string;
+  redisUrl: string | null;
+  logLevel: string;
+  /** Built web app to serve; null when it is not built (API only). */
+  webDistDir: string | null;
+  trustProxy: boolean;
+  secrets: {
+    jwtSecret: string;
+    jwtRefreshSecret: string;
+    credsKey: string;
+    credsIv: string;
+  };
+  auth: {
+    allowRegistration: boolean;
+    allowEmailLogin: boolean;
+    allowSocialLogin: boolean;
+    /** E-mail domains allowed to register; null allows every domain. */
+    allowedDomains: string[] | null;
+    socialLogins: SocialProvider[];
+    /** Refresh cookie gets `Secure` when the server is reached over https. */
+    secureCookies: boolean;
+  };
+  rateLimits: {
+    loginMax: number;
+    loginWindowMinutes: number;
+    registerMax: number;
+    registerWindowMinutes: number;
+  };
+  app: {
+    appTitle: string;
+    customFooter: string | null;
+    showBirthdayIcon: boolean;
+    checkBalance: boolean;
+    searchEnabled: boolean;
+    emailEnabled: boolean;
+    openidLabel: string;
+    openidImageUrl: string;
+    /** Bytes. */
+    avatarSizeLimit: number;
+  };
+  /** The YAML file as validated, or null when there is none. */
+  yaml: YamlConfig | null;
+}

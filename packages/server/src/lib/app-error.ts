@@ -1,0 +1,13 @@
+import type { ErrorCode } from '@parley/shared';
+
+/** The one error type services throw; the error handler maps its code to a status (ARCHITECTURE §3.3). */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown> & { field?: string; key?: string },
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}

@@ -1,0 +1,29 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ERROR_STATUS, type ApiErrorBody } from '@parley/shared';
+import { AppError } from './app-error';
+
+/** The one place that turns errors into HTTP answers (ARCHITECTURE §3.3). */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      const { field, key, ...details } = error.details ?? {};
+      const body: ApiErrorBody = { code: error.code, message: error.message };
+      if (typeof field === 'string') body.field = field;
+      if (typeof key === 'string') body.key = key;
+      if (Object.keys(details).length > 0) body.details = details;
+      return reply.status(ERROR_STATUS[error.code]).send(body);
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status === 429) {
+      return reply.status(429).send({ code: 'RATE_LIMITED', message: error.message } satisfies ApiErrorBody);
+    }
+    if (status >= 400 && status < 500) {
+      // Fastify's own client errors: malformed JSON, body too large, unsupported media type, ...
+      return reply.status(status).send({ code: 'VALIDATION', message: error.message } satisfies ApiErrorBody);
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply
+      .status(500)
+      .send({ code: 'INTERNAL', message: 'Internal server error' } satisfies ApiErrorBody);
+  });
+}

@@ -1,0 +1,36 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ApiErrorBody } from '@parley/shared';
+
+/**
+ * Serves the built web app with a history fallback: any GET that is not an API call and names no file gets
+ * index.html, so deep links like /c/abc load the app. Unknown API paths stay JSON 404s.
+ */
+export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
+  const hasSpa = distDir !== null && existsSync(join(distDir, 'index.html'));
+  if (hasSpa) {
+    await app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        // Hashed assets never change; index.html must always be fresh.
+        if (path.includes(`${join(distDir, 'assets')}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isApi = path.startsWith('/api/') || path === '/api' || path === '/health';
+    if (hasSpa && request.method === 'GET' && !isApi) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } satisfies ApiErrorBody);
+  });
+}

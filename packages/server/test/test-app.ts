@@ -1,0 +1,94 @@
+import type { FastifyInstance } from 'fastify';
+import { Redis } from 'ioredis';
+import type { DialectName } from '../src/db/database';
+import type { AppConfig } from '../src/config/config.types';
+import { buildApp } from '../src/app';
+import { freshDatabase, type TestDatabase } from './dialects';
+
+type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+
+/** A complete config for tests; pass only what a test changes. */
+export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
+  const base: AppConfig = {
+    nodeEnv: 'test',
+    host: '127.0.0.1',
+    port: 0,
+    domainClient: 'http://localhost:3080',
+    domainServer: 'http://localhost:3080',
+    dataDir: './data',
+    databaseUrl: ':memory:',
+    redisUrl: null,
+    logLevel: 'silent',
+    webDistDir: null,
+    trustProxy: false,
+    secrets: {
+      jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789abcdef',
+      jwtRefreshSecret: 'test-refresh-secret-0123456789abcdef0123456789ab',
+      credsKey: '0'.repeat(64),
+      credsIv: '0'.repeat(32),
+    },
+    auth: {
+      allowRegistration: true,
+      allowEmailLogin: true,
+      allowSocialLogin: false,
+      allowedDomains: null,
+      socialLogins: [],
+      secureCookies: false,
+    },
+    rateLimits: { loginMax: 7, loginWindowMinutes: 5, registerMax: 50, registerWindowMinutes: 60 },
+    app: {
+      appTitle: 'Parley',
+      customFooter: null,
+      showBirthdayIcon: false,
+      checkBalance: false,
+      searchEnabled: true,
+      emailEnabled: false,
+      openidLabel: 'Continue with OpenID',
+      openidImageUrl: '',
+      avatarSizeLimit: 2 * 1024 * 1024,
+    },
+    yaml: null,
+  };
+  return merge(base, overrides) as AppConfig;
+}
+
+function merge(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (base && over && typeof base === 'object' && typeof over === 'object' && !Array.isArray(over)) {
+    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(over)) out[k] = merge(out[k], v);
+    return out;
+  }
+  return over;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  redis: Redis | null;
+  close(): Promise<void>;
+}
+
+/** An app over a fresh database of the given dialect; with `redis: true` it uses TEST_REDIS_URL. */
+export async function buildTestApp(
+  dialect: DialectName,
+  overrides: DeepPartial<AppConfig> = {},
+  options: { redis?: boolean } = {},
+): Promise<TestApp> {
+  const database = await freshDatabase(dialect);
+  const redisUrl = options.redis ? process.env.TEST_REDIS_URL : undefined;
+  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const config = testConfig({ ...overrides, redisUrl: redisUrl ?? null });
+  const app = await buildApp({ config, database, redis });
+  await app.ready();
+  return {
+    app,
+    database,
+    redis,
+    close: async () => {
+      await app.close();
+      await database.cleanup();
+      redis?.disconnect();
+    },
+  };
+}

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { FIELD_LIMITS } from '../constants';
+import type { ValidationKey } from './validation-messages';
+
+const msg = (key: ValidationKey) => ({ message: key });
+// A simple address pattern: something@something.tld, no spaces.
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredString = (requiredKey: ValidationKey) =>
+  z.string(msg(requiredKey)).trim().min(1, msg(requiredKey));
+
+/** Password registration payload (spec 2 §5 "Registration (password flow)"). */
+export const registerSchema = z
+  .object({
+    name: requiredString('com_auth_name_required')
+      .pipe(z.string().min(FIELD_LIMITS.name.min, msg('com_auth_name_min_length')))
+      .pipe(z.string().max(FIELD_LIMITS.name.maxExclusive - 1, msg('com_auth_name_max_length'))),
+    username: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => (v ? v : undefined))
+      .pipe(
+        z
+          .string()
+          .min(FIELD_LIMITS.username.min, msg('com_auth_username_min_length'))
+          .max(FIELD_LIMITS.username.maxExclusive - 1, msg('com_auth_username_max_length'))
+          .regex(/^[\p{L}\p{N}._-]+$/u, msg('com_auth_username_pattern'))
+          .optional(),
+      ),
+    email: requiredString('com_auth_email_required')
+      .pipe(z.string().min(FIELD_LIMITS.email.min, msg('com_auth_email_min_length')))
+      .pipe(z.string().max(FIELD_LIMITS.email.max, msg('com_auth_email_max_length')))
+      .pipe(z.string().regex(EMAIL_PATTERN, msg('com_auth_email_pattern')))
+      .transform((v) => v.toLowerCase()),
+    password: z
+      .string(msg('com_auth_password_required'))
+      .min(1, msg('com_auth_password_required'))
+      .min(FIELD_LIMITS.password.min, msg('com_auth_password_min_length'))
+      .max(FIELD_LIMITS.password.maxExclusive - 1, msg('com_auth_password_max_length')),
+    confirm_password: z.string(msg('com_auth_password_not_match')),
+    inviteCode: z.string().trim().max(64).optional(),
+  })
+  .refine((d) => d.password === d.confirm_password, {
+    path: ['confirm_password'],
+    message: 'com_auth_password_not_match' satisfies ValidationKey,
+  });
+export type RegisterInput = z.input<typeof registerSchema>;
+export type RegisterPayload = z.output<typeof registerSchema>;
+
+/** Password login payload: e-mail (or an 11-digit phone) and password (spec 2 §5 "Login"). */
+export const loginSchema = z.object({
+  email: requiredString('com_auth_email_required')
+    .pipe(z.string().min(FIELD_LIMITS.loginEmail.min, msg('com_auth_email_login_min_length')))
+    .pipe(z.string().max(FIELD_LIMITS.loginEmail.max, msg('com_auth_email_max_length')))
+    .transform((v) => v.toLowerCase()),
+  password: z
+    .string(msg('com_auth_password_required'))
+    .min(1, msg('com_auth_password_required'))
+    .min(FIELD_LIMITS.password.min, msg('com_auth_password_min_length'))
+    .max(FIELD_LIMITS.password.maxExclusive, msg('com_auth_password_max_length')),
+});
+export type LoginInput = z.input<typeof loginSchema>;
+export type LoginPayload = z.output<typeof loginSchema>;
+
+/** The user as the API shows it: never the password hash (spec 1 §3 User). */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  avatar: z.string().nullable(),
+  role: z.enum(['USER', 'ADMIN']),
+  provider: z.string(),
+  plugins: z.array(z.string()),
+  inviteCode: z.string(),
+  emailVerified: z.boolean(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** Answer of login and refresh. */
+export const authResultSchema = z.object({ token: z.string(), user: publicUserSchema });
+export type AuthResult = z.infer<typeof authResultSchema>;
+
+/** `?retry=true` is accepted on refresh when the failing call was itself a refresh (spec 1 §7). */
+export const refreshQuerySchema = z.object({ retry: z.enum(['true', 'false']).optional() });

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { SOCIAL_PROVIDERS } from '../constants';
+
+/** What `GET /api/config` answers: everything the web needs before sign-in (spec 2 §3 "Config fields read"). */
+export const startupConfigSchema = z.object({
+  appTitle: z.string(),
+  customFooter: z.string().nullable(),
+  serverDomain: z.string(),
+  registrationEnabled: z.boolean(),
+  emailLoginEnabled: z.boolean(),
+  emailEnabled: z.boolean(),
+  socialLoginEnabled: z.boolean(),
+  socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)),
+  discordLoginEnabled: z.boolean(),
+  facebookLoginEnabled: z.boolean(),
+  githubLoginEnabled: z.boolean(),
+  googleLoginEnabled: z.boolean(),
+  openidLoginEnabled: z.boolean(),
+  openidLabel: z.string(),
+  openidImageUrl: z.string(),
+  showBirthdayIcon: z.boolean(),
+  checkBalance: z.boolean(),
+  searchEnabled: z.boolean(),
+  avatarSizeLimit: z.number(),
+  version: z.string(),
+});
+export type StartupConfig = z.infer<typeof startupConfigSchema>;

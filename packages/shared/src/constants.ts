@@ -1,0 +1,78 @@
+/** Endpoint identifiers, spelled exactly as the spec gives them. */
+export const BUILT_IN_ENDPOINTS = [
+  'openAI',
+  'azureOpenAI',
+  'bingAI',
+  'chatGPTBrowser',
+  'google',
+  'gptPlugins',
+  'anthropic',
+  'assistants',
+] as const;
+export type BuiltInEndpoint = (typeof BUILT_IN_ENDPOINTS)[number];
+
+/** The root parent id of every message tree (ARCHITECTURE §4). */
+export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+/** Application version and the config-file version the YAML loader accepts (spec 1 §9). */
+export const APP_VERSION = 'v0.6.10';
+export const CONFIG_VERSION = '1.0.3';
+
+/** Session timings (ARCHITECTURE §7, spec 1 §9). */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
+export const REFRESH_COOKIE = 'refreshToken';
+export const LOGIN_REDIRECT_DELAY_MS = 300;
+
+/** Toast timings (spec 1 §2). */
+export const TOAST_OPEN_DELAY_MS = 100;
+export const TOAST_DURATION_MS = 3000;
+
+/** Field limits (spec 2 §5, §9). A max is exclusive where the spec says "under". */
+export const FIELD_LIMITS = {
+  email: { min: 6, max: 120 },
+  loginEmail: { min: 3, max: 120 },
+  password: { min: 8, maxExclusive: 128 },
+  name: { min: 3, maxExclusive: 80 },
+  username: { min: 2, maxExclusive: 20 },
+  phone: { length: 11 },
+} as const;
+
+/** Browser storage keys (spec 1 §3, spec 2 §3). */
+export const STORAGE_KEYS = {
+  lang: 'lang',
+  selectedLang: 'selectedLang',
+  colorTheme: 'color-theme',
+  navVisible: 'navVisible',
+  newUser: 'newUser',
+  appTitle: 'appTitle',
+  autoScroll: 'autoScroll',
+  hideSidePanel: 'hideSidePanel',
+  modularChat: 'modularChat',
+  LaTeXParsing: 'LaTeXParsing',
+  UsernameDisplay: 'UsernameDisplay',
+  lastSelectedModel: 'lastSelectedModel',
+  lastSelectedTools: 'lastSelectedTools',
+  lastBingSettings: 'lastBingSettings',
+  lastConversationSetup: 'lastConversationSetup',
+  filesToDelete: 'filesToDelete',
+} as const;
+
+/** Keys that logout removes from browser storage (spec 1 §4 Session). */
+export const LOGOUT_CLEARED_KEYS = [
+  STORAGE_KEYS.lastConversationSetup,
+  STORAGE_KEYS.lastSelectedModel,
+  STORAGE_KEYS.lastSelectedTools,
+  STORAGE_KEYS.filesToDelete,
+] as const;
+
+/** Interface languages (spec 2 §9); en-US and zh-CN are always complete. */
+export const LANGUAGES = [
+  'en-US', 'ar-EG', 'zh-CN', 'de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL', 'pt-BR',
+  'ru-RU', 'ja-JP', 'sv-SE', 'ko-KR', 'zh-TC', 'vi-VN', 'tr-TR', 'nl-NL', 'id-ID',
+] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** Social login providers the login page knows (spec 2 §2). */
+export const SOCIAL_PROVIDERS = ['discord', 'facebook', 'github', 'google', 'openid'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

@@ -1,0 +1,45 @@
+/** The closed set of error codes the API answers with (ARCHITECTURE §3.3). */
+export const ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'BANNED',
+  'NOT_FOUND',
+  'CONFLICT',
+  'RATE_LIMITED',
+  'REGISTRATION_DISABLED',
+  'INTERNAL',
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+/** HTTP status for each error code. */
+export const ERROR_STATUS: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  BANNED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMITED: 429,
+  REGISTRATION_DISABLED: 403,
+  INTERNAL: 500,
+};
+
+/** The JSON body of every error answer. `field` and `key` are set for validation errors. */
+export interface ApiErrorBody {
+  code: ErrorCode;
+  message: string;
+  field?: string;
+  /** i18n key of the message, so the web can show it in the user's language. */
+  key?: string;
+  details?: Record<string, unknown>;
+}
+
+/** The four login error keys, chosen from the status as spec 1 §8 says. */
+export function loginErrorKey(status: number | string | undefined): string {
+  const text = String(status ?? '');
+  if (text.includes('429')) return 'com_auth_error_login_rl';
+  if (text.includes('403')) return 'com_auth_error_login_ban';
+  if (text.includes('500')) return 'com_auth_error_login_server';
+  return 'com_auth_error_login';
+}
