@@ -68,8 +68,24 @@ export const LOGOUT_CLEARED_KEYS = [
 
 /** Interface languages (spec 2 §9); en-US and zh-CN are always complete. */
 export const LANGUAGES = [
-  'en-US', 'ar-EG', 'zh-CN', 'de-DE', 'es-ES', 'fr-FR', 'it-IT', 'pl-PL', 'pt-BR',
-  'ru-RU', 'ja-JP', 'sv-SE', 'ko-KR', 'zh-TC', 'vi-VN', 'tr-TR', 'nl-NL', 'id-ID',
+  'en-US',
+  'ar-EG',
+  'zh-CN',
+  'de-DE',
+  'es-ES',
+  'fr-FR',
+  'it-IT',
+  'pl-PL',
+  'pt-BR',
+  'ru-RU',
+  'ja-JP',
+  'sv-SE',
+  'ko-KR',
+  'zh-TC',
+  'vi-VN',
+  'tr-TR',
+  'nl-NL',
+  'id-ID',
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 

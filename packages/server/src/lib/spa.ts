@@ -15,10 +15,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
       root: distDir,
       wildcard: false,
       index: false,
-      setHeaders: (res, path) => {
+      setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be fresh.
         if (path.includes(`${join(distDir, 'assets')}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+          reply.header('cache-control', 'public, max-age=31536000, immutable');
         }
       },
     });
@@ -31,6 +31,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     }
     return reply
       .status(404)
-      .send({ code: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` } satisfies ApiErrorBody);
+      .send({
+        code: 'NOT_FOUND',
+        message: `Route ${request.method} ${path} not found`,
+      } satisfies ApiErrorBody);
   });
 }
