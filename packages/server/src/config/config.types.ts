@@ -1,6 +1,13 @@
 import type { SocialProvider } from '@parley/shared';
 import type { YamlConfig } from './yaml.schema';
 
+export interface SocialCredentials {
+  clientId: string;
+  clientSecret: string;
+  /** OpenID only: the issuer whose discovery document names the endpoints. */
+  issuer?: string;
+}
+
 /** The validated, frozen configuration every part of the server receives (ARCHITECTURE §6). */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
@@ -31,12 +38,19 @@ export interface AppConfig {
     socialLogins: SocialProvider[];
     /** Refresh cookie gets `Secure` when the server is reached over https. */
     secureCookies: boolean;
+    /**
+     * Providers usable for sign-in (ALLOW_SOCIAL_LOGIN on and their credentials set), with their OAuth
+     * client credentials. Optional so hand-built configs may leave it out: absent means none.
+     */
+    socialProviders?: Partial<Record<SocialProvider, SocialCredentials>>;
   };
   rateLimits: {
     loginMax: number;
     loginWindowMinutes: number;
     registerMax: number;
     registerWindowMinutes: number;
+    /** Prefix of the limiters' Redis keys (default `parley:rl:`); tests give each app their own. */
+    rateLimitPrefix?: string;
   };
   app: {
     appTitle: string;
@@ -49,7 +63,11 @@ export interface AppConfig {
     openidImageUrl: string;
     /** Bytes. */
     avatarSizeLimit: number;
+    /** TITLE_CONVO: generate conversation titles. Optional for hand-built configs: absent means true. */
+    titleConvo?: boolean;
   };
   /** The YAML file as validated, or null when there is none. */
   yaml: YamlConfig | null;
+  /** Absolute path of the YAML file loaded, for the start-up log; null or absent when there is none. */
+  configFile?: string | null;
 }

@@ -1,5 +1,164 @@
 import { z } from 'zod';
+import { BUILT_IN_ENDPOINTS, SOCIAL_PROVIDERS } from '@parley/shared';
 
-// Placeholder shape; the config work replaces it with the full LibreChat 1.0.x schema.
-export const yamlConfigSchema = z.object({ version: z.string() }).loose();
+/**
+ * LibreChat's `librechat.yaml`, config version 1.0.x (spec 1 §5 "Configuration"). Objects are loose so an
+ * operator's file with fields Parley does not use still loads; the loader reports those fields as notices.
+ */
+
+const VERSION_HINT = 'must be a config version 1.0.x, such as 1.0.3';
+
+const limit = z.number().min(0, { error: 'must be at least 0' });
+
+const mimeType = z.string().refine(compilesAsRegExp, {
+  error: (issue) => `"${String(issue.input)}" is not a valid regular expression`,
+});
+
+const fileEndpointSchema = z
+  .object({
+    disabled: z.boolean().optional(),
+    fileLimit: limit.optional(),
+    fileSizeLimit: limit.optional(),
+    totalSizeLimit: limit.optional(),
+    supportedMimeTypes: z.array(mimeType).optional(),
+  })
+  .loose();
+
+const fileConfigSchema = z
+  .object({
+    endpoints: z.record(z.string(), fileEndpointSchema).optional(),
+    serverFileSizeLimit: limit.optional(),
+    avatarSizeLimit: limit.optional(),
+  })
+  .loose();
+
+const modelsSchema = z
+  .object({
+    default: z.array(z.string().min(1)).min(1, { error: 'must list at least one model' }),
+    fetch: z.boolean().optional(),
+    userIdQuery: z.boolean().optional(),
+  })
+  .loose();
+
+const builtInByLowerName = new Map<string, string>(BUILT_IN_ENDPOINTS.map((n) => [n.toLowerCase(), n]));
+
+const customEndpointSchema = z
+  .object({
+    name: z
+      .string()
+      .min(1, { error: 'must not be empty' })
+      .superRefine((name, ctx) => {
+        const builtIn = builtInByLowerName.get(name.toLowerCase());
+        if (builtIn === undefined) return;
+        ctx.addIssue({
+          code: 'custom',
+          message:
+            builtIn === name
+              ? `"${name}" is the name of a built-in endpoint; choose another`
+              : `"${name}" differs from the built-in endpoint "${builtIn}" only by case; choose another`,
+        });
+      }),
+    apiKey: z.string(),
+    baseURL: z.string(),
+    iconURL: z.string().optional(),
+    models: modelsSchema,
+    titleConvo: z.boolean().optional(),
+    titleMethod: z.enum(['completion', 'functions']).optional(),
+    titleModel: z.string().optional(),
+    summarize: z.boolean().optional(),
+    summaryModel: z.string().optional(),
+    forcePrompt: z.boolean().optional(),
+    modelDisplayLabel: z.string().optional(),
+    addParams: z.record(z.string(), z.unknown()).optional(),
+    dropParams: z.array(z.string()).optional(),
+    headers: z.record(z.string(), z.string()).optional(),
+  })
+  .loose();
+
+const assistantsEndpointSchema = z
+  .object({
+    disableBuilder: z.boolean().optional(),
+    pollIntervalMs: z.number().int().min(0, { error: 'must be at least 0' }).optional(),
+    timeoutMs: z.number().int().min(0, { error: 'must be at least 0' }).optional(),
+    supportedIds: z.array(z.string()).optional(),
+    excludedIds: z.array(z.string()).optional(),
+    models: modelsSchema,
+  })
+  .loose()
+  .refine((a) => !(a.supportedIds && a.excludedIds), {
+    error: 'give supportedIds or excludedIds, not both',
+    path: ['excludedIds'],
+  });
+
+const endpointsSchema = z
+  .object({
+    assistants: assistantsEndpointSchema.optional(),
+    custom: z.array(customEndpointSchema).superRefine(refuseDuplicateNames).optional(),
+  })
+  .loose();
+
+export const yamlConfigSchema = z
+  .object({
+    version: z
+      .string({ error: (issue) => (issue.input === undefined ? 'is required' : VERSION_HINT) })
+      .regex(/^1\.0\.\d+$/, { error: VERSION_HINT }),
+    cache: z.boolean().optional(),
+    fileStrategy: z.enum(['local', 'firebase', 's3', 'azure']).optional(),
+    registration: z
+      .object({
+        socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)).optional(),
+        allowedDomains: z.array(z.string().min(1, { error: 'must not be empty' })).optional(),
+      })
+      .loose()
+      .optional(),
+    rateLimits: z
+      .object({
+        fileUploads: z
+          .object({ ipMax: limit, ipWindowInMinutes: limit, userMax: limit, userWindowInMinutes: limit })
+          .partial()
+          .loose()
+          .optional(),
+      })
+      .loose()
+      .optional(),
+    fileConfig: fileConfigSchema.optional(),
+    // Null is what YAML gives for an `endpoints:` line with nothing under it; it is refused below.
+    endpoints: endpointsSchema.nullable().optional(),
+  })
+  .loose()
+  .superRefine((config, ctx) => {
+    const given = Object.values(config.endpoints ?? {}).some(
+      (v) => v !== undefined && v !== null && !(Array.isArray(v) && v.length === 0),
+    );
+    if (config.endpoints !== undefined && !given) {
+      ctx.addIssue({ code: 'custom', path: ['endpoints'], message: 'must configure at least one endpoint' });
+    }
+  });
+
 export type YamlConfig = z.infer<typeof yamlConfigSchema>;
+export type YamlCustomEndpoint = z.infer<typeof customEndpointSchema>;
+
+function compilesAsRegExp(pattern: string): boolean {
+  try {
+    new RegExp(pattern);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Endpoints are addressed by name (/api/ask/{endpoint}); two with one name would shadow each other.
+function refuseDuplicateNames(list: { name: string }[], ctx: z.RefinementCtx): void {
+  const seen = new Map<string, number>();
+  list.forEach(({ name }, index) => {
+    const first = seen.get(name.toLowerCase());
+    if (first === undefined) seen.set(name.toLowerCase(), index);
+    else {
+      ctx.addIssue({
+        code: 'custom',
+        path: [index, 'name'],
+        message: `"${name}" is already used by endpoints.custom[${first}]`,
+      });
+    }
+  });
+}

@@ -1,0 +1,90 @@
+import { isAbsolute, join, resolve } from 'node:path';
+import { isPostgresUrl } from '../db/database';
+import { ConfigError } from './config-error';
+import { envBool, envEnum, envHttpUrl, envInt, envString, type Env } from './env-reader';
+
+const NODE_ENVS = ['development', 'production', 'test'] as const;
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+/** Where the process runs: addresses, storage, logging. */
+export function readServerEnv(env: Env, cwd: string) {
+  const port = envInt(env, 'PORT', 3080, { min: 0, max: 65535 });
+  const dataDir = resolve(cwd, envString(env, 'DATA_DIR') ?? './data');
+  const domainServer = envHttpUrl(env, 'DOMAIN_SERVER', `http://localhost:${port}`);
+  const explicitConfigPath = envString(env, 'CONFIG_PATH');
+  return {
+    nodeEnv: envEnum(env, 'NODE_ENV', NODE_ENVS, 'development'),
+    host: envString(env, 'HOST') ?? 'localhost',
+    port,
+    domainClient: envHttpUrl(env, 'DOMAIN_CLIENT', `http://localhost:${port}`),
+    domainServer,
+    secureCookies: domainServer.startsWith('https://'),
+    dataDir,
+    databaseUrl: readDatabaseUrl(env, cwd, dataDir),
+    redisUrl: readRedisUrl(env),
+    logLevel: envEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    trustProxy: envBool(env, 'TRUST_PROXY', false),
+    configPath: resolve(cwd, explicitConfigPath ?? './parley.yaml'),
+    configPathExplicit: explicitConfigPath !== undefined,
+  };
+}
+
+/** Who may sign in how, and how often they may try. */
+export function readAuthEnv(env: Env) {
+  return {
+    allowRegistration: envBool(env, 'ALLOW_REGISTRATION', true),
+    allowEmailLogin: envBool(env, 'ALLOW_EMAIL_LOGIN', true),
+    allowSocialLogin: envBool(env, 'ALLOW_SOCIAL_LOGIN', false),
+    rateLimits: {
+      loginMax: envInt(env, 'LOGIN_MAX', 7, { min: 0 }),
+      // A zero window would make the limit meaningless, so windows start at one minute.
+      loginWindowMinutes: envInt(env, 'LOGIN_WINDOW', 5, { min: 1 }),
+      registerMax: envInt(env, 'REGISTER_MAX', 5, { min: 0 }),
+      registerWindowMinutes: envInt(env, 'REGISTER_WINDOW', 60, { min: 1 }),
+    },
+  };
+}
+
+/** What the interface shows and which optional features are on. */
+export function readAppEnv(env: Env) {
+  const mailer = envString(env, 'EMAIL_SERVICE') ?? envString(env, 'EMAIL_HOST');
+  const emailEnabled = Boolean(
+    mailer &&
+    envString(env, 'EMAIL_USERNAME') &&
+    envString(env, 'EMAIL_PASSWORD') &&
+    envString(env, 'EMAIL_FROM'),
+  );
+  return {
+    appTitle: envString(env, 'APP_TITLE') ?? 'Parley',
+    customFooter: envString(env, 'CUSTOM_FOOTER') ?? null,
+    showBirthdayIcon: envBool(env, 'SHOW_BIRTHDAY_ICON', false),
+    checkBalance: envBool(env, 'CHECK_BALANCE', false),
+    searchEnabled: envBool(env, 'SEARCH', true),
+    titleConvo: envBool(env, 'TITLE_CONVO', true),
+    emailEnabled,
+    openidLabel: envString(env, 'OPENID_BUTTON_LABEL') ?? 'Continue with OpenID',
+    openidImageUrl: envString(env, 'OPENID_IMAGE_URL') ?? '',
+  };
+}
+
+function readDatabaseUrl(env: Env, cwd: string, dataDir: string): string {
+  const value = envString(env, 'DATABASE_URL');
+  if (value === undefined) return join(dataDir, 'parley.db');
+  if (isPostgresUrl(value) || value === ':memory:') return value;
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(value)) {
+    throw new ConfigError(
+      'DATABASE_URL',
+      `DATABASE_URL must be a postgres:// URL or a SQLite file path, got a ${value.split(':')[0]}: URL`,
+    );
+  }
+  return isAbsolute(value) ? value : resolve(cwd, value);
+}
+
+function readRedisUrl(env: Env): string | null {
+  const value = envString(env, 'REDIS_URL');
+  if (value === undefined) return null;
+  if (!/^rediss?:\/\//.test(value)) {
+    throw new ConfigError('REDIS_URL', 'REDIS_URL must start with redis:// or rediss://');
+  }
+  return value;
+}

@@ -1,0 +1,69 @@
+import type { AppConfig } from './config.types';
+import { deepFreeze } from './deep-freeze';
+import type { Env } from './env-reader';
+import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
+import { loadSecrets } from './secrets';
+import { DEFAULT_SOCIAL_LOGINS, readSocialCredentials } from './social-logins';
+import { findWebDist } from './web-dist';
+import { loadYamlConfig } from './yaml.loader';
+
+export interface LoadConfigInput {
+  env: Env;
+  /** Relative paths (DATA_DIR, CONFIG_PATH, a SQLite DATABASE_URL) resolve against it. */
+  cwd: string;
+}
+
+const MB = 1024 * 1024;
+const DEFAULT_AVATAR_SIZE_LIMIT_MB = 2;
+
+/**
+ * The one place that turns the environment and the YAML file into a config (ARCHITECTURE §3.5).
+ * Everything is validated before anything is written, so a bad setting never leaves files behind;
+ * only then are missing secrets generated. Throws ConfigError naming the offending field.
+ */
+export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; notices: string[] } {
+  const notices: string[] = [];
+  const server = readServerEnv(env, cwd);
+  const auth = readAuthEnv(env);
+  const app = readAppEnv(env);
+  const loaded = loadYamlConfig(
+    { path: server.configPath, explicit: server.configPathExplicit },
+    env,
+    notices,
+  );
+  const yaml = loaded?.yaml ?? null;
+  const socialProviders = readSocialCredentials(env, auth.allowSocialLogin);
+  const { secrets, notices: secretNotices } = loadSecrets(env, server.dataDir);
+  notices.push(...secretNotices);
+
+  const allowedDomains = yaml?.registration?.allowedDomains;
+  const avatarMb = yaml?.fileConfig?.avatarSizeLimit ?? DEFAULT_AVATAR_SIZE_LIMIT_MB;
+  const config: AppConfig = {
+    nodeEnv: server.nodeEnv,
+    host: server.host,
+    port: server.port,
+    domainClient: server.domainClient,
+    domainServer: server.domainServer,
+    dataDir: server.dataDir,
+    databaseUrl: server.databaseUrl,
+    redisUrl: server.redisUrl,
+    logLevel: server.logLevel,
+    webDistDir: findWebDist(),
+    trustProxy: server.trustProxy,
+    secrets,
+    auth: {
+      allowRegistration: auth.allowRegistration,
+      allowEmailLogin: auth.allowEmailLogin,
+      allowSocialLogin: auth.allowSocialLogin,
+      allowedDomains: allowedDomains ? allowedDomains.map((d) => d.trim().toLowerCase()) : null,
+      socialLogins: yaml?.registration?.socialLogins ?? [...DEFAULT_SOCIAL_LOGINS],
+      secureCookies: server.secureCookies,
+      socialProviders,
+    },
+    rateLimits: auth.rateLimits,
+    app: { ...app, avatarSizeLimit: Math.round(avatarMb * MB) },
+    yaml,
+    configFile: loaded?.path ?? null,
+  };
+  return { config: deepFreeze(config), notices };
+}

@@ -1,0 +1,30 @@
+import { APP_VERSION, SOCIAL_PROVIDERS, type StartupConfig } from '@parley/shared';
+import type { AppConfig } from '../../config/config.types';
+
+/** What the web needs before sign-in (spec 2 §3 "Config fields read"), derived from the server config. */
+export function toStartupConfig(config: AppConfig): StartupConfig {
+  const providers = config.auth.allowSocialLogin ? (config.auth.socialProviders ?? {}) : {};
+  const enabled = (provider: (typeof SOCIAL_PROVIDERS)[number]) => providers[provider] !== undefined;
+  return {
+    appTitle: config.app.appTitle,
+    customFooter: config.app.customFooter,
+    serverDomain: config.domainServer,
+    registrationEnabled: config.auth.allowRegistration,
+    emailLoginEnabled: config.auth.allowEmailLogin,
+    emailEnabled: config.app.emailEnabled,
+    socialLoginEnabled: SOCIAL_PROVIDERS.some(enabled),
+    socialLogins: [...config.auth.socialLogins],
+    discordLoginEnabled: enabled('discord'),
+    facebookLoginEnabled: enabled('facebook'),
+    githubLoginEnabled: enabled('github'),
+    googleLoginEnabled: enabled('google'),
+    openidLoginEnabled: enabled('openid'),
+    openidLabel: config.app.openidLabel,
+    openidImageUrl: config.app.openidImageUrl,
+    showBirthdayIcon: config.app.showBirthdayIcon,
+    checkBalance: config.app.checkBalance,
+    searchEnabled: config.app.searchEnabled,
+    avatarSizeLimit: config.app.avatarSizeLimit,
+    version: APP_VERSION,
+  };
+}

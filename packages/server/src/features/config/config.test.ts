@@ -1,0 +1,51 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { APP_VERSION, startupConfigSchema } from '@parley/shared';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { testDialects } from '../../../test/dialects';
+
+describe.each(testDialects())('GET /api/config on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it('answers the startup config without sign-in', async () => {
+    t = await buildTestApp(dialect, {
+      domainServer: 'https://chat.example.com',
+      auth: { allowRegistration: false, socialLogins: ['github', 'google', 'openid'] },
+      app: { appTitle: 'Acme', customFooter: 'Made here', avatarSizeLimit: 4 * 1024 * 1024 },
+    });
+    const res = await t.app.inject({ method: 'GET', url: '/api/config' });
+    expect(res.statusCode).toBe(200);
+    const body = startupConfigSchema.strict().parse(res.json());
+    expect(body).toMatchObject({
+      appTitle: 'Acme',
+      customFooter: 'Made here',
+      serverDomain: 'https://chat.example.com',
+      registrationEnabled: false,
+      emailLoginEnabled: true,
+      emailEnabled: false,
+      socialLoginEnabled: false,
+      socialLogins: ['github', 'google', 'openid'],
+      githubLoginEnabled: false,
+      openidLabel: 'Continue with OpenID',
+      searchEnabled: true,
+      avatarSizeLimit: 4 * 1024 * 1024,
+      version: APP_VERSION,
+    });
+  });
+
+  it('reports a provider enabled only when social login is allowed and it has credentials', async () => {
+    const github = { clientId: 'id', clientSecret: 'secret' };
+    t = await buildTestApp(dialect, { auth: { allowSocialLogin: true, socialProviders: { github } } });
+    const on = startupConfigSchema.parse((await t.app.inject({ method: 'GET', url: '/api/config' })).json());
+    expect(on).toMatchObject({
+      socialLoginEnabled: true,
+      githubLoginEnabled: true,
+      googleLoginEnabled: false,
+    });
+    await t.close();
+
+    t = await buildTestApp(dialect, { auth: { allowSocialLogin: false, socialProviders: { github } } });
+    const off = startupConfigSchema.parse((await t.app.inject({ method: 'GET', url: '/api/config' })).json());
+    expect(off).toMatchObject({ socialLoginEnabled: false, githubLoginEnabled: false });
+  });
+});

@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { buildApp } from '../app';
+import { installGracefulShutdown, type GracefulShutdown } from './shutdown';
+import { testConfig } from '../../test/test-app';
+import { freshDatabase, type TestDatabase } from '../../test/dialects';
+
+describe('graceful shutdown', () => {
+  let database: TestDatabase;
+  let handle: GracefulShutdown | undefined;
+  afterEach(async () => {
+    handle?.uninstall();
+    await database?.cleanup().catch(() => {});
+  });
+
+  async function startSlowApp() {
+    database = await freshDatabase('sqlite');
+    const app = await buildApp({ config: testConfig(), database, redis: null });
+    let started!: () => void;
+    const requestStarted = new Promise<void>((resolve) => (started = resolve));
+    app.get('/slow', async () => {
+      started();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      return { done: true };
+    });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    return { app, url: `http://127.0.0.1:${port}`, requestStarted };
+  }
+
+  it('lets an in-flight request finish, closes the rest, exits 0, then refuses connections', async () => {
+    const { app, url, requestStarted } = await startSlowApp();
+    const exit = vi.fn();
+    const closed: string[] = [];
+    handle = installGracefulShutdown(app, [async () => closed.push('database'), () => closed.push('redis')], {
+      exit,
+      signals: [],
+    });
+
+    const inFlight = fetch(`${url}/slow`);
+    await requestStarted;
+    await handle.shutdown('SIGTERM');
+
+    const res = await inFlight;
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ done: true });
+    expect(closed).toEqual(['database', 'redis']);
+    expect(exit).toHaveBeenCalledWith(0);
+    await expect(fetch(`${url}/slow`)).rejects.toThrow();
+  });
+
+  it('forces exit 1 on a second request to stop', async () => {
+    const { app, requestStarted, url } = await startSlowApp();
+    const exit = vi.fn();
+    handle = installGracefulShutdown(app, [], { exit, signals: [] });
+    const inFlight = fetch(`${url}/slow`);
+    await requestStarted;
+    const first = handle.shutdown('SIGTERM');
+    await handle.shutdown('SIGINT');
+    expect(exit).toHaveBeenCalledWith(1);
+    await first;
+    await inFlight;
+  });
+
+  it('forces exit 1 when stopping takes longer than the timeout', async () => {
+    const { app } = await startSlowApp();
+    const exit = vi.fn();
+    handle = installGracefulShutdown(app, [() => new Promise((resolve) => setTimeout(resolve, 200))], {
+      exit,
+      signals: [],
+      timeoutMs: 50,
+    });
+    await handle.shutdown('SIGTERM');
+    expect(exit).toHaveBeenNthCalledWith(1, 1);
+  });
+
+  it('exits 1 when a closer fails, after running the others', async () => {
+    const { app } = await startSlowApp();
+    const exit = vi.fn();
+    const after = vi.fn();
+    handle = installGracefulShutdown(
+      app,
+      [
+        () => {
+          throw new Error('boom');
+        },
+        after,
+      ],
+      { exit, signals: [] },
+    );
+    await handle.shutdown('SIGTERM');
+    expect(after).toHaveBeenCalled();
+    expect(exit).toHaveBeenCalledWith(1);
+  });
+
+  it('is triggered by the signals it is installed for', async () => {
+    const { app } = await startSlowApp();
+    const exit = vi.fn();
+    handle = installGracefulShutdown(app, [], { exit, signals: ['SIGUSR2'] });
+    process.emit('SIGUSR2', 'SIGUSR2');
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0));
+  });
+});

@@ -1,0 +1,77 @@
+import { Redis } from 'ioredis';
+import { buildApp } from './app';
+import { ConfigError } from './config/config-error';
+import { loadConfig } from './config/load-config';
+import { processInput } from './config/process-env';
+import { openDatabase } from './db/database';
+import { migrateToLatest } from './db/migrate';
+import { installGracefulShutdown, type Closer } from './lib/shutdown';
+
+const REDIS_CONNECT_TIMEOUT_MS = 5_000;
+
+/** A failure whose message says it all; anything else also gets its stack printed. */
+class StartError extends Error {}
+
+/** Starts Parley: config first and alone, so a bad setting stops it before anything is opened or written. */
+async function main(): Promise<void> {
+  const { config, notices } = loadConfig(processInput());
+  // Redis first: it is the check most likely to fail and it leaves nothing behind on disk.
+  const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
+  const database = openDatabase(config.databaseUrl);
+  const closers: Closer[] = [() => database.destroy()];
+  if (redis) closers.push(() => redis.quit());
+  try {
+    const applied = await migrateToLatest(database);
+    const app = await buildApp({ config, database, redis });
+    for (const notice of notices) app.log.warn(notice);
+    if (config.configFile) app.log.info(`configuration file: ${config.configFile}`);
+    app.log.info(
+      applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date',
+    );
+    const address = await app.listen({ host: config.host, port: config.port });
+    app.log.info(`Parley is listening at ${address}`);
+    installGracefulShutdown(app, closers);
+  } catch (error) {
+    for (const close of closers) await Promise.resolve(close()).catch(() => {});
+    throw error;
+  }
+}
+
+async function connectRedis(url: string): Promise<Redis> {
+  // No retries while starting: an unreachable Redis should stop the start with a message, not hang it.
+  const redis = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 2 });
+  let lastError: Error | undefined;
+  redis.on('error', (error: Error) => (lastError = error)); // reported through the rejected connect below
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new Error(`no answer within ${REDIS_CONNECT_TIMEOUT_MS} ms`)),
+      REDIS_CONNECT_TIMEOUT_MS,
+    );
+  });
+  try {
+    await Promise.race([redis.connect(), timeout]);
+  } catch (error) {
+    redis.disconnect();
+    const reason = (lastError ?? (error as Error)).message;
+    throw new StartError(`cannot connect to Redis at ${redact(url)}: ${reason}`);
+  } finally {
+    clearTimeout(timer);
+  }
+  // Once running, reconnect as usual so a Redis restart does not take the server down.
+  redis.options.retryStrategy = (times) => Math.min(times * 200, 2_000);
+  return redis;
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+main().catch((error: unknown) => {
+  const known = error instanceof ConfigError || error instanceof StartError;
+  process.stderr.write(`Parley cannot start: ${error instanceof Error ? error.message : String(error)}\n`);
+  if (!known && error instanceof Error && error.stack) process.stderr.write(`${error.stack}\n`);
+  process.exit(1);
+});
