@@ -24,7 +24,7 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-'));
     const handle = openDatabase(join(dir, 'test.db'));
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     return {
       ...handle,
       cleanup: async () => {
@@ -41,7 +41,7 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = openDatabase(url, { searchPath: schema });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   return {
     ...handle,
     cleanup: async () => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { DialectName } from '../src/db/database';
 import type { AppConfig } from '../src/config/config.types';
@@ -78,7 +79,14 @@ export async function buildTestApp(
   const database = await freshDatabase(dialect);
   const redisUrl = options.redis ? process.env.TEST_REDIS_URL : undefined;
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
-  const config = testConfig({ ...overrides, redisUrl: redisUrl ?? null });
+  // Each app gets its own Redis key prefix unless the test shares one on purpose (two instances, one state).
+  const rateLimitPrefix =
+    overrides.rateLimits?.rateLimitPrefix ?? `parley-test:${randomBytes(6).toString('hex')}:`;
+  const config = testConfig({
+    ...overrides,
+    rateLimits: { ...overrides.rateLimits, rateLimitPrefix },
+    redisUrl: redisUrl ?? null,
+  });
   const app = await buildApp({ config, database, redis });
   await app.ready();
   return {
