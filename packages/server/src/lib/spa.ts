@@ -29,11 +29,9 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     if (hasSpa && request.method === 'GET' && !isApi) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
-    return reply
-      .status(404)
-      .send({
-        code: 'NOT_FOUND',
-        message: `Route ${request.method} ${path} not found`,
-      } satisfies ApiErrorBody);
+    return reply.status(404).send({
+      code: 'NOT_FOUND',
+      message: `Route ${request.method} ${path} not found`,
+    } satisfies ApiErrorBody);
   });
 }

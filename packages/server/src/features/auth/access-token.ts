@@ -1,0 +1,41 @@
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify } from 'jose';
+import { ACCESS_TOKEN_TTL_SECONDS } from '@parley/shared';
+
+const ALGORITHM = 'HS256';
+
+export interface AccessTokenOptions {
+  /** Defaults to 15 minutes; tests pass a negative value to make an already expired token. */
+  expiresInSeconds?: number;
+  /** Seconds since the epoch; defaults to now. */
+  nowSeconds?: number;
+}
+
+const keyOf = (secret: string): Uint8Array => new TextEncoder().encode(secret);
+
+/** A short-lived bearer token: HS256, `sub` = user id, a fresh `jti`. */
+export function signAccessToken(
+  secret: string,
+  userId: string,
+  options: AccessTokenOptions = {},
+): Promise<string> {
+  const now = options.nowSeconds ?? Math.floor(Date.now() / 1000);
+  const ttl = options.expiresInSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
+  return new SignJWT({})
+    .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+    .setSubject(userId)
+    .setJti(randomUUID())
+    .setIssuedAt(now)
+    .setExpirationTime(now + ttl)
+    .sign(keyOf(secret));
+}
+
+/** The user id of a valid, unexpired token, or null for anything else (bad signature, expired, malformed). */
+export async function verifyAccessToken(secret: string, token: string): Promise<string | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM] });
+    return typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : null;
+  } catch {
+    return null;
+  }
+}

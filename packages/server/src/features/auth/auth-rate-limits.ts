@@ -1,0 +1,56 @@
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import { AUTH_MESSAGES } from '@parley/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import { rateLimiterFactory, type LimitCheck } from '../../lib/rate-limit';
+
+const MINUTE_MS = 60_000;
+
+/**
+ * Login is limited per IP and per account (the submitted e-mail or phone, normalised), each LOGIN_MAX attempts per
+ * LOGIN_WINDOW. Every attempt counts, failed or successful, so the limit holds whatever the outcome; the
+ * (max+1)th attempt in a window is refused before the password is even checked. Registration is limited per IP.
+ */
+export function authRateLimits(deps: AppDeps) {
+  const limits = deps.config.rateLimits;
+  const make = rateLimiterFactory(deps.redis, limits.rateLimitPrefix);
+  const loginWindow = limits.loginWindowMinutes * MINUTE_MS;
+  const loginByIp = make({ name: 'login-ip', max: limits.loginMax, windowMs: loginWindow });
+  const loginByAccount = make({ name: 'login-account', max: limits.loginMax, windowMs: loginWindow });
+  const registerByIp = make({
+    name: 'register-ip',
+    max: limits.registerMax,
+    windowMs: limits.registerWindowMinutes * MINUTE_MS,
+  });
+
+  const login: preHandlerAsyncHookHandler = async (request, reply) => {
+    const account = accountKey(request.body);
+    const checks = [loginByIp.hit(ipKey(request)), ...(account ? [loginByAccount.hit(account)] : [])];
+    refuseIfOver(await Promise.all(checks), reply, AUTH_MESSAGES.loginRateLimited);
+  };
+  const register: preHandlerAsyncHookHandler = async (request, reply) => {
+    refuseIfOver([await registerByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.registrationRateLimited);
+  };
+  return { login, register };
+}
+
+// IPv6 clients are counted per /64, as one household or host usually holds a whole /64.
+const ipKey = (request: FastifyRequest): string => normalizeIP(request.ip);
+
+/** The e-mail (or phone) as the login schema will read it, hashed so Redis holds no addresses. */
+function accountKey(body: unknown): string | null {
+  if (!body || typeof body !== 'object') return null;
+  const login = (body as { email?: unknown }).email;
+  if (typeof login !== 'string' || login.trim() === '') return null;
+  return createHash('sha256').update(login.trim().toLowerCase()).digest('hex').slice(0, 32);
+}
+
+function refuseIfOver(checks: LimitCheck[], reply: FastifyReply, message: string): void {
+  const refused = checks.filter((c) => !c.allowed);
+  if (refused.length === 0) return;
+  const retryAfter = Math.max(...refused.map((c) => c.retryAfterSeconds));
+  reply.header('retry-after', String(retryAfter));
+  throw new AppError('RATE_LIMITED', message, { retryAfterSeconds: retryAfter });
+}

@@ -1,0 +1,22 @@
+import { hash, verify } from '@node-rs/argon2';
+
+// The library's default algorithm is argon2id (19 MiB, 2 passes, 1 lane: the OWASP baseline).
+export const hashPassword = (password: string): Promise<string> => hash(password);
+
+let dummyHash: Promise<string> | null = null;
+
+/**
+ * Checks a password against a stored hash. With no hash (unknown account, or one without a password) it still
+ * runs one verification against a dummy hash, so timing does not tell which e-mails have accounts.
+ */
+export async function passwordMatches(
+  password: string,
+  storedHash: string | null | undefined,
+): Promise<boolean> {
+  if (!storedHash) {
+    dummyHash ??= hash('parley-dummy-password');
+    await verify(await dummyHash, password).catch(() => false);
+    return false;
+  }
+  return verify(storedHash, password).catch(() => false);
+}

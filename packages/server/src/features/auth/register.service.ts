@@ -1,0 +1,79 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { AUTH_MESSAGES, type RegisterPayload } from '@parley/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import { nowIso } from '../../lib/clock';
+import type { Db } from '../../db/database';
+import {
+  findUserByEmail,
+  findUserIdByInviteCode,
+  insertUser,
+  usernameExists,
+} from '../users/users.repository';
+import type { NewUserRow, UserRow } from '../users/users.table';
+import { uniqueViolationColumn } from '../users/unique-violation';
+import { hashPassword } from './password';
+import { startSession, type SessionMeta, type SignedIn } from './sessions.service';
+
+/** 8 url-safe characters (48 random bits); a collision is retried on insert. */
+export const newInviteCode = (): string => randomBytes(6).toString('base64url');
+
+const emailTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { field: 'email' });
+const usernameTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.usernameTaken, { field: 'username' });
+
+/** Password registration: the rules of spec 2 §5/§6, then the user is signed in straight away. */
+export async function register(deps: AppDeps, input: RegisterPayload, meta: SessionMeta): Promise<SignedIn> {
+  const { auth } = deps.config;
+  if (!auth.allowRegistration)
+    throw new AppError('REGISTRATION_DISABLED', AUTH_MESSAGES.registrationDisabled);
+  if (!isDomainAllowed(input.email, auth.allowedDomains)) {
+    throw new AppError('FORBIDDEN', AUTH_MESSAGES.domainNotAllowed, { field: 'email' });
+  }
+  const { db } = deps.database;
+  // Friendly early answers; the unique indexes below are what makes them hold under races.
+  if (await findUserByEmail(db, input.email)) throw emailTaken();
+  if (input.username && (await usernameExists(db, input.username))) throw usernameTaken();
+
+  const inviter = input.inviteCode ? await findUserIdByInviteCode(db, input.inviteCode) : undefined;
+  const now = nowIso();
+  const user = await insertWithFreshInviteCode(db, {
+    id: randomUUID(),
+    name: input.name,
+    username: input.username ?? null,
+    email: input.email,
+    phone: null,
+    password_hash: await hashPassword(input.password),
+    avatar: null,
+    google_id: null,
+    github_id: null,
+    discord_id: null,
+    facebook_id: null,
+    openid_id: null,
+    invite_code: newInviteCode(),
+    inviter_id: inviter?.id ?? null,
+    banned_until: null,
+    created_at: now,
+    updated_at: now,
+  });
+  return startSession(deps, user, meta);
+}
+
+export function isDomainAllowed(email: string, allowedDomains: string[] | null): boolean {
+  if (!allowedDomains || allowedDomains.length === 0) return true;
+  const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+  return allowedDomains.some((d) => d.trim().toLowerCase() === domain);
+}
+
+async function insertWithFreshInviteCode(db: Db, row: NewUserRow, attempts = 3): Promise<UserRow> {
+  try {
+    return await insertUser(db, row);
+  } catch (error) {
+    const column = uniqueViolationColumn(error);
+    if (column === 'email') throw emailTaken();
+    if (column === 'username') throw usernameTaken();
+    if (column === 'invite_code' && attempts > 1) {
+      return insertWithFreshInviteCode(db, { ...row, invite_code: newInviteCode() }, attempts - 1);
+    }
+    throw error;
+  }
+}

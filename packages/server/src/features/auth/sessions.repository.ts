@@ -1,0 +1,38 @@
+import type { Db } from '../../db/database';
+import type { SessionRow, SessionsTable } from './sessions.table';
+
+export async function insertSession(db: Db, row: SessionsTable): Promise<void> {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export function findSessionById(db: Db, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Swaps the secret's hash only if it is still the one the caller saw: of two refreshes racing with the same token,
+ * one wins and the other updates nothing (and is treated as reuse). Answers whether this call won.
+ */
+export async function rotateSessionHash(
+  db: Db,
+  id: string,
+  expectedHash: string,
+  next: Pick<SessionsTable, 'token_hash' | 'expires_at' | 'last_used_at'>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('sessions')
+    .set(next)
+    .where('id', '=', id)
+    .where('token_hash', '=', expectedHash)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Housekeeping at sign-in: a user's expired sessions go, so the table does not grow without a job. */
+export async function deleteExpiredSessions(db: Db, userId: string, nowIso: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', nowIso).execute();
+}

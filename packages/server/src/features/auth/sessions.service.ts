@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import { AUTH_MESSAGES, REFRESH_TOKEN_TTL_SECONDS, type PublicUser } from '@parley/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import { isoIn, nowIso } from '../../lib/clock';
+import { findUserById } from '../users/users.repository';
+import { assertNotBanned, toPublicUser } from '../users/users.service';
+import type { UserRow } from '../users/users.table';
+import { signAccessToken } from './access-token';
+import {
+  formatRefreshToken,
+  hashRefreshSecret,
+  newRefreshSecret,
+  parseRefreshToken,
+  refreshSecretMatches,
+} from './refresh-token';
+import {
+  deleteExpiredSessions,
+  deleteSession,
+  findSessionById,
+  insertSession,
+  rotateSessionHash,
+} from './sessions.repository';
+
+/** What a sign-in, a registration or a refresh hands the route: the body's token and user, and the cookie's value. */
+export interface SignedIn {
+  token: string;
+  user: PublicUser;
+  refreshToken: string;
+}
+
+export interface SessionMeta {
+  userAgent: string | null;
+}
+
+const expired = () => new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
+
+/** Opens a new session (one row per signed-in device) for a user whose credentials were just checked. */
+export async function startSession(deps: AppDeps, user: UserRow, meta: SessionMeta): Promise<SignedIn> {
+  const { db } = deps.database;
+  const now = nowIso();
+  await deleteExpiredSessions(db, user.id, now);
+  const sessionId = randomUUID();
+  const secret = newRefreshSecret();
+  await insertSession(db, {
+    id: sessionId,
+    user_id: user.id,
+    token_hash: hashRefreshSecret(deps.config.secrets.jwtRefreshSecret, secret),
+    user_agent: meta.userAgent?.slice(0, 255) ?? null,
+    expires_at: isoIn(REFRESH_TOKEN_TTL_SECONDS),
+    created_at: now,
+    last_used_at: now,
+  });
+  return signedIn(deps, user, formatRefreshToken({ sessionId, secret }));
+}
+
+/**
+ * Rotates the session named by the refresh token: a new secret, a new 7-day window, a new access token. A secret
+ * that is not the session's current one (an already rotated token presented again) is reuse: the session is
+ * deleted, so the current token of that session stops working too.
+ */
+export async function refreshSession(deps: AppDeps, cookieValue: string | undefined): Promise<SignedIn> {
+  const { db } = deps.database;
+  const key = deps.config.secrets.jwtRefreshSecret;
+  const presented = parseRefreshToken(cookieValue);
+  if (!presented) throw expired();
+  const session = await findSessionById(db, presented.sessionId);
+  if (!session) throw expired();
+  if (!refreshSecretMatches(key, presented.secret, session.token_hash)) {
+    await deleteSession(db, session.id);
+    throw expired();
+  }
+  if (session.expires_at <= nowIso()) {
+    await deleteSession(db, session.id);
+    throw expired();
+  }
+  const user = await findUserById(db, session.user_id);
+  if (!user) throw expired();
+  assertNotBanned(user);
+  const secret = newRefreshSecret();
+  const won = await rotateSessionHash(db, session.id, session.token_hash, {
+    token_hash: hashRefreshSecret(key, secret),
+    expires_at: isoIn(REFRESH_TOKEN_TTL_SECONDS),
+    last_used_at: nowIso(),
+  });
+  if (!won) {
+    // Another refresh rotated this secret between our read and our write: the same token was used twice.
+    await deleteSession(db, session.id);
+    throw expired();
+  }
+  return signedIn(deps, user, formatRefreshToken({ sessionId: session.id, secret }));
+}
+
+/** Ends the session the cookie names, if any. Only the session id is read: logging out needs no valid secret. */
+export async function endSession(deps: AppDeps, cookieValue: string | undefined): Promise<void> {
+  const presented = parseRefreshToken(cookieValue);
+  if (presented) await deleteSession(deps.database.db, presented.sessionId);
+}
+
+async function signedIn(deps: AppDeps, user: UserRow, refreshToken: string): Promise<SignedIn> {
+  const token = await signAccessToken(deps.config.secrets.jwtSecret, user.id);
+  return { token, user: toPublicUser(user), refreshToken };
+}

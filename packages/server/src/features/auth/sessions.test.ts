@@ -1,0 +1,137 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  API,
+  AUTH_MESSAGES,
+  REFRESH_COOKIE,
+  REFRESH_TOKEN_TTL_SECONDS,
+  type AuthResult,
+} from '@parley/shared';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { testDialects } from '../../../test/dialects';
+import { getUser, postLogin, postRefresh, refreshCookie, signUp, PASSWORD } from './auth-test-helpers';
+
+describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it('sets the refresh cookie HttpOnly, SameSite=Strict, Path=/api/auth, 7 days, not Secure over http', async () => {
+    t = await buildTestApp(dialect);
+    await signUp(t.app, { email: 'c@example.com' });
+    const cookie = refreshCookie(await postLogin(t.app, 'c@example.com', PASSWORD));
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(cookie?.maxAge).toBe(REFRESH_TOKEN_TTL_SECONDS);
+    expect(cookie?.secure).toBeFalsy();
+  });
+
+  it('adds Secure when secureCookies is on', async () => {
+    t = await buildTestApp(dialect, { auth: { secureCookies: true } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.register,
+      payload: { name: 'Sec Ure', email: 's@example.com', password: PASSWORD, confirm_password: PASSWORD },
+    });
+    expect(refreshCookie(res)?.secure).toBe(true);
+  });
+
+  it('stores only a hash of the refresh secret', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie } = await signUp(t.app);
+    const [sessionId, secret] = cookie.split('.');
+    const row = await t.database.db
+      .selectFrom('sessions')
+      .selectAll()
+      .where('id', '=', sessionId!)
+      .executeTakeFirst();
+    expect(row?.token_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(row?.token_hash).not.toContain(secret!);
+  });
+
+  it('rotates on refresh: a new token, a new cookie, and the new cookie works', async () => {
+    t = await buildTestApp(dialect);
+    const first = await signUp(t.app);
+    const res = await postRefresh(t.app, first.cookie, `${API.refresh}?retry=true`);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<AuthResult>();
+    expect(body.user.id).toBe(first.user.id);
+    expect((await getUser(t.app, body.token)).statusCode).toBe(200);
+    const next = refreshCookie(res);
+    expect(next).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(next?.value).not.toBe(first.cookie);
+    expect(next?.value.split('.')[0]).toBe(first.cookie.split('.')[0]);
+    expect((await postRefresh(t.app, next?.value)).statusCode).toBe(200);
+  });
+
+  it('treats an old token presented again as reuse: 401, and the session is revoked for the new token too', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie: old } = await signUp(t.app);
+    const current = refreshCookie(await postRefresh(t.app, old))?.value;
+    const replay = await postRefresh(t.app, old);
+    expect(replay.statusCode).toBe(401);
+    expect((await postRefresh(t.app, current)).statusCode).toBe(401);
+  });
+
+  it('answers 401 and clears the cookie when it is missing, malformed or unknown', async () => {
+    t = await buildTestApp(dialect);
+    for (const cookie of [undefined, 'garbage', `${crypto.randomUUID()}.secret`]) {
+      const res = await postRefresh(t.app, cookie);
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.sessionExpired });
+      const cleared = refreshCookie(res);
+      expect(cleared?.value).toBe('');
+      expect(cleared?.path).toBe('/api/auth');
+    }
+  });
+
+  it('answers 401 for an expired session', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie } = await signUp(t.app);
+    await t.database.db
+      .updateTable('sessions')
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .execute();
+    expect((await postRefresh(t.app, cookie)).statusCode).toBe(401);
+    expect(await t.database.db.selectFrom('sessions').selectAll().execute()).toHaveLength(0);
+  });
+
+  it('answers 403 BANNED to a banned user', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie, user } = await signUp(t.app);
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    await t.database.db.updateTable('users').set({ banned_until: until }).where('id', '=', user.id).execute();
+    const res = await postRefresh(t.app, cookie);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toMatchObject({ code: 'BANNED' });
+  });
+
+  it('logs out: 200, the cookie cleared, and the session no longer refreshes', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie } = await signUp(t.app);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: API.logout,
+      cookies: { [REFRESH_COOKIE]: cookie },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Logged out' });
+    expect(refreshCookie(res)?.value).toBe('');
+    expect((await postRefresh(t.app, cookie)).statusCode).toBe(401);
+  });
+
+  it('logs out without a cookie too, and with an empty JSON body', async () => {
+    t = await buildTestApp(dialect);
+    const res = await t.app.inject({ method: 'POST', url: API.logout });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ message: 'Logged out' });
+    const json = { 'content-type': 'application/json' };
+    expect((await t.app.inject({ method: 'POST', url: API.logout, headers: json })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'POST', url: API.refresh, headers: json })).statusCode).toBe(401);
+  });
+
+  it('keeps one session per sign-in: logging out of one leaves the other working', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie: laptop } = await signUp(t.app, { email: 'two@example.com' });
+    const phone = refreshCookie(await postLogin(t.app, 'two@example.com', PASSWORD))?.value;
+    await t.app.inject({ method: 'POST', url: API.logout, cookies: { [REFRESH_COOKIE]: laptop } });
+    expect((await postRefresh(t.app, phone)).statusCode).toBe(200);
+  });
+});

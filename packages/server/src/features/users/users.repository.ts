@@ -1,0 +1,34 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import type { NewUserRow, UserRow } from './users.table';
+
+export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** E-mails are stored lower-cased (the shared schemas lower-case them), so this is an exact match. */
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export function findUserByPhone(db: Db, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('phone', '=', phone).executeTakeFirst();
+}
+
+/** Case-insensitive, like the unique index on `lower(username)`. */
+export async function usernameExists(db: Db, username: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('users')
+    .select('id')
+    .where(sql<string>`lower(username)`, '=', username.toLowerCase())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export function findUserIdByInviteCode(db: Db, inviteCode: string): Promise<{ id: string } | undefined> {
+  return db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst();
+}
+
+export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
+  return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}

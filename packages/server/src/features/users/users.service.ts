@@ -1,0 +1,52 @@
+import { AUTH_MESSAGES, type PublicUser } from '@parley/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { findUserById } from './users.repository';
+import type { UserRow } from './users.table';
+
+/** The user as the API shows it: never the password hash nor the linked social ids. */
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    name: row.name,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    avatar: row.avatar,
+    role: row.role,
+    provider: row.provider,
+    plugins: parsePlugins(row.plugins),
+    inviteCode: row.invite_code,
+    emailVerified: Boolean(row.email_verified),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+function parsePlugins(json: string): string[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+export function isBanned(row: Pick<UserRow, 'banned_until'>, now = Date.now()): boolean {
+  if (!row.banned_until) return false;
+  const until = Date.parse(row.banned_until);
+  return Number.isNaN(until) || until > now;
+}
+
+/** Throws 403 BANNED while a ban lasts; the message contains "banned", which makes the web log the user out. */
+export function assertNotBanned(row: Pick<UserRow, 'banned_until'>): void {
+  if (isBanned(row)) throw new AppError('BANNED', AUTH_MESSAGES.banned);
+}
+
+/** The signed-in user's row: 401 when the account is gone (deleted since the token was issued), 403 when banned. */
+export async function getActiveUser(db: Db, userId: string): Promise<UserRow> {
+  const row = await findUserById(db, userId);
+  if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
+  assertNotBanned(row);
+  return row;
+}

@@ -1,0 +1,48 @@
+import type { Redis } from 'ioredis';
+import { createMemoryCounter } from './rate-limit.memory';
+import { createRedisCounter } from './rate-limit.redis';
+
+/** Counts hits per key in fixed windows; the window starts at a key's first hit. */
+export interface WindowCounter {
+  /** Adds one hit and answers the count in the current window and the milliseconds until it ends. */
+  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+}
+
+export interface LimitCheck {
+  allowed: boolean;
+  count: number;
+  /** Whole seconds until the window ends (for `Retry-After`). */
+  retryAfterSeconds: number;
+}
+
+export interface RateLimiter {
+  /** Counts one attempt for `key`; `allowed` is false from the (max+1)th attempt in the window on. */
+  hit(key: string): Promise<LimitCheck>;
+}
+
+export interface RateLimiterOptions {
+  /** Names the limiter inside the key space, e.g. `login-ip`. */
+  name: string;
+  max: number;
+  windowMs: number;
+}
+
+export const DEFAULT_RATE_LIMIT_PREFIX = 'parley:rl:';
+
+/**
+ * Makes limiters that share one store: Redis when the app has a client (so every instance sees the same counts),
+ * else this process's memory. Later features (messages, uploads, SMS codes) make theirs from the same factory.
+ */
+export function rateLimiterFactory(redis: Redis | null, prefix = DEFAULT_RATE_LIMIT_PREFIX) {
+  const counter: WindowCounter = redis ? createRedisCounter(redis) : createMemoryCounter();
+  return (options: RateLimiterOptions): RateLimiter => ({
+    async hit(key) {
+      const { count, resetMs } = await counter.hit(`${prefix}${options.name}:${key}`, options.windowMs);
+      return {
+        allowed: count <= options.max,
+        count,
+        retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
+      };
+    },
+  });
+}

@@ -1,0 +1,20 @@
+/**
+ * Server messages of the auth calls. The login ones are the spec's texts (spec 1 §8), so the web can show the
+ * server's text or its own key and say the same thing; the ban text contains "banned", which the web treats as
+ * "log the user out" (spec 1 §4 Session).
+ */
+export const AUTH_MESSAGES = {
+  loginFailed: 'Unable to login with the information provided. Please check your credentials and try again.',
+  loginRateLimited: 'Too many login attempts in a short amount of time. Please try again later.',
+  banned: 'Your account has been temporarily banned due to violations of our service.',
+  emailLoginDisabled: 'Login with email and password is not enabled on this server.',
+  registrationDisabled: 'Registration is not allowed on this server.',
+  registrationRateLimited:
+    'Too many registration attempts in a short amount of time. Please try again later.',
+  domainNotAllowed: 'Registration with this email domain is not allowed.',
+  emailTaken: 'An account with this email already exists',
+  usernameTaken: 'This username is already taken',
+  unauthorized: 'Unauthorized',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  loggedOut: 'Logged out',
+} as const;
