@@ -48,7 +48,7 @@ afterAll(async () => browser?.close());
 async function register(page: Page, L: Labels, email: string, name: string) {
   await page.goto(`${baseUrl}/register`);
   await page.getByLabel(L.name, { exact: true }).fill(name);
-  await page.getByLabel(L.username, { exact: true }).fill('tester');
+  await page.getByLabel(L.username, { exact: true }).fill(`u${Math.random().toString(36).slice(2, 10)}`);
   await page.getByLabel(L.email, { exact: true }).fill(email);
   await page.getByLabel(L.password, { exact: true }).fill('correct horse battery');
   await page.getByLabel(L.confirm, { exact: true }).fill('correct horse battery');
@@ -98,9 +98,9 @@ describe.each([
     await page.waitForURL(/\/login$/);
 
     await login(page, L, email, 'wrong password here');
-    await expect.poll(() => page.getByRole('alert').allTextContents()).toEqual(
-      expect.arrayContaining([expect.stringContaining(L.badLogin)]),
-    );
+    await expect
+      .poll(() => page.getByRole('alert').allTextContents())
+      .toEqual(expect.arrayContaining([expect.stringContaining(L.badLogin)]));
     await login(page, L, email, 'correct horse battery');
     await page.waitForURL(/\/c\/new$/);
     await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain(name);

@@ -5,6 +5,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
+// An absolute loader path: the server runs with its temp data folder as cwd, where `tsx` is not resolvable.
+const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 
 export interface ServerProcess {
   baseUrl: string;
@@ -28,21 +30,25 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'packages/server/src/main.ts')], {
-    cwd: dataDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? dataDir,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DOMAIN_CLIENT: baseUrl,
-      DOMAIN_SERVER: baseUrl,
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child: ChildProcess = spawn(
+    process.execPath,
+    ['--import', TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')],
+    {
+      cwd: dataDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? dataDir,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        DOMAIN_CLIENT: baseUrl,
+        DOMAIN_SERVER: baseUrl,
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const deadline = Date.now() + 30_000;
   for (;;) {
