@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { queryClient } from '../lib/query-client';
+import { useApplyTheme } from '../features/theme/use-apply-theme';
+import { Toaster } from '../features/toast/toaster';
+
+function ThemeApplier() {
+  useApplyTheme();
+  return null;
+}
+
+export function Providers({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ThemeApplier />
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

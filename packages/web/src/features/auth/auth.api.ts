@@ -1,0 +1,58 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import {
+  API,
+  type AuthResult,
+  type LoginPayload,
+  type PublicUser,
+  type RegisterPayload,
+} from '@parley/shared';
+import { api } from '../../lib/api';
+import { ApiError } from '../../lib/api-error';
+import { readAuthResult, readUser } from '../../lib/auth-result';
+import { queryKeys } from '../../lib/query-client';
+import { useAuthStore } from './auth.store';
+import { logout, signIn } from './session';
+
+function parseAuthResult(body: unknown): AuthResult {
+  const result = readAuthResult(body);
+  if (!result) throw new ApiError(500, 'The server answered with an unexpected body');
+  return result;
+}
+
+/** The signed-in user, fetched with the in-memory token (spec 1 §4). */
+export function useUserQuery() {
+  const token = useAuthStore((s) => s.token);
+  return useQuery({
+    queryKey: queryKeys.user,
+    enabled: Boolean(token),
+    queryFn: async (): Promise<PublicUser> => {
+      const user = readUser(await api.request<unknown>(API.user));
+      if (!user) throw new ApiError(500, 'The server answered with an unexpected body');
+      useAuthStore.getState().setUser(user);
+      return user;
+    },
+  });
+}
+
+export function useLoginMutation() {
+  return useMutation({
+    // A 401 here means wrong credentials, not an expired token: no refresh.
+    mutationFn: async (payload: LoginPayload) =>
+      parseAuthResult(await api.request(API.login, { method: 'POST', json: payload, refreshOn401: false })),
+    onSuccess: signIn,
+  });
+}
+
+export function useRegisterMutation() {
+  return useMutation({
+    mutationFn: async (payload: RegisterPayload) =>
+      parseAuthResult(
+        await api.request(API.register, { method: 'POST', json: payload, refreshOn401: false }),
+      ),
+    onSuccess: signIn,
+  });
+}
+
+export function useLogoutMutation() {
+  return useMutation({ mutationFn: logout });
+}

@@ -1,0 +1,68 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { loginErrorKey, loginSchema, type LoginInput, type LoginPayload } from '@parley/shared';
+import { Alert } from '../../../components/ui/alert';
+import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
+import { isApiError } from '../../../lib/api-error';
+import { translateMessage } from '../../../lib/translate-message';
+import { useLoginMutation } from '../auth.api';
+
+/** E-mail (or phone) and password sign-in (spec 2 §2 Login page). */
+export function LoginForm() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const login = useLoginMutation();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginInput, unknown, LoginPayload>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit((payload) =>
+    login.mutate(payload, { onSuccess: () => navigate('/c/new', { replace: true }) }),
+  );
+  const failure = login.error
+    ? t(loginErrorKey(isApiError(login.error) ? login.error.status : undefined))
+    : null;
+
+  return (
+    <form data-testid="login-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+      {failure && <Alert>{failure}</Alert>}
+      <TextField
+        label={t('com_auth_email')}
+        placeholder={t('com_auth_email_placeholder')}
+        type="text"
+        inputMode="email"
+        autoComplete="username"
+        autoCapitalize="none"
+        spellCheck={false}
+        error={translateMessage(t, i18n, errors.email?.message)}
+        {...register('email')}
+      />
+      <TextField
+        label={t('com_auth_password')}
+        type="password"
+        autoComplete="current-password"
+        error={translateMessage(t, i18n, errors.password?.message)}
+        labelAside={
+          <Link
+            to="/forgot-password"
+            className="text-sm font-medium text-teal-700 hover:underline dark:text-teal-400"
+          >
+            {t('com_auth_forgot_password')}
+          </Link>
+        }
+        {...register('password')}
+      />
+      <Button type="submit" disabled={login.isPending} className="mt-1 w-full">
+        {t('com_auth_continue')}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { Alert } from '../../../components/ui/alert';
+import { Divider } from '../../../components/ui/divider';
+import { useStartupConfig } from '../../config/config.api';
+import { useAuthStore } from '../auth.store';
+import { AuthLayout } from './auth-layout';
+import { LoginForm } from './login-form';
+import { SocialLogins, visibleProviders } from './social-logins';
+
+/** /login: password sign-in, social buttons, and the way to the code login and sign-up (spec 2 §2). */
+export function LoginPage() {
+  const { t } = useTranslation();
+  const { search } = useLocation();
+  const status = useAuthStore((s) => s.status);
+  const authError = useAuthStore((s) => s.authError);
+  const { config } = useStartupConfig();
+
+  if (status === 'authenticated') return <Navigate to="/c/new" replace />;
+  const hasSocial = visibleProviders(config).length > 0;
+
+  return (
+    <AuthLayout title={t('com_auth_welcome_back')} subtitle={t('com_auth_login_subtitle')}>
+      <div className="flex flex-col gap-5">
+        {authError && <Alert tone="info">{t('com_auth_session_expired')}</Alert>}
+        {config.emailLoginEnabled && <LoginForm />}
+        {config.emailLoginEnabled && hasSocial && <Divider label={t('com_auth_or')} />}
+        <SocialLogins config={config} />
+        {config.registrationEnabled && (
+          <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
+            {t('com_auth_no_account')}{' '}
+            <Link
+              to={`/register${search}`}
+              className="font-medium text-teal-700 hover:underline dark:text-teal-400"
+            >
+              {t('com_auth_sign_up')}
+            </Link>
+          </p>
+        )}
+      </div>
+    </AuthLayout>
+  );
+}

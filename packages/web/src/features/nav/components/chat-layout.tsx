@@ -1,0 +1,57 @@
+import { useEffect } from 'react';
+import { Outlet, useLocation, useNavigate } from 'react-router';
+import { LOGIN_REDIRECT_DELAY_MS } from '@parley/shared';
+import { Spinner } from '../../../components/ui/spinner';
+import { errorText, isApiError, isBanError } from '../../../lib/api-error';
+import { useUserQuery } from '../../auth/auth.api';
+import { useAuthStore } from '../../auth/auth.store';
+import { signOutLocally } from '../../auth/session';
+import { showToast } from '../../toast/toast.store';
+import { Sidebar } from './sidebar';
+import { TopBar } from './top-bar';
+import { useShellTitle } from '../use-shell-title';
+
+/** The signed-in shell: sidebar and main area. Anonymous visitors go to /login after 300 ms (spec 1 §2). */
+export function ChatLayout() {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const status = useAuthStore((s) => s.status);
+  const user = useAuthStore((s) => s.user);
+  const userQuery = useUserQuery();
+  const title = useShellTitle();
+
+  useEffect(() => {
+    if (status !== 'unauthenticated') return;
+    const timer = setTimeout(() => navigate(`/login${search}`, { replace: true }), LOGIN_REDIRECT_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [status, search, navigate]);
+
+  // A failed user fetch shows its message and ends at /login (spec 1 §8); 401s and bans are handled globally.
+  const failure = userQuery.error;
+  useEffect(() => {
+    if (!failure || (isApiError(failure) && failure.status === 401) || isBanError(failure)) return;
+    showToast({ message: errorText(failure), severity: 'error' });
+    signOutLocally();
+    navigate('/login', { replace: true });
+  }, [failure, navigate]);
+
+  if (status !== 'authenticated' || !user) {
+    return (
+      <div className="h-dvh bg-white dark:bg-zinc-950">
+        <Spinner />
+      </div>
+    );
+  }
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <Sidebar user={user} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <TopBar title={title} />
+        <main className="flex-1 overflow-y-auto">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

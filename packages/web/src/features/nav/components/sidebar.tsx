@@ -1,0 +1,69 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { PublicUser } from '@parley/shared';
+import { iconButton } from '../../../components/ui/button';
+import { NewChatIcon, SidebarIcon } from '../../../components/ui/icons';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { NARROW_QUERY, useNavStore } from '../nav.store';
+import { UserMenu } from './user-menu';
+
+/** The collapsible sidebar: 260 px, 320 px as an overlay under 768 px (spec 1 §9 Layout). */
+export function Sidebar({ user }: { user: PublicUser }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const visible = useNavStore((s) => s.visible);
+  const setVisible = useNavStore((s) => s.setVisible);
+  if (!visible) return null;
+
+  const newChat = () => {
+    navigate('/c/new');
+    if (narrow) setVisible(false);
+  };
+
+  return (
+    <>
+      {narrow && (
+        <div
+          aria-hidden="true"
+          className="fixed inset-0 z-30 bg-black/40"
+          onClick={() => setVisible(false)}
+        />
+      )}
+      <nav
+        data-testid="nav"
+        aria-label={t('com_nav_sidebar')}
+        className="fixed inset-y-0 left-0 z-40 flex w-[320px] max-w-[calc(100vw-2.5rem)] shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 md:static md:z-auto md:w-[260px] dark:border-zinc-800 dark:bg-zinc-900"
+      >
+        <div className="flex items-center gap-1 p-2">
+          <button
+            type="button"
+            data-testid="new-chat"
+            onClick={newChat}
+            className={`${iconButton} h-10 flex-1 justify-start gap-2.5 px-2.5 text-sm font-medium text-zinc-900 dark:text-zinc-100`}
+          >
+            <NewChatIcon />
+            {t('com_nav_new_chat')}
+          </button>
+          <button
+            type="button"
+            aria-label={t('com_nav_close_sidebar')}
+            onClick={() => setVisible(false)}
+            className={iconButton}
+          >
+            <SidebarIcon />
+          </button>
+        </div>
+        <section aria-labelledby="nav-chats" className="flex-1 overflow-y-auto px-3 py-2">
+          <h2 id="nav-chats" className="px-1 pb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
+            {t('com_nav_chats')}
+          </h2>
+          <p className="px-1 text-sm text-zinc-500 dark:text-zinc-400">{t('com_nav_chats_empty')}</p>
+        </section>
+        <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
+          <UserMenu user={user} />
+        </div>
+      </nav>
+    </>
+  );
+}

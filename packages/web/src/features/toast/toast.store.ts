@@ -1,0 +1,48 @@
+import { create } from 'zustand';
+import { TOAST_DURATION_MS, TOAST_OPEN_DELAY_MS } from '@parley/shared';
+
+export type ToastSeverity = 'info' | 'success' | 'warning' | 'error';
+
+export interface Toast {
+  id: number;
+  message: string;
+  severity: ToastSeverity;
+  duration: number;
+  open: boolean;
+}
+
+export interface ShowToastInput {
+  /** Already translated text. */
+  message: string;
+  severity?: ToastSeverity;
+  /** Milliseconds before it closes; default 3000 (spec 1 §2). */
+  duration?: number;
+}
+
+interface ToastState {
+  toasts: Toast[];
+  add: (toast: Toast) => void;
+  close: (id: number) => void;
+  remove: (id: number) => void;
+}
+
+export const useToastStore = create<ToastState>()((set) => ({
+  toasts: [],
+  add: (toast) => set((s) => ({ toasts: [...s.toasts, toast] })),
+  close: (id) => set((s) => ({ toasts: s.toasts.map((t) => (t.id === id ? { ...t, open: false } : t)) })),
+  remove: (id) => set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })),
+}));
+
+let nextId = 1;
+
+/** Shows a toast about 100 ms after the request (spec 1 §2); usable outside React. */
+export function showToast({
+  message,
+  severity = 'info',
+  duration = TOAST_DURATION_MS,
+}: ShowToastInput): void {
+  const id = nextId++;
+  setTimeout(() => {
+    useToastStore.getState().add({ id, message, severity, duration, open: true });
+  }, TOAST_OPEN_DELAY_MS);
+}

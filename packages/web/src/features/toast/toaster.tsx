@@ -1,0 +1,50 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { useTranslation } from 'react-i18next';
+import { useToastStore, type ToastSeverity } from './toast.store';
+
+const tone: Record<ToastSeverity, string> = {
+  info: 'border-sky-500/40 before:bg-sky-500',
+  success: 'border-emerald-500/40 before:bg-emerald-500',
+  warning: 'border-amber-500/40 before:bg-amber-500',
+  error: 'border-rose-500/40 before:bg-rose-500',
+};
+
+/** The single toast viewport; toasts come from `showToast`. */
+export function Toaster() {
+  const { t } = useTranslation();
+  const toasts = useToastStore((s) => s.toasts);
+  const close = useToastStore((s) => s.close);
+  const remove = useToastStore((s) => s.remove);
+
+  return (
+    <ToastPrimitive.Provider label={t('com_ui_notifications')} swipeDirection="right">
+      {toasts.map((toast) => (
+        <ToastPrimitive.Root
+          key={toast.id}
+          open={toast.open}
+          duration={toast.duration}
+          type={toast.severity === 'error' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (open) return;
+            close(toast.id);
+            // Leave time for the closing animation before dropping it from the list.
+            setTimeout(() => remove(toast.id), 200);
+          }}
+          className={`relative flex items-start gap-3 overflow-hidden rounded-xl border bg-white py-3 pr-3 pl-4 text-sm text-zinc-900 shadow-lg before:absolute before:inset-y-0 before:left-0 before:w-1 toast-motion dark:bg-zinc-900 dark:text-zinc-100 ${tone[toast.severity]}`}
+          data-severity={toast.severity}
+        >
+          <ToastPrimitive.Description className="flex-1 leading-snug">
+            {toast.message}
+          </ToastPrimitive.Description>
+          <ToastPrimitive.Close
+            aria-label={t('com_ui_close')}
+            className="rounded-md px-1.5 text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 dark:hover:bg-zinc-800 dark:hover:text-zinc-100"
+          >
+            <span aria-hidden="true">×</span>
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed right-0 bottom-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    </ToastPrimitive.Provider>
+  );
+}

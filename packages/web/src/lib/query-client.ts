@@ -1,0 +1,31 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-error';
+
+type ErrorListener = (error: unknown, source: 'query' | 'mutation') => void;
+const listeners = new Set<ErrorListener>();
+
+/** Session rules (ban logout, auth error) listen to every failed query and mutation. */
+export function onAnyError(listener: ErrorListener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  // 4xx answers will not change on retry; the client already retried 401s after a refresh.
+  if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
+  return failureCount < 2;
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (e) => listeners.forEach((l) => l(e, 'query')) }),
+  mutationCache: new MutationCache({ onError: (e) => listeners.forEach((l) => l(e, 'mutation')) }),
+  defaultOptions: {
+    queries: { retry: shouldRetry, refetchOnWindowFocus: false },
+    mutations: { retry: false },
+  },
+});
+
+export const queryKeys = {
+  user: ['user'] as const,
+  startupConfig: ['startupConfig'] as const,
+};

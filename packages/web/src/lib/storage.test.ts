@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { LOGOUT_CLEARED_KEYS, STORAGE_KEYS } from '@parley/shared';
+import { createStorage } from './storage';
+
+function memoryStorage(): Storage {
+  const data = new Map<string, string>();
+  return {
+    get length() {
+      return data.size;
+    },
+    clear: () => data.clear(),
+    getItem: (k) => data.get(k) ?? null,
+    key: (i) => [...data.keys()][i] ?? null,
+    removeItem: (k) => void data.delete(k),
+    setItem: (k, v) => void data.set(k, String(v)),
+  };
+}
+
+describe('storage', () => {
+  it('round-trips typed values under the spec key names', () => {
+    const backing = memoryStorage();
+    const storage = createStorage(() => backing);
+    storage.set(STORAGE_KEYS.navVisible, false);
+    storage.set(STORAGE_KEYS.colorTheme, 'dark');
+    expect(backing.getItem('navVisible')).toBe('false');
+    expect(storage.get(STORAGE_KEYS.navVisible)).toBe(false);
+    expect(storage.get(STORAGE_KEYS.colorTheme)).toBe('dark');
+    backing.setItem('color-theme', 'purple');
+    expect(storage.get(STORAGE_KEYS.colorTheme)).toBeNull();
+  });
+
+  it('forgets the logout keys and keeps the rest', () => {
+    const backing = memoryStorage();
+    for (const key of LOGOUT_CLEARED_KEYS) backing.setItem(key, '{}');
+    backing.setItem('lang', 'zh-CN');
+    createStorage(() => backing).clearOnLogout();
+    expect(backing.length).toBe(1);
+    expect(backing.getItem('lang')).toBe('zh-CN');
+  });
+
+  it('survives a missing or throwing storage', () => {
+    expect(createStorage(() => null).get(STORAGE_KEYS.lang)).toBeNull();
+    const throwing = createStorage(() => {
+      throw new Error('SecurityError');
+    });
+    expect(() => throwing.set(STORAGE_KEYS.lang, 'en-US')).not.toThrow();
+  });
+});
