@@ -27,7 +27,7 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
     const path = request.url.split('?')[0] ?? '';
     const isApi = path.startsWith('/api/') || path === '/api' || path === '/health';
     if (hasSpa && request.method === 'GET' && !isApi) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }
     return reply.status(404).send({
       code: 'NOT_FOUND',
