@@ -50,7 +50,8 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     parseInput(refreshQuerySchema, request.query, 'query');
     try {
       const { refreshToken, ...result } = await refreshSession(deps, readRefreshCookie(request));
-      setRefreshCookie(reply, deps.config, refreshToken);
+      // null inside the rotation grace: the browser's jar already gets the new secret from the rotating refresh.
+      if (refreshToken !== null) setRefreshCookie(reply, deps.config, refreshToken);
       return result;
     } catch (error) {
       // A dead cookie is dropped so the browser stops sending it; a ban keeps it (the ban may end).

@@ -4,7 +4,7 @@ import { AppError } from '../../lib/app-error';
 import { findUserByEmail, findUserByPhone } from '../users/users.repository';
 import { assertNotBanned } from '../users/users.service';
 import { passwordMatches } from './password';
-import { startSession, type SessionMeta, type SignedIn } from './sessions.service';
+import { startSession, type SessionMeta, type NewSession } from './sessions.service';
 
 const PHONE_PATTERN = new RegExp(`^\\d{${FIELD_LIMITS.phone.length}}$`);
 
@@ -15,7 +15,7 @@ export const isPhoneLogin = (login: string): boolean => PHONE_PATTERN.test(login
  * Password sign-in. Unknown account and wrong password answer the same 401 (and take the same time); the ban is
  * told only to someone who proved the password, so it reveals nothing about other people's accounts.
  */
-export async function login(deps: AppDeps, input: LoginPayload, meta: SessionMeta): Promise<SignedIn> {
+export async function login(deps: AppDeps, input: LoginPayload, meta: SessionMeta): Promise<NewSession> {
   if (!deps.config.auth.allowEmailLogin) throw new AppError('FORBIDDEN', AUTH_MESSAGES.emailLoginDisabled);
   const { db } = deps.database;
   const user = isPhoneLogin(input.email)

@@ -13,7 +13,7 @@ import {
 import type { NewUserRow, UserRow } from '../users/users.table';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import { hashPassword } from './password';
-import { startSession, type SessionMeta, type SignedIn } from './sessions.service';
+import { startSession, type SessionMeta, type NewSession } from './sessions.service';
 
 /** 8 url-safe characters (48 random bits); a collision is retried on insert. */
 export const newInviteCode = (): string => randomBytes(6).toString('base64url');
@@ -22,7 +22,11 @@ const emailTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { fi
 const usernameTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.usernameTaken, { field: 'username' });
 
 /** Password registration: the rules of spec 2 §5/§6, then the user is signed in straight away. */
-export async function register(deps: AppDeps, input: RegisterPayload, meta: SessionMeta): Promise<SignedIn> {
+export async function register(
+  deps: AppDeps,
+  input: RegisterPayload,
+  meta: SessionMeta,
+): Promise<NewSession> {
   const { auth } = deps.config;
   if (!auth.allowRegistration)
     throw new AppError('REGISTRATION_DISABLED', AUTH_MESSAGES.registrationDisabled);

@@ -21,7 +21,7 @@ export async function rotateSessionHash(
 ): Promise<boolean> {
   const result = await db
     .updateTable('sessions')
-    .set(next)
+    .set({ ...next, previous_hash: expectedHash, rotated_at: next.last_used_at })
     .where('id', '=', id)
     .where('token_hash', '=', expectedHash)
     .executeTakeFirst();

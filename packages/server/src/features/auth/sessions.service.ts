@@ -6,6 +6,7 @@ import { isoIn, nowIso } from '../../lib/clock';
 import { findUserById } from '../users/users.repository';
 import { assertNotBanned, toPublicUser } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
+import type { SessionRow } from './sessions.table';
 import { signAccessToken } from './access-token';
 import {
   formatRefreshToken,
@@ -22,12 +23,25 @@ import {
   rotateSessionHash,
 } from './sessions.repository';
 
-/** What a sign-in, a registration or a refresh hands the route: the body's token and user, and the cookie's value. */
+/**
+ * What a sign-in, a registration or a refresh hands the route: the body's token and user, and the cookie's value
+ * (null when the browser's cookie must stay as it is).
+ */
 export interface SignedIn {
   token: string;
   user: PublicUser;
-  refreshToken: string;
+  refreshToken: string | null;
 }
+
+/**
+ * Tabs of one browser share the cookie jar, so tabs that refresh at the same moment present the same secret. For
+ * this long after a rotation the secret it replaced still gets an access token, but no new cookie: the jar
+ * already receives the new secret from the refresh that rotated. Later, the old secret is reuse.
+ */
+export const ROTATION_GRACE_SECONDS = 10;
+
+/** A sign-in or registration always opens a session, so it always sets the cookie. */
+export type NewSession = SignedIn & { refreshToken: string };
 
 export interface SessionMeta {
   userAgent: string | null;
@@ -36,7 +50,7 @@ export interface SessionMeta {
 const expired = () => new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
 
 /** Opens a new session (one row per signed-in device) for a user whose credentials were just checked. */
-export async function startSession(deps: AppDeps, user: UserRow, meta: SessionMeta): Promise<SignedIn> {
+export async function startSession(deps: AppDeps, user: UserRow, meta: SessionMeta): Promise<NewSession> {
   const { db } = deps.database;
   const now = nowIso();
   await deleteExpiredSessions(db, user.id, now);
@@ -51,7 +65,8 @@ export async function startSession(deps: AppDeps, user: UserRow, meta: SessionMe
     created_at: now,
     last_used_at: now,
   });
-  return signedIn(deps, user, formatRefreshToken({ sessionId, secret }));
+  const refreshToken = formatRefreshToken({ sessionId, secret });
+  return { ...(await signedIn(deps, user, refreshToken)), refreshToken };
 }
 
 /**
@@ -66,7 +81,8 @@ export async function refreshSession(deps: AppDeps, cookieValue: string | undefi
   if (!presented) throw expired();
   const session = await findSessionById(db, presented.sessionId);
   if (!session) throw expired();
-  if (!refreshSecretMatches(key, presented.secret, session.token_hash)) {
+  const isCurrent = refreshSecretMatches(key, presented.secret, session.token_hash);
+  if (!isCurrent && !withinGrace(key, presented.secret, session)) {
     await deleteSession(db, session.id);
     throw expired();
   }
@@ -77,17 +93,15 @@ export async function refreshSession(deps: AppDeps, cookieValue: string | undefi
   const user = await findUserById(db, session.user_id);
   if (!user) throw expired();
   assertNotBanned(user);
+  if (!isCurrent) return signedIn(deps, user, null);
   const secret = newRefreshSecret();
   const won = await rotateSessionHash(db, session.id, session.token_hash, {
     token_hash: hashRefreshSecret(key, secret),
     expires_at: isoIn(REFRESH_TOKEN_TTL_SECONDS),
     last_used_at: nowIso(),
   });
-  if (!won) {
-    // Another refresh rotated this secret between our read and our write: the same token was used twice.
-    await deleteSession(db, session.id);
-    throw expired();
-  }
+  // Another refresh rotated this secret between our read and our write: a concurrent tab, inside the grace.
+  if (!won) return signedIn(deps, user, null);
   return signedIn(deps, user, formatRefreshToken({ sessionId: session.id, secret }));
 }
 
@@ -97,7 +111,13 @@ export async function endSession(deps: AppDeps, cookieValue: string | undefined)
   if (presented) await deleteSession(deps.database.db, presented.sessionId);
 }
 
-async function signedIn(deps: AppDeps, user: UserRow, refreshToken: string): Promise<SignedIn> {
+function withinGrace(key: string, secret: string, session: SessionRow): boolean {
+  if (!session.previous_hash || !session.rotated_at) return false;
+  const age = Date.now() - Date.parse(session.rotated_at);
+  return age <= ROTATION_GRACE_SECONDS * 1000 && refreshSecretMatches(key, secret, session.previous_hash);
+}
+
+async function signedIn(deps: AppDeps, user: UserRow, refreshToken: string | null): Promise<SignedIn> {
   const token = await signAccessToken(deps.config.secrets.jwtSecret, user.id);
   return { token, user: toPublicUser(user), refreshToken };
 }

@@ -1,8 +1,8 @@
 import type { Selectable } from 'kysely';
 
 /**
- * One row per signed-in device. The refresh token is `<id>.<secret>`; only a hash of the current secret is
- * kept, so a rotated (older) secret presented again is recognised as reuse and revokes the row.
+ * One row per signed-in device. The refresh token is `<id>.<secret>`; only hashes are kept: the current secret's,
+ * and the one it replaced with the time of that rotation (for the grace window of concurrent refreshes).
  */
 export interface SessionsTable {
   id: string;
@@ -12,5 +12,7 @@ export interface SessionsTable {
   expires_at: string;
   created_at: string;
   last_used_at: string;
+  previous_hash?: string | null;
+  rotated_at?: string | null;
 }
 export type SessionRow = Selectable<SessionsTable>;

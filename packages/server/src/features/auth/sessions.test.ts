@@ -8,6 +8,7 @@ import {
 } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
+import { ROTATION_GRACE_SECONDS } from './sessions.service';
 import { getUser, postLogin, postRefresh, refreshCookie, signUp, PASSWORD } from './auth-test-helpers';
 
 describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s', (dialect) => {
@@ -61,13 +62,53 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
     expect((await postRefresh(t.app, next?.value)).statusCode).toBe(200);
   });
 
-  it('treats an old token presented again as reuse: 401, and the session is revoked for the new token too', async () => {
+  /** Moves the session's last rotation back in time, past the grace window. */
+  async function ageRotation(seconds: number) {
+    const at = new Date(Date.now() - seconds * 1000).toISOString();
+    await t.database.db.updateTable('sessions').set({ rotated_at: at }).execute();
+  }
+
+  it('treats an old token presented after the grace window as reuse: 401, and the session is revoked', async () => {
     t = await buildTestApp(dialect);
     const { cookie: old } = await signUp(t.app);
     const current = refreshCookie(await postRefresh(t.app, old))?.value;
+    await ageRotation(ROTATION_GRACE_SECONDS + 1);
     const replay = await postRefresh(t.app, old);
     expect(replay.statusCode).toBe(401);
     expect((await postRefresh(t.app, current)).statusCode).toBe(401);
+  });
+
+  it('treats a token older than the previous one as reuse even inside the grace window', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie: first } = await signUp(t.app);
+    const second = refreshCookie(await postRefresh(t.app, first))?.value;
+    const third = refreshCookie(await postRefresh(t.app, second))?.value;
+    expect((await postRefresh(t.app, first)).statusCode).toBe(401);
+    expect((await postRefresh(t.app, third)).statusCode).toBe(401);
+  });
+
+  it('lets tabs that refresh at the same moment all stay signed in', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie, user } = await signUp(t.app);
+    const answers = await Promise.all([1, 2, 3].map(() => postRefresh(t.app, cookie)));
+    for (const res of answers) {
+      expect(res.statusCode).toBe(200);
+      expect((await getUser(t.app, res.json<AuthResult>().token)).json()).toMatchObject({ id: user.id });
+    }
+    // Exactly one rotated and set the cookie; the others leave the browser's jar to it.
+    const set = answers.map(refreshCookie).filter((c) => c?.value);
+    expect(set).toHaveLength(1);
+    expect((await postRefresh(t.app, set[0]?.value)).statusCode).toBe(200);
+  });
+
+  it('answers the previous secret inside the grace window without a new cookie', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie: old } = await signUp(t.app);
+    const current = refreshCookie(await postRefresh(t.app, old))?.value;
+    const late = await postRefresh(t.app, old);
+    expect(late.statusCode).toBe(200);
+    expect(refreshCookie(late)).toBeUndefined();
+    expect((await postRefresh(t.app, current)).statusCode).toBe(200);
   });
 
   it('answers 401 and clears the cookie when it is missing, malformed or unknown', async () => {
