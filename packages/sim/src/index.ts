@@ -1,2 +1,13 @@
-/** The local upstream that speaks the providers wire protocols; filled by the chat-engine issue. */
-export const SIM_NAME = 'parley-sim';
+export { startSim } from './server';
+export { defaultReply } from './plan';
+export type {
+  RecordedRequest,
+  Sim,
+  SimDefaults,
+  SimErrorKind,
+  SimOptions,
+  SimProvider,
+  SimScript,
+  SimScriptError,
+  SimToolCall,
+} from './types';

@@ -1,0 +1,63 @@
+export type SimProvider = 'openai' | 'openai-compatible' | 'azure' | 'anthropic' | 'gemini' | 'unknown';
+
+export type SimErrorKind = 'invalid_key' | 'quota' | 'rate_limit' | 'server' | 'moderation';
+
+export interface SimScriptError {
+  status: number;
+  kind: SimErrorKind;
+  message?: string;
+}
+
+export interface SimToolCall {
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+/** What one request should get back; every field is optional. */
+export interface SimScript {
+  reply?: string;
+  tokens?: number;
+  chunkSize?: number;
+  rate?: number;
+  firstTokenDelayMs?: number;
+  cutAfter?: number;
+  error?: SimScriptError;
+  errorAfter?: number;
+  hang?: boolean;
+  toolCalls?: SimToolCall[];
+  echo?: boolean;
+  usage?: { input?: number; output?: number };
+}
+
+/** Server-wide knobs applied under every request's own script (the script wins field by field). */
+export type SimDefaults = Pick<SimScript, 'rate' | 'firstTokenDelayMs' | 'tokens' | 'chunkSize'>;
+
+export interface SimOptions {
+  port?: number;
+  host?: string;
+  defaults?: SimDefaults;
+  /** Model lists answered by the list endpoints, per wire family. */
+  models?: { openai?: string[]; anthropic?: string[]; gemini?: string[] };
+  /** How many requests the log keeps (oldest dropped first); 10,000 by default. */
+  maxRecorded?: number;
+}
+
+export interface RecordedRequest {
+  provider: SimProvider;
+  method: string;
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  body: unknown;
+  at: number;
+  model?: string;
+  deployment?: string;
+}
+
+export interface Sim {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+  requests(): RecordedRequest[];
+  clearRequests(): void;
+}
