@@ -1,5 +1,6 @@
 import type { SocialProvider } from '@parley/shared';
 import type { YamlConfig } from './yaml.schema';
+import type { ProvidersConfig } from './provider-settings';
 
 export interface SocialCredentials {
   clientId: string;
@@ -70,4 +71,6 @@ export interface AppConfig {
   yaml: YamlConfig | null;
   /** Absolute path of the YAML file loaded, for the start-up log; null or absent when there is none. */
   configFile?: string | null;
+  /** Built-in model providers from the environment (OPENAI_API_KEY, …); absent means none configured. */
+  providers?: ProvidersConfig;
 }

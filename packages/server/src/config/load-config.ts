@@ -2,6 +2,7 @@ import type { AppConfig } from './config.types';
 import { deepFreeze } from './deep-freeze';
 import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
+import { readProviderEnv } from './provider-settings';
 import { loadSecrets } from './secrets';
 import { DEFAULT_SOCIAL_LOGINS, readSocialCredentials } from './social-logins';
 import { findWebDist } from './web-dist';
@@ -64,6 +65,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     app: { ...app, avatarSizeLimit: Math.round(avatarMb * MB) },
     yaml,
     configFile: loaded?.path ?? null,
+    providers: readProviderEnv(env),
   };
   return { config: deepFreeze(config), notices };
 }

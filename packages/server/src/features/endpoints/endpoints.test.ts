@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSim, type Sim } from '@parley/sim';
+import {
+  ENDPOINTS_API,
+  endpointsOverrideSchema,
+  type EndpointsConfig,
+  type ModelsConfig,
+} from '@parley/shared';
+import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { signUp } from '../auth/auth-test-helpers';
+
+let sim: Sim;
+beforeAll(async () => {
+  sim = await startSim({ models: { openai: ['fetched-1', 'fetched-2'] } });
+});
+afterAll(() => sim.close());
+
+describe.each(testDialects())('endpoint routes on %s', (dialect) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await buildTestApp(dialect, {
+      providers: { openAI: { apiKey: 'sk', models: ['gpt-4'] }, anthropic: { apiKey: 'user_provided' } },
+      yaml: {
+        version: '1.0.3',
+        endpoints: {
+          custom: [
+            {
+              name: 'Local',
+              apiKey: 'k',
+              baseURL: `${sim.url}/local/v1`,
+              models: { default: ['local-default'], fetch: true },
+              modelDisplayLabel: 'Local AI',
+            },
+          ],
+        },
+      },
+    });
+    token = (await signUp(t.app)).token;
+  });
+  afterAll(() => t.close());
+
+  const get = (url: string, auth = true) =>
+    t.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${token}` } : {} });
+
+  it('requires sign-in', async () => {
+    for (const url of Object.values(ENDPOINTS_API)) expect((await get(url, false)).statusCode).toBe(401);
+  });
+
+  it('GET /api/endpoints answers the configured endpoints with userProvide', async () => {
+    const body = (await get(ENDPOINTS_API.endpoints)).json<EndpointsConfig>();
+    expect(Object.keys(body)).toEqual(['openAI', 'gptPlugins', 'anthropic', 'Local']);
+    expect(body.anthropic).toMatchObject({ type: 'anthropic', userProvide: true });
+    expect(body.Local).toMatchObject({
+      type: 'custom',
+      userProvide: false,
+      modelDisplayLabel: 'Local AI',
+      order: 3,
+    });
+  });
+
+  it('GET /api/models answers model names by endpoint, fetched where configured', async () => {
+    const body = (await get(ENDPOINTS_API.models)).json<ModelsConfig>();
+    expect(body.openAI).toEqual(['gpt-4']);
+    expect(body.Local).toEqual(['fetched-1', 'fetched-2']);
+    expect(body.anthropic).toContain('claude-1');
+  });
+
+  it('GET /api/endpoints/config/override answers both in one', async () => {
+    const body = endpointsOverrideSchema.parse((await get(ENDPOINTS_API.override)).json());
+    expect(Object.keys(body.endpointsConfig)).toContain('Local');
+    expect(body.modelsConfig.Local).toEqual(['fetched-1', 'fetched-2']);
+  });
+});

@@ -1,0 +1,96 @@
+import { DEFAULT_MODELS, FALLBACK_MODEL } from '@parley/shared';
+import type { AppConfig } from '../config/config.types';
+import { USER_PROVIDED } from '../config/provider-settings';
+import type { YamlCustomEndpoint } from '../config/yaml.schema';
+import type { EndpointEntry } from './provider.types';
+
+const fixed = (list: readonly string[]) => ({ default: [...list], fetch: false, userIdQuery: false });
+const keyOf = (value: string) => (value === USER_PROVIDED ? undefined : value);
+
+/**
+ * The endpoints the operator configured, in menu order: built-in ones from the environment (left out when
+ * their key is unset), then the YAML custom endpoints. `user_provided` keys make an endpoint userProvide.
+ */
+export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
+  const p = config.providers ?? {};
+  const entries: Omit<EndpointEntry, 'order'>[] = [];
+  if (p.openAI) {
+    const credentials = { apiKey: keyOf(p.openAI.apiKey), baseURL: p.openAI.reverseProxy };
+    const userProvide = p.openAI.apiKey === USER_PROVIDED;
+    const models = fixed(p.openAI.models ?? DEFAULT_MODELS.openAI);
+    entries.push({
+      name: 'openAI',
+      kind: 'openAI',
+      family: 'openai',
+      userProvide,
+      userProvideURL: false,
+      credentials,
+      models,
+    });
+  }
+  if (p.azureOpenAI) {
+    const { apiKey, models, ...rest } = p.azureOpenAI;
+    const list = models ?? (rest.deploymentName ? [rest.deploymentName] : DEFAULT_MODELS.openAI);
+    entries.push({
+      name: 'azureOpenAI',
+      kind: 'azureOpenAI',
+      family: 'azure',
+      userProvide: apiKey === USER_PROVIDED,
+      userProvideURL: false,
+      credentials: { azure: { apiKey: keyOf(apiKey) ?? '', ...rest } },
+      models: fixed(list),
+    });
+  }
+  if (p.openAI) {
+    // Plugins run on the OpenAI key and models; the key is stored under the OpenAI name (spec 1 §7 "Keys").
+    const openAI = entries.find((e) => e.name === 'openAI');
+    if (openAI) entries.push({ ...openAI, name: 'gptPlugins', kind: 'gptPlugins' });
+  }
+  if (p.google) {
+    const { apiKey, serviceAccount, reverseProxy, models } = p.google;
+    const google = serviceAccount ? { serviceAccount } : keyOf(apiKey) ? { apiKey } : undefined;
+    entries.push({
+      name: 'google',
+      kind: 'google',
+      family: 'google',
+      userProvide: apiKey === USER_PROVIDED,
+      userProvideURL: false,
+      credentials: { baseURL: reverseProxy, ...(google ? { google } : {}) },
+      models: fixed(models ?? DEFAULT_MODELS.google),
+    });
+  }
+  if (p.anthropic) {
+    const { apiKey, reverseProxy, models } = p.anthropic;
+    entries.push({
+      name: 'anthropic',
+      kind: 'anthropic',
+      family: 'anthropic',
+      userProvide: apiKey === USER_PROVIDED,
+      userProvideURL: false,
+      credentials: { apiKey: keyOf(apiKey), baseURL: reverseProxy },
+      models: fixed(models ?? DEFAULT_MODELS.anthropic),
+    });
+  }
+  for (const custom of config.yaml?.endpoints?.custom ?? []) entries.push(customEntry(custom));
+  return entries.map((entry, order) => ({ ...entry, order }));
+}
+
+function customEntry(custom: YamlCustomEndpoint): Omit<EndpointEntry, 'order'> {
+  const models = custom.models.default.length > 0 ? custom.models.default : [FALLBACK_MODEL];
+  return {
+    name: custom.name,
+    kind: 'custom',
+    family: 'custom',
+    userProvide: custom.apiKey === USER_PROVIDED,
+    userProvideURL: custom.baseURL === USER_PROVIDED,
+    iconURL: custom.iconURL,
+    modelDisplayLabel: custom.modelDisplayLabel,
+    credentials: { apiKey: keyOf(custom.apiKey), baseURL: keyOf(custom.baseURL) },
+    models: {
+      default: models,
+      fetch: custom.models.fetch ?? false,
+      userIdQuery: custom.models.userIdQuery ?? false,
+    },
+    custom,
+  };
+}

@@ -1,0 +1,57 @@
+import type { LanguageModel } from 'ai';
+import type { EndpointKind } from '@parley/shared';
+import type { GoogleServiceAccount } from '../config/provider-settings';
+import type { YamlCustomEndpoint } from '../config/yaml.schema';
+
+/** A model object the AI SDK's streamText/generateText take (never a gateway id string). */
+export type ProviderModel = Exclude<LanguageModel, string>;
+
+export type FetchFn = typeof fetch;
+
+export interface AzureCredentials {
+  apiKey: string;
+  instanceName?: string;
+  deploymentName?: string;
+  apiVersion?: string;
+  /** A gateway URL before `/deployments/…`; `${INSTANCE_NAME}` is substituted. */
+  baseURL?: string;
+}
+
+export type GoogleCredentials = { apiKey: string } | { serviceAccount: GoogleServiceAccount };
+
+/** Credentials for one call: from the operator's config, or from the user's stored key (which wins). */
+export interface ProviderCredentials {
+  apiKey?: string;
+  /** Honoured only for endpoints that let the user provide a URL (custom `baseURL: user_provided`). */
+  baseURL?: string;
+  azure?: AzureCredentials;
+  google?: GoogleCredentials;
+}
+
+/** How requests are sent: which adapter builds the model. */
+export type ProviderFamily = 'openai' | 'azure' | 'anthropic' | 'google' | 'custom';
+
+/** One configured endpoint, as the registry knows it. */
+export interface EndpointEntry {
+  name: string;
+  kind: EndpointKind;
+  family: ProviderFamily;
+  order: number;
+  userProvide: boolean;
+  userProvideURL: boolean;
+  iconURL?: string;
+  modelDisplayLabel?: string;
+  /** The operator's credentials; absent where the user provides them. */
+  credentials: ProviderCredentials;
+  models: { default: string[]; fetch: boolean; userIdQuery: boolean };
+  /** The YAML block of a custom endpoint (addParams, dropParams, headers, forcePrompt, title settings). */
+  custom?: YamlCustomEndpoint;
+}
+
+/** What an adapter receives to build a model; credentials are already merged and checked. */
+export interface ModelRequest {
+  entry: EndpointEntry;
+  model: string;
+  credentials: ProviderCredentials;
+  fetch?: FetchFn;
+}

@@ -1,0 +1,120 @@
+import { streamText } from 'ai';
+import { startSim, type Sim } from '@parley/sim';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customEndpoint, providersConfig } from './provider-test-config';
+import { createProviderRegistry, type ProviderRegistry } from './registry';
+
+let sim: Sim;
+let registry: ProviderRegistry;
+
+beforeAll(async () => {
+  sim = await startSim({ defaults: { rate: 0 } });
+  registry = createProviderRegistry(
+    providersConfig(
+      {
+        openAI: { apiKey: 'sk-openai', reverseProxy: `${sim.url}/v1` },
+        azureOpenAI: {
+          apiKey: 'az-key',
+          instanceName: 'inst',
+          deploymentName: 'gpt4-dep',
+          apiVersion: '2024-02-01',
+          baseURL: `${sim.url}/openai`,
+        },
+        anthropic: { apiKey: 'sk-ant', reverseProxy: sim.url },
+        google: { apiKey: 'g-key', reverseProxy: sim.url },
+      },
+      [
+        customEndpoint({
+          baseURL: `${sim.url}/custom/v1`,
+          addParams: { safe_prompt: true },
+          dropParams: ['frequency_penalty', 'stream_options'],
+          headers: { 'x-team': 'blue' },
+        }),
+      ],
+    ),
+  );
+});
+afterAll(() => sim.close());
+
+/** Streams one reply through the registry and answers the text and the request the sim received. */
+async function send(endpoint: string, model: string, options: Record<string, unknown> = {}) {
+  sim.clearRequests();
+  const prompt = registry.buildPrompt(endpoint, {
+    model,
+    promptPrefix: 'Be brief.',
+    history: [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello' },
+      { role: 'user', content: 'Again [[sim {"reply":"pong"}]]' },
+    ],
+  });
+  const result = streamText({
+    model: registry.languageModel(endpoint, model),
+    ...registry.callSettings(endpoint, { model, ...options }),
+    ...prompt,
+    maxRetries: 0,
+  });
+  const text = await result.text;
+  const [request] = sim.requests();
+  return { text, request: request!, body: request!.body as Record<string, unknown> };
+}
+
+describe('over HTTP to the simulator', () => {
+  it('openAI: model, bearer key, parameters, system then history', async () => {
+    const { text, request, body } = await send('openAI', 'gpt-4', { temperature: 0.4, top_p: 0.9 });
+    expect(text).toBe('pong');
+    expect(request).toMatchObject({ provider: 'openai', path: '/v1/chat/completions', model: 'gpt-4' });
+    expect(request.headers['authorization']).toBe('Bearer sk-openai');
+    expect(body).toMatchObject({ temperature: 0.4, top_p: 0.9, frequency_penalty: 0, presence_penalty: 0 });
+    const messages = body['messages'] as { role: string; content: unknown }[];
+    expect(messages.map((m) => m.role)).toEqual(['system', 'user', 'assistant', 'user']);
+    expect(messages[0]!.content).toBe('Be brief.');
+  });
+
+  it('azureOpenAI: deployment URL, api-version and api-key header', async () => {
+    const { text, request } = await send('azureOpenAI', 'gpt-4');
+    expect(text).toBe('pong');
+    expect(request).toMatchObject({
+      provider: 'azure',
+      deployment: 'gpt4-dep',
+      query: { 'api-version': '2024-02-01' },
+    });
+    expect(request.headers['api-key']).toBe('az-key');
+  });
+
+  it('anthropic: x-api-key, system field, sampling parameters', async () => {
+    const { text, request, body } = await send('anthropic', 'claude-2.1', { temperature: 0.5, topK: 7 });
+    expect(text).toBe('pong');
+    expect(request).toMatchObject({ provider: 'anthropic', path: '/v1/messages', model: 'claude-2.1' });
+    expect(request.headers['x-api-key']).toBe('sk-ant');
+    expect(body).toMatchObject({ temperature: 0.5, top_k: 7, max_tokens: 4000 });
+    expect(JSON.stringify(body['system'])).toContain('Be brief.');
+    expect((body['messages'] as unknown[]).length).toBe(3);
+  });
+
+  it('google: key header, systemInstruction, generationConfig', async () => {
+    const { text, request, body } = await send('google', 'gemini-pro', { topK: 20 });
+    expect(text).toBe('pong');
+    expect(request).toMatchObject({ provider: 'gemini', model: 'gemini-pro' });
+    expect(request.headers['x-goog-api-key']).toBe('g-key');
+    expect(body['generationConfig']).toMatchObject({
+      temperature: 0.2,
+      topP: 0.8,
+      topK: 20,
+      maxOutputTokens: 8192,
+    });
+    expect(JSON.stringify(body['systemInstruction'])).toContain('Be brief.');
+    expect((body['contents'] as { role: string }[]).map((c) => c.role)).toEqual(['user', 'model', 'user']);
+  });
+
+  it('custom: addParams, dropParams and headers reach the body and headers', async () => {
+    const { text, request, body } = await send('Mistral', 'mistral-tiny', { temperature: 0.3 });
+    expect(text).toBe('pong');
+    expect(request).toMatchObject({ provider: 'openai-compatible', path: '/custom/v1/chat/completions' });
+    expect(request.headers['authorization']).toBe('Bearer sk-custom');
+    expect(request.headers['x-team']).toBe('blue');
+    expect(body).toMatchObject({ model: 'mistral-tiny', temperature: 0.3, safe_prompt: true });
+    expect(body).not.toHaveProperty('frequency_penalty');
+    expect(body).not.toHaveProperty('stream_options');
+  });
+});

@@ -1,0 +1,190 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../lib/app-error';
+import { customEndpoint, providersConfig } from './provider-test-config';
+import { createProviderRegistry } from './registry';
+
+const account = {
+  client_email: 'svc@proj.iam.gserviceaccount.com',
+  private_key: 'x'.repeat(700),
+  project_id: 'proj',
+};
+
+describe('listEndpoints', () => {
+  it('lists configured endpoints in order, with userProvide and the azure flag', () => {
+    const registry = createProviderRegistry(
+      providersConfig(
+        {
+          openAI: { apiKey: 'sk' },
+          azureOpenAI: { apiKey: 'user_provided', instanceName: 'i' },
+          anthropic: { apiKey: 'user_provided' },
+          google: { apiKey: 'g' },
+        },
+        [
+          customEndpoint({
+            apiKey: 'user_provided',
+            baseURL: 'user_provided',
+            iconURL: 'https://i/x.png',
+            modelDisplayLabel: 'Mistral AI',
+          }),
+        ],
+      ),
+    );
+    expect(registry.listEndpoints()).toEqual({
+      openAI: { type: 'openAI', userProvide: false, userProvideURL: false, azure: false, order: 0 },
+      azureOpenAI: { type: 'azureOpenAI', userProvide: true, userProvideURL: false, azure: true, order: 1 },
+      gptPlugins: { type: 'gptPlugins', userProvide: false, userProvideURL: false, azure: false, order: 2 },
+      google: { type: 'google', userProvide: false, userProvideURL: false, azure: false, order: 3 },
+      anthropic: { type: 'anthropic', userProvide: true, userProvideURL: false, azure: false, order: 4 },
+      Mistral: {
+        type: 'custom',
+        userProvide: true,
+        userProvideURL: true,
+        iconURL: 'https://i/x.png',
+        modelDisplayLabel: 'Mistral AI',
+        azure: false,
+        order: 5,
+      },
+    });
+  });
+
+  it('lists nothing when no key is configured', () => {
+    expect(createProviderRegistry(providersConfig({})).listEndpoints()).toEqual({});
+  });
+});
+
+describe('listModels from config', () => {
+  it('answers the env lists, the built-in defaults, and the YAML defaults', async () => {
+    const registry = createProviderRegistry(
+      providersConfig({ openAI: { apiKey: 'sk', models: ['gpt-4'] }, anthropic: { apiKey: 'a' } }, [
+        customEndpoint(),
+      ]),
+    );
+    const all = await registry.listAllModels({ userId: 'u1' });
+    expect(all.openAI).toEqual(['gpt-4']);
+    expect(all.gptPlugins).toEqual(['gpt-4']);
+    expect(all.anthropic).toContain('claude-2.1');
+    expect(all.Mistral).toEqual(['mistral-tiny', 'mistral-small']);
+  });
+});
+
+describe('languageModel', () => {
+  const registry = createProviderRegistry(
+    providersConfig(
+      {
+        openAI: { apiKey: 'sk' },
+        anthropic: { apiKey: 'user_provided' },
+        google: { apiKey: '', serviceAccount: account },
+      },
+      [customEndpoint({ baseURL: 'user_provided' })],
+    ),
+  );
+
+  it('builds a model of the endpoint family', () => {
+    const model = registry.languageModel('openAI', 'gpt-4');
+    expect(model).toMatchObject({ modelId: 'gpt-4', provider: 'openai.chat' });
+  });
+
+  it('needs the user key where the endpoint is user-provided', () => {
+    expect(() => registry.languageModel('anthropic', 'claude-1')).toThrow(AppError);
+    expect(registry.languageModel('anthropic', 'claude-1', { apiKey: 'mine' })).toMatchObject({
+      modelId: 'claude-1',
+    });
+  });
+
+  it('refuses a user-provided base URL on a private address', () => {
+    expect(() =>
+      registry.languageModel('Mistral', 'm', { apiKey: 'k', baseURL: 'http://127.0.0.1:9/v1' }),
+    ).toThrow('must be a public http(s) address');
+    expect(
+      registry.languageModel('Mistral', 'm', { apiKey: 'k', baseURL: 'https://api.mistral.ai/v1' }),
+    ).toMatchObject({ modelId: 'm' });
+  });
+
+  it('builds a Vertex AI model from a service account (the OAuth exchange itself is not reachable offline)', () => {
+    expect(registry.languageModel('google', 'gemini-pro')).toMatchObject({
+      modelId: 'gemini-pro',
+      provider: 'google.vertex.chat',
+    });
+  });
+
+  it('answers Unknown endpoint for a name that is not configured', () => {
+    expect(() => registry.languageModel('nope', 'x')).toThrow('Unknown endpoint');
+  });
+});
+
+describe('callSettings', () => {
+  const registry = createProviderRegistry(
+    providersConfig({ openAI: { apiKey: 'sk' }, anthropic: { apiKey: 'a' }, google: { apiKey: 'g' } }, [
+      customEndpoint({
+        addParams: { safe_prompt: true },
+        dropParams: ['frequency_penalty', 'stop'],
+        headers: { 'x-team': 'blue' },
+      }),
+    ]),
+  );
+
+  it('fills the endpoint defaults and maps option names to call settings', () => {
+    expect(registry.callSettings('openAI', { temperature: 0.5 })).toEqual({
+      temperature: 0.5,
+      topP: 1,
+      frequencyPenalty: 0,
+      presencePenalty: 0,
+    });
+    expect(registry.callSettings('anthropic', {})).toEqual({
+      temperature: 1,
+      maxOutputTokens: 4000,
+      topP: 0.7,
+      topK: 5,
+    });
+    expect(registry.callSettings('google', { model: 'gemini-pro' })).toEqual({
+      temperature: 0.2,
+      maxOutputTokens: 8192,
+      topP: 0.8,
+      topK: 40,
+    });
+    expect(registry.callSettings('google', { model: 'text-bison' })).toEqual({
+      temperature: 0.2,
+      maxOutputTokens: 1024,
+    });
+  });
+
+  it('refuses out-of-range values with a 400 naming the field', () => {
+    expect(() => registry.callSettings('anthropic', { temperature: 1.5 })).toThrow(
+      'temperature must be between 0 and 1 for anthropic',
+    );
+  });
+
+  it('honours a custom endpoint’s addParams, dropParams and headers', () => {
+    expect(registry.callSettings('Mistral', { temperature: 0.3 })).toEqual({
+      temperature: 0.3,
+      topP: 1,
+      presencePenalty: 0,
+      headers: { 'x-team': 'blue' },
+      providerOptions: { custom: { safe_prompt: true } },
+    });
+  });
+});
+
+describe('titleModel', () => {
+  it('follows TITLE_CONVO and the custom endpoint’s title settings', () => {
+    const config = providersConfig({ openAI: { apiKey: 'sk' }, anthropic: { apiKey: 'a' } }, [
+      customEndpoint({ titleConvo: true, titleModel: 'mistral-tiny', titleMethod: 'functions' }),
+      customEndpoint({ name: 'Other', titleModel: 'current_model' }),
+    ]);
+    const registry = createProviderRegistry(config);
+    expect(registry.titleModel('openAI')).toEqual({
+      enabled: true,
+      model: 'gpt-3.5-turbo',
+      method: 'completion',
+    });
+    expect(registry.titleModel('anthropic')).toEqual({ enabled: true, model: null, method: 'completion' });
+    expect(registry.titleModel('Mistral')).toEqual({
+      enabled: true,
+      model: 'mistral-tiny',
+      method: 'functions',
+    });
+    expect(registry.titleModel('Other')).toEqual({ enabled: false, model: null, method: 'completion' });
+    const off = createProviderRegistry({ ...config, app: { ...config.app, titleConvo: false } });
+    expect(off.titleModel('openAI').enabled).toBe(false);
+  });
+});

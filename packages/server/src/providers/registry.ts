@@ -1,0 +1,109 @@
+import type { ConversationOptions, EndpointsConfig, ModelsConfig } from '@parley/shared';
+import { AppError } from '../lib/app-error';
+import type { AppConfig } from '../config/config.types';
+import { anthropicModel } from './anthropic';
+import { azureModel } from './azure';
+import { buildCallSettings, type ModelCallSettings } from './call-settings';
+import { buildPrompt, type BuiltPrompt, type PromptInput } from './build-prompt';
+import { resolveCredentials } from './credentials';
+import { customModel } from './custom';
+import { buildEndpointCatalog } from './endpoint-catalog';
+import { googleModel } from './google';
+import { createModelLists, type ModelListContext } from './model-lists';
+import { openAIModel } from './openai';
+import { mapProviderError, type ProviderError } from './provider-errors';
+import type {
+  EndpointEntry,
+  FetchFn,
+  ModelRequest,
+  ProviderCredentials,
+  ProviderFamily,
+  ProviderModel,
+} from './provider.types';
+import { chooseTitleModel, type TitleModelChoice } from './title-model';
+
+const ADAPTERS: Record<ProviderFamily, (request: ModelRequest) => ProviderModel> = {
+  openai: openAIModel,
+  azure: azureModel,
+  anthropic: anthropicModel,
+  google: googleModel,
+  custom: customModel,
+};
+
+export interface ProviderRegistryOptions {
+  /** The fetch every provider call and model-list request uses (tests may wrap it). */
+  fetch?: FetchFn;
+  /** Clock for the model-list cache. */
+  now?: () => number;
+  /** Let user-supplied base URLs name loopback and private addresses (tests, trusted networks). */
+  allowPrivateUserURLs?: boolean;
+}
+
+export type ProviderRegistry = ReturnType<typeof createProviderRegistry>;
+
+/**
+ * The one place that knows the model providers (ARCHITECTURE §3.4). Everything else names an endpoint and
+ * gets back data, AI SDK models and settings, or a mapped error.
+ */
+export function createProviderRegistry(config: AppConfig, options: ProviderRegistryOptions = {}) {
+  const entries = buildEndpointCatalog(config);
+  const byName = new Map(entries.map((e) => [e.name, e]));
+  const models = createModelLists(options);
+
+  const entry = (endpoint: string): EndpointEntry => {
+    const found = byName.get(endpoint);
+    if (!found) throw new AppError('VALIDATION', 'Unknown endpoint', { field: 'endpoint' });
+    return found;
+  };
+
+  return {
+    /** The configured endpoint, or undefined. */
+    getEndpoint: (endpoint: string): EndpointEntry | undefined => byName.get(endpoint),
+
+    /** `GET /api/endpoints`: each configured endpoint's public description. */
+    listEndpoints(): EndpointsConfig {
+      return Object.fromEntries(entries.map((e) => [e.name, describe(e)]));
+    },
+
+    /** Model names of one endpoint (configured, or fetched and cached). */
+    listModels: (endpoint: string, ctx: ModelListContext): Promise<string[]> => models(entry(endpoint), ctx),
+
+    /** `GET /api/models`: every endpoint's models; a user's key is not used here. */
+    async listAllModels(ctx: { userId: string }): Promise<ModelsConfig> {
+      const lists = await Promise.all(entries.map(async (e) => [e.name, await models(e, ctx)] as const));
+      return Object.fromEntries(lists);
+    },
+
+    /** An AI SDK model for the endpoint; `credentials` are the user's stored key, when the endpoint takes one. */
+    languageModel(endpoint: string, model: string, credentials?: ProviderCredentials): ProviderModel {
+      const e = entry(endpoint);
+      const resolved = resolveCredentials(e, credentials, options.allowPrivateUserURLs);
+      return ADAPTERS[e.family]({ entry: e, model, credentials: resolved, fetch: options.fetch });
+    },
+
+    /** Sampling settings, headers and provider options for a call, after range validation. */
+    callSettings: (endpoint: string, opts: ConversationOptions): ModelCallSettings =>
+      buildCallSettings(entry(endpoint), opts),
+
+    /** Instructions and messages placed as the endpoint's provider expects. */
+    buildPrompt: (endpoint: string, input: PromptInput): BuiltPrompt => buildPrompt(entry(endpoint), input),
+
+    /** Which model writes titles for the endpoint. */
+    titleModel: (endpoint: string): TitleModelChoice =>
+      chooseTitleModel(entry(endpoint), config.app.titleConvo ?? true),
+
+    mapProviderError: (error: unknown): ProviderError => mapProviderError(error),
+  };
+}
+
+function describe(e: EndpointEntry): EndpointsConfig[string] {
+  return {
+    type: e.kind,
+    userProvide: e.userProvide,
+    userProvideURL: e.userProvideURL,
+    ...(e.iconURL ? { iconURL: e.iconURL } : {}),
+    ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
+    azure: e.family === 'azure',
+    order: e.order,
+  };
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** An example pair for chat-type Google models (spec 1 §3 Conversation.examples). */
+export const exampleSchema = z.object({
+  input: z.object({ content: z.string() }),
+  output: z.object({ content: z.string() }),
+});
+
+/** Agent options of gptPlugins (spec 1 §3). */
+export const agentOptionsSchema = z.object({
+  agent: z.enum(['functions', 'classic']).optional(),
+  skipCompletion: z.boolean().optional(),
+  model: z.string().optional(),
+  temperature: z.number().optional(),
+});
+
+/**
+ * The per-endpoint settings a conversation or preset carries (spec 1 §3), stored as one JSON column.
+ * Ranges are checked against the endpoint's data in `endpoints/`, not here, since they differ by endpoint.
+ */
+export const conversationOptionsSchema = z.object({
+  endpoint: z.string().min(1).optional(),
+  endpointType: z.string().nullish(),
+  model: z.string().nullish(),
+  modelLabel: z.string().nullish(),
+  chatGptLabel: z.string().nullish(),
+  userLabel: z.string().nullish(),
+  promptPrefix: z.string().nullish(),
+  systemMessage: z.string().nullish(),
+  examples: z.array(exampleSchema).optional(),
+  temperature: z.number().nullish(),
+  top_p: z.number().nullish(),
+  topP: z.number().nullish(),
+  topK: z.number().nullish(),
+  maxOutputTokens: z.number().nullish(),
+  frequency_penalty: z.number().nullish(),
+  presence_penalty: z.number().nullish(),
+  context: z.string().nullish(),
+  tools: z.array(z.string()).optional(),
+  agentOptions: agentOptionsSchema.nullish(),
+  file_ids: z.array(z.string()).optional(),
+  resendImages: z.boolean().optional(),
+  imageDetail: z.enum(['low', 'auto', 'high']).optional(),
+  iconURL: z.string().nullish(),
+  jailbreak: z.boolean().optional(),
+  toneStyle: z.string().optional(),
+  assistant_id: z.string().nullish(),
+  instructions: z.string().nullish(),
+});
+export type ConversationOptions = z.infer<typeof conversationOptionsSchema>;

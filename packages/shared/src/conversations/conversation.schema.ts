@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { conversationOptionsSchema } from './conversation-options.schema';
+
+/** Default conversation and message title (spec 1 §3). */
+export const DEFAULT_TITLE = 'New Chat';
+
+/** A conversation as the API shows it: its columns plus its options, flattened (spec 1 §3 Conversation). */
+export const conversationSchema = conversationOptionsSchema.extend({
+  conversationId: z.string(),
+  title: z.string(),
+  user: z.string(),
+  endpoint: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** One page of `GET /api/convos` (spec 1 §7); `nextCursor` is the cursor form for clients that want it. */
+export const conversationPageSchema = z.object({
+  conversations: z.array(conversationSchema),
+  pageNumber: z.number().int(),
+  pages: z.number().int(),
+  nextCursor: z.string().nullish(),
+});
+export type ConversationPage = z.infer<typeof conversationPageSchema>;

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+/** A typed content part (spec 1 §3 Message.content; spec 2 §3 Message content parts). */
+export const contentPartSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('text'), text: z.object({ value: z.string() }) }),
+  z.object({
+    type: z.literal('tool_call'),
+    tool_call: z.object({
+      id: z.string(),
+      type: z.string(),
+      name: z.string().optional(),
+      arguments: z.string().optional(),
+      output: z.string().nullish(),
+      progress: z.number().optional(),
+    }),
+  }),
+  z.object({
+    type: z.literal('image_file'),
+    image_file: z.object({
+      file_id: z.string(),
+      filepath: z.string().optional(),
+      filename: z.string().optional(),
+      height: z.number().optional(),
+      width: z.number().optional(),
+    }),
+  }),
+]);
+export type ContentPart = z.infer<typeof contentPartSchema>;
+
+/** A file attached to a message (spec 1 §3 Message.files). */
+export const messageFileSchema = z.object({
+  file_id: z.string(),
+  filepath: z.string().optional(),
+  type: z.string().optional(),
+  height: z.number().optional(),
+  width: z.number().optional(),
+});
+
+/** A message as the API shows it (spec 1 §3 Message). Messages form a tree through parentMessageId. */
+export const messageSchema = z.object({
+  messageId: z.string(),
+  conversationId: z.string(),
+  parentMessageId: z.string(),
+  sender: z.string(),
+  text: z.string(),
+  content: z.array(contentPartSchema).nullish(),
+  isCreatedByUser: z.boolean(),
+  model: z.string().nullish(),
+  endpoint: z.string().nullish(),
+  error: z.boolean(),
+  unfinished: z.boolean(),
+  isEdited: z.boolean().optional(),
+  finish_reason: z.string().nullish(),
+  tokenCount: z.number().int().nullish(),
+  files: z.array(messageFileSchema).optional(),
+  thread_id: z.string().nullish(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
