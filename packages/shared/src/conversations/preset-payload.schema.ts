@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { conversationOptionsSchema } from './conversation-options.schema';
+
+/** Longest preset title accepted. */
+export const PRESET_TITLE_MAX = 200;
+
+/**
+ * A preset as the web sends it to `POST /api/presets`: the conversation options plus title and the preset's own
+ * fields. Unknown fields (conversationId, user, createdAt, ...) are stripped. `presetId` null or absent saves a new
+ * preset with a fresh id (import sends null); an id updates that preset of the user's. `defaultPreset` and `order`
+ * left out of an update keep their stored values.
+ */
+export const presetPayloadSchema = conversationOptionsSchema.extend({
+  presetId: z.string().min(1).max(128).nullish(),
+  title: z
+    .string({ error: 'is required' })
+    .trim()
+    .min(1, { error: 'is required' })
+    .max(PRESET_TITLE_MAX, { error: `must be at most ${PRESET_TITLE_MAX} characters` }),
+  endpoint: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }),
+  defaultPreset: z.boolean().optional(),
+  order: z.number().int().nullish(),
+});
+export type PresetPayload = z.infer<typeof presetPayloadSchema>;
+
+/** `POST /api/presets` takes `{preset}` (spec 1 §7); a bare preset object is tolerated too. */
+export const savePresetRequestSchema = z.preprocess(
+  (body) =>
+    body && typeof body === 'object' && 'preset' in body ? (body as { preset: unknown }).preset : body,
+  presetPayloadSchema,
+);
+
+/**
+ * `POST /api/presets/delete`: `{arg: {presetId}}` (or `{arg: preset}`) deletes that preset; `{arg: {}}` deletes
+ * all of the user's presets. `arg` is required, and a present but empty presetId is refused, so neither a stray
+ * empty body nor an unsaved preset can wipe the list.
+ */
+export const deletePresetsRequestSchema = z.object({
+  arg: z.looseObject(
+    { presetId: z.string().min(1, { error: 'must not be empty' }).optional() },
+    { error: 'is required' },
+  ),
+});
+
+/** `POST /api/presets/delete` answer. */
+export interface DeletePresetsResult {
+  acknowledged: true;
+  deletedCount: number;
+}
+
+/** Paths of the preset calls (spec 1 §7). */
+export const PRESETS_API = { presets: '/api/presets', delete: '/api/presets/delete' } as const;

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Messages of the user-key rules (spec 1 §5 "Other calls", "Custom endpoint key form"). */
+export const KEY_MESSAGES = {
+  valueRequired: 'value is required',
+  expiryInPast: 'expiresAt must not be in the past',
+  /** `{fields}` is a comma-separated list of field names. */
+  fieldsRequired: 'The following fields are required: {fields}',
+  invalidServiceKey:
+    'Invalid service account key file: it must be JSON with client_email, project_id and private_key',
+} as const;
+
+/** Error `type`s the chat pipeline sends as JSON text when a user key is missing or expired (spec 1 §6). */
+export const USER_KEY_ERROR_TYPES = { noUserKey: 'no_user_key', expiredUserKey: 'expired_user_key' } as const;
+
+/** The web's key-expiry choices in milliseconds (spec 2 §9); 12 hours is the default. */
+export const KEY_EXPIRY_OPTIONS_MS = {
+  '30m': 30 * 60_000,
+  '2h': 2 * 3_600_000,
+  '12h': 12 * 3_600_000,
+  '1d': 24 * 3_600_000,
+  '7d': 7 * 24 * 3_600_000,
+  '30d': 30 * 24 * 3_600_000,
+} as const;
+export const DEFAULT_KEY_EXPIRY = '12h';
+
+/** Fields of the Azure OpenAI key JSON (spec 2 §3). */
+export const AZURE_KEY_FIELDS = [
+  'azureOpenAIApiKey',
+  'azureOpenAIApiInstanceName',
+  'azureOpenAIApiDeploymentName',
+  'azureOpenAIApiVersion',
+] as const;
+
+/** Google service-account JSON rules (spec 1 §5); the web checks an imported file with it too. */
+export const googleServiceKeySchema = z
+  .object({
+    client_email: z.email().min(3),
+    project_id: z.string().min(3),
+    private_key: z.string().min(601),
+  })
+  .loose();
+
+/**
+ * `PUT /api/keys`. `value` is a plain key, or JSON text for custom (`{apiKey, baseURL?}`), azureOpenAI (the four
+ * AZURE_KEY_FIELDS) and a Google service account. `expiresAt` is ISO 8601; absent or null means never.
+ * An empty value is refused by the server with `KEY_MESSAGES.valueRequired`.
+ */
+export const updateUserKeySchema = z.object({
+  name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(128),
+  // Optional here so that a missing value gets the spec's exact text ('value is required') from the service.
+  value: z.string({ error: 'must be a string' }).nullish(),
+  expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).nullish(),
+});
+export type UpdateUserKey = z.infer<typeof updateUserKeySchema>;
+
+/** `PUT /api/keys` answer: never the value. */
+export interface UserKeySaved {
+  name: string;
+  expiresAt: string | null;
+}
+
+/** `GET /api/keys?name=` answer (404 when no unexpired key is stored). */
+export interface UserKeyExpiry {
+  expiresAt: string | null;
+}
+
+/** Query of `GET /api/keys`. */
+export const userKeyQuerySchema = z.object({
+  name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }),
+});
+
+/** Query of `DELETE /api/keys`: only `all=true` is accepted, so a stray call cannot wipe every key. */
+export const deleteAllKeysQuerySchema = z.object({
+  all: z.literal('true', { error: 'must be "true" to delete all keys' }),
+});
+
+/** Paths of the key calls (spec 1 §7 "Keys"). */
+export const KEYS_API = {
+  keys: '/api/keys',
+  key: (name: string) => `/api/keys/${encodeURIComponent(name)}`,
+} as const;
