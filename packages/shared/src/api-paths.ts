@@ -7,4 +7,11 @@ export const API = {
   refresh: '/api/auth/refresh',
   logout: '/api/auth/logout',
   user: '/api/user',
+  convos: '/api/convos',
+  convosUpdate: '/api/convos/update',
+  convosClear: '/api/convos/clear',
+  messages: '/api/messages',
+  search: '/api/search',
+  searchEnable: '/api/search/enable',
+  tokenizer: '/api/tokenizer',
 } as const;

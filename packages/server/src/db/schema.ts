@@ -1,8 +1,16 @@
 import type { UsersTable } from '../features/users/users.table';
 import type { SessionsTable } from '../features/auth/sessions.table';
+import type { ConversationsTable } from '../features/conversations/conversations.table';
+import type { MessagesTable } from '../features/messages/messages.table';
+import type { UserKeysTable } from '../features/keys/keys.table';
+import type { PresetsTable } from '../features/presets/presets.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  conversations: ConversationsTable;
+  messages: MessagesTable;
+  user_keys: UserKeysTable;
+  presets: PresetsTable;
 }

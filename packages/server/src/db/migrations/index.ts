@@ -2,10 +2,18 @@ import type { Migration } from 'kysely/migration';
 import * as m0001 from './0001-users-and-sessions';
 import * as m0002 from './0002-unique-username';
 import * as m0003 from './0003-session-rotation-grace';
+import * as m0004 from './0004-conversations-and-messages';
+import * as m0005 from './0005-message-search';
+import * as m0006 from './0006-user-keys';
+import * as m0007 from './0007-presets';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
   '0001-users-and-sessions': m0001,
   '0002-unique-username': m0002,
   '0003-session-rotation-grace': m0003,
+  '0004-conversations-and-messages': m0004,
+  '0005-message-search': m0005,
+  '0006-user-keys': m0006,
+  '0007-presets': m0007,
 };

@@ -1,0 +1,155 @@
+import type { Db } from '../../db/database';
+import { withTransaction } from '../../db/dialect-helpers';
+import { indexDocument } from '../search/search-index.repository';
+import type { ConversationRow, NewConversationRow } from './conversations.table';
+
+// Every query names the user: another user's id finds nothing, which the service answers with a 404.
+
+/** Keyset position in the list: the last row of the page before. */
+export interface ListPosition {
+  updatedAt: string;
+  conversationId: string;
+}
+
+export function getConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<ConversationRow | undefined> {
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+}
+
+/**
+ * Inserts a conversation, or updates it (title only when given) and moves it to the top of the list; the title is
+ * re-indexed for search in the same transaction. Answers undefined when the id belongs to another user.
+ */
+export function upsertConversation(db: Db, row: NewConversationRow): Promise<ConversationRow | undefined> {
+  return withTransaction(db, async (trx) => {
+    const saved = await trx
+      .insertInto('conversations')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('conversation_id')
+          .doUpdateSet((eb) => ({
+            ...(row.title === undefined ? {} : { title: eb.ref('excluded.title') }),
+            endpoint: eb.ref('excluded.endpoint'),
+            endpoint_type: eb.ref('excluded.endpoint_type'),
+            model: eb.ref('excluded.model'),
+            options: eb.ref('excluded.options'),
+            updated_at: eb.ref('excluded.updated_at'),
+          }))
+          .where('conversations.user_id', '=', row.user_id),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (saved) await indexTitle(trx, saved);
+    return saved;
+  });
+}
+
+/** Renames a conversation of the user (and re-indexes its title); undefined when it is not theirs. */
+export function renameConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  title: string,
+  now: string,
+): Promise<ConversationRow | undefined> {
+  return withTransaction(db, async (trx) => {
+    const saved = await trx
+      .updateTable('conversations')
+      .set({ title, updated_at: now })
+      .where('user_id', '=', userId)
+      .where('conversation_id', '=', conversationId)
+      .returningAll()
+      .executeTakeFirst();
+    if (saved) await indexTitle(trx, saved);
+    return saved;
+  });
+}
+
+/** Moves a conversation to the top of the list (a new turn); false when it is not the user's. */
+export async function touchConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  now: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('conversations')
+    .set({ updated_at: now })
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', conversationId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A page of the user's conversations, newest first: by offset, or (cheaper at depth) after a keyset position. */
+export function listConversations(
+  db: Db,
+  userId: string,
+  page: { limit: number; offset?: number; after?: ListPosition },
+): Promise<ConversationRow[]> {
+  let query = db.selectFrom('conversations').selectAll().where('user_id', '=', userId);
+  const after = page.after;
+  if (after) {
+    query = query.where((eb) =>
+      eb.or([
+        eb('updated_at', '<', after.updatedAt),
+        eb.and([eb('updated_at', '=', after.updatedAt), eb('conversation_id', '<', after.conversationId)]),
+      ]),
+    );
+  }
+  return query
+    .orderBy('updated_at', 'desc')
+    .orderBy('conversation_id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset ?? 0)
+    .execute();
+}
+
+/** Conversations by id, only the user's (search results). */
+export function getConversationsByIds(db: Db, userId: string, ids: string[]): Promise<ConversationRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('conversation_id', 'in', ids)
+    .execute();
+}
+
+/** How many conversations the user has: a count over the (user_id, …) index range, no table rows read. */
+export async function countConversations(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('conversations')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Deletes one conversation of the user, or all of them; messages and search documents go by cascade. */
+export async function deleteConversations(db: Db, userId: string, conversationId?: string): Promise<number> {
+  let query = db.deleteFrom('conversations').where('user_id', '=', userId);
+  if (conversationId !== undefined) query = query.where('conversation_id', '=', conversationId);
+  const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+function indexTitle(db: Db, row: ConversationRow): Promise<void> {
+  return indexDocument(db, {
+    kind: 'conversation',
+    id: row.conversation_id,
+    conversationId: row.conversation_id,
+    userId: row.user_id,
+    createdAt: row.created_at,
+    text: row.title,
+  });
+}

@@ -1,0 +1,141 @@
+import {
+  CONVERSATION_PAGE_SIZE,
+  conversationOptionsSchema,
+  MESSAGE_ERRORS,
+  type ClearConversationsResult,
+  type Conversation,
+  type ConversationOptions,
+  type ConversationPage,
+} from '@parley/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { nowIso } from '../../lib/clock';
+import * as repo from './conversations.repository';
+import type { ConversationRow } from './conversations.table';
+
+/** The API shape: the columns plus the options, flattened (shared `conversationSchema`). */
+export function toConversation(row: ConversationRow): Conversation {
+  const options = JSON.parse(row.options) as ConversationOptions;
+  return {
+    ...options,
+    conversationId: row.conversation_id,
+    title: row.title,
+    user: row.user_id,
+    endpoint: row.endpoint,
+    endpointType: row.endpoint_type,
+    model: row.model,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** The user's conversation, or 404 (another user's id answers the same as a missing one). */
+export async function getUserConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<ConversationRow> {
+  const row = await repo.getConversation(db, userId, conversationId);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGE_ERRORS.conversationNotFound);
+  return row;
+}
+
+/** What the generation pipeline saves for a turn: the id, an optional title, and the endpoint options. */
+export interface SaveConversationInput extends ConversationOptions {
+  conversationId: string;
+  endpoint: string;
+  title?: string;
+}
+
+/**
+ * Creates or updates a conversation of the user and moves it to the top of the list. Options are validated with
+ * the shared schema (unknown keys dropped). 404 when the id already belongs to another user.
+ */
+export async function saveConversation(
+  db: Db,
+  userId: string,
+  input: SaveConversationInput,
+): Promise<Conversation> {
+  const { conversationId, title, endpoint, endpointType, model, ...rest } = input;
+  const options = conversationOptionsSchema
+    .omit({ endpoint: true, endpointType: true, model: true })
+    .parse(rest);
+  const now = nowIso();
+  const row = await repo.upsertConversation(db, {
+    conversation_id: conversationId,
+    user_id: userId,
+    ...(title === undefined ? {} : { title }),
+    endpoint,
+    endpoint_type: endpointType ?? null,
+    model: model ?? null,
+    options: JSON.stringify(options),
+    created_at: now,
+    updated_at: now,
+  });
+  if (!row) throw new AppError('NOT_FOUND', MESSAGE_ERRORS.conversationNotFound);
+  return toConversation(row);
+}
+
+export async function renameUserConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  title: string,
+): Promise<Conversation> {
+  const row = await repo.renameConversation(db, userId, conversationId, title, nowIso());
+  if (!row) throw new AppError('NOT_FOUND', MESSAGE_ERRORS.conversationNotFound);
+  return toConversation(row);
+}
+
+/** One conversation (404 when not the user's), or all of the user's when no id is given. */
+export async function clearUserConversations(
+  db: Db,
+  userId: string,
+  conversationId?: string | null,
+): Promise<ClearConversationsResult> {
+  const deletedCount = await repo.deleteConversations(db, userId, conversationId ?? undefined);
+  if (conversationId && deletedCount === 0)
+    throw new AppError('NOT_FOUND', MESSAGE_ERRORS.conversationNotFound);
+  return { acknowledged: true, deletedCount };
+}
+
+const encodeCursor = (row: ConversationRow) =>
+  Buffer.from(JSON.stringify([row.updated_at, row.conversation_id])).toString('base64url');
+
+function decodeCursor(cursor: string): repo.ListPosition {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && value.every((v) => typeof v === 'string')) {
+      return { updatedAt: value[0] as string, conversationId: value[1] as string };
+    }
+  } catch {
+    // fall through to the 400 below
+  }
+  throw new AppError('VALIDATION', 'cursor: Invalid cursor', { field: 'cursor' });
+}
+
+/**
+ * A page of the list, newest first. The numbered form counts the user's conversations (an index-only count);
+ * the cursor form does not count: its `pages` is pageNumber + 1 while there is a next page, so a client that loads
+ * "until the page number reaches the total" works with either.
+ */
+export async function listUserConversations(
+  db: Db,
+  userId: string,
+  query: { pageNumber: number; cursor?: string | undefined },
+): Promise<ConversationPage> {
+  const size = CONVERSATION_PAGE_SIZE;
+  const { pageNumber, cursor } = query;
+  const rows = await repo.listConversations(db, userId, {
+    limit: size + 1,
+    ...(cursor ? { after: decodeCursor(cursor) } : { offset: (pageNumber - 1) * size }),
+  });
+  const more = rows.length > size;
+  const pageRows = rows.slice(0, size);
+  const last = pageRows.at(-1);
+  const nextCursor = more && last ? encodeCursor(last) : null;
+  const pages = cursor
+    ? pageNumber + (more ? 1 : 0)
+    : Math.max(1, Math.ceil((await repo.countConversations(db, userId)) / size));
+  return { conversations: pageRows.map(toConversation), pageNumber, pages, nextCursor };
+}

@@ -1,0 +1,147 @@
+import type { Db } from '../../db/database';
+import { withTransaction } from '../../db/dialect-helpers';
+import { indexDocument } from '../search/search-index.repository';
+import type { MessageRow, NewMessageRow } from './messages.table';
+
+// Every query names the user; the search document of a message is written in the same transaction as its row.
+
+export function getMessage(db: Db, userId: string, messageId: string): Promise<MessageRow | undefined> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
+}
+
+/**
+ * Inserts a message, or updates the fields given of the one with that id (never another user’s: then it answers
+ * undefined). The caller sets token_count (lib/tokens.ts `countTokens(text)`); the text is indexed for search.
+ */
+export function saveMessage(db: Db, row: NewMessageRow): Promise<MessageRow | undefined> {
+  return withTransaction(db, async (trx) => {
+    const { message_id: _id, user_id: _user, created_at: _created, ...changes } = row;
+    const saved = await trx
+      .insertInto('messages')
+      .values(row)
+      .onConflict((oc) =>
+        oc
+          .column('message_id')
+          .doUpdateSet(changes)
+          .where('messages.user_id', '=', row.user_id)
+          .where('messages.conversation_id', '=', row.conversation_id),
+      )
+      .returningAll()
+      .executeTakeFirst();
+    if (saved) await indexMessage(trx, saved);
+    return saved;
+  });
+}
+
+/**
+ * The cheap write for partial text while streaming (every ~500 ms): one single-row UPDATE, no search indexing (the
+ * final `saveMessage` indexes the finished text). False when the message is not the user's.
+ */
+export async function updateMessageText(
+  db: Db,
+  userId: string,
+  messageId: string,
+  patch: { text: string; updatedAt: string; tokenCount?: number; unfinished?: boolean },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('messages')
+    .set({
+      text: patch.text,
+      updated_at: patch.updatedAt,
+      ...(patch.tokenCount === undefined ? {} : { token_count: patch.tokenCount }),
+      ...(patch.unfinished === undefined ? {} : { unfinished: patch.unfinished ? 1 : 0 }),
+    })
+    .where('user_id', '=', userId)
+    .where('message_id', '=', messageId)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** A user's edit of a message in place (PUT /api/messages): text, token count, is_edited, and the model if given. */
+export function editMessage(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+  edit: { text: string; tokenCount: number; model?: string | null; updatedAt: string },
+): Promise<MessageRow | undefined> {
+  return withTransaction(db, async (trx) => {
+    const saved = await trx
+      .updateTable('messages')
+      .set({
+        text: edit.text,
+        token_count: edit.tokenCount,
+        is_edited: 1,
+        updated_at: edit.updatedAt,
+        ...(edit.model ? { model: edit.model } : {}),
+      })
+      .where('user_id', '=', userId)
+      .where('conversation_id', '=', conversationId)
+      .where('message_id', '=', messageId)
+      .returningAll()
+      .executeTakeFirst();
+    if (saved) await indexMessage(trx, saved);
+    return saved;
+  });
+}
+
+/** Every message of a conversation (all branches), oldest first. */
+export function listConversationMessages(
+  db: Db,
+  userId: string,
+  conversationId: string,
+): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', conversationId)
+    .orderBy('created_at')
+    .orderBy('message_id')
+    .execute();
+}
+
+/** The children of one parent (the branches at that point), oldest first. Roots share NIL_UUID, hence the id. */
+export function listSiblings(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  parentMessageId: string,
+): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', conversationId)
+    .where('parent_message_id', '=', parentMessageId)
+    .orderBy('created_at')
+    .orderBy('message_id')
+    .execute();
+}
+
+/** Messages by id, only the user's (search results). */
+export function getMessagesByIds(db: Db, userId: string, ids: string[]): Promise<MessageRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('messages')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('message_id', 'in', ids)
+    .execute();
+}
+
+function indexMessage(db: Db, row: MessageRow): Promise<void> {
+  return indexDocument(db, {
+    kind: 'message',
+    id: row.message_id,
+    conversationId: row.conversation_id,
+    userId: row.user_id,
+    createdAt: row.created_at,
+    text: row.text,
+  });
+}

@@ -1,0 +1,148 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { API, NIL_UUID, type ApiErrorBody, type Message } from '@parley/shared';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { testDialects } from '../../../test/dialects';
+import { countTokens } from '../../lib/tokens';
+import { signUp } from '../auth/auth-test-helpers';
+import { call, nextIso, seedConversation, seedMessage } from './chat-test-helpers';
+import { getMessage, listSiblings, saveMessage, updateMessageText } from './messages.repository';
+
+describe.each(testDialects())('messages API on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  async function setup() {
+    t = await buildTestApp(dialect);
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    const db = t.database.db;
+    const convo = await seedConversation(db, me.user.id);
+    const theirConvo = await seedConversation(db, other.user.id);
+    return { db, me, other, convo, theirConvo };
+  }
+
+  it('answers every branch of the conversation oldest first, [] for new, 404 for another user’s', async () => {
+    const { db, me, convo, theirConvo, other } = await setup();
+    const root = await seedMessage(db, me.user.id, convo, { text: 'q' });
+    const a1 = await seedMessage(db, me.user.id, convo, {
+      parent: root.message_id,
+      byUser: false,
+      text: 'a1',
+    });
+    const a2 = await seedMessage(db, me.user.id, convo, {
+      parent: root.message_id,
+      byUser: false,
+      text: 'a2',
+    });
+    await seedMessage(db, other.user.id, theirConvo);
+    const res = await call(t.app, me.token, 'GET', `${API.messages}/${convo}`);
+    expect(res.statusCode).toBe(200);
+    const messages = res.json<Message[]>();
+    expect(messages.map((m) => m.messageId)).toEqual([root.message_id, a1.message_id, a2.message_id]);
+    expect(messages[0]).toMatchObject({
+      parentMessageId: NIL_UUID,
+      isCreatedByUser: true,
+      error: false,
+      unfinished: false,
+      isEdited: false,
+      tokenCount: countTokens('q'),
+    });
+    expect(messages[1]).toMatchObject({ isCreatedByUser: false, sender: 'GPT-4', text: 'a1' });
+    expect((await call(t.app, me.token, 'GET', `${API.messages}/new`)).json()).toEqual([]);
+    expect((await call(t.app, me.token, 'GET', `${API.messages}/${theirConvo}`)).statusCode).toBe(404);
+    expect((await call(t.app, me.token, 'GET', `${API.messages}/nope`)).statusCode).toBe(404);
+  });
+
+  it('edits a message in place, recounting tokens and marking it edited', async () => {
+    const { db, me, convo } = await setup();
+    const msg = await seedMessage(db, me.user.id, convo, { text: 'hi' });
+    const text = 'a longer text with several more tokens in it';
+    const res = await call(t.app, me.token, 'PUT', `${API.messages}/${convo}/${msg.message_id}`, {
+      text,
+      model: 'gpt-4o-mini',
+      conversationId: convo,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<Message>()).toMatchObject({ text, isEdited: true, model: 'gpt-4o-mini' });
+    const row = await getMessage(db, me.user.id, msg.message_id);
+    expect(row).toMatchObject({ text, is_edited: 1, token_count: countTokens(text) });
+  });
+
+  it('refuses an edit without conversationId with its spec message, and bad input with 400', async () => {
+    const { db, me, convo } = await setup();
+    const msg = await seedMessage(db, me.user.id, convo);
+    const url = `${API.messages}/${convo}/${msg.message_id}`;
+    const missing = await call(t.app, me.token, 'PUT', url, { text: 'x' });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json<ApiErrorBody>()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'conversationId is required',
+    });
+    expect((await call(t.app, me.token, 'PUT', url, { text: 'x', conversationId: '' })).statusCode).toBe(400);
+    expect((await call(t.app, me.token, 'PUT', url, { text: 'x', conversationId: 'other' })).statusCode).toBe(
+      400,
+    );
+    expect((await call(t.app, me.token, 'PUT', url, { conversationId: convo })).statusCode).toBe(400);
+    expect((await call(t.app, me.token, 'PUT', url, { text: 5, conversationId: convo })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('answers 404 when editing another user’s message, and leaves it alone', async () => {
+    const { db, me, other, theirConvo } = await setup();
+    const theirs = await seedMessage(db, other.user.id, theirConvo, { text: 'private' });
+    const res = await call(t.app, me.token, 'PUT', `${API.messages}/${theirConvo}/${theirs.message_id}`, {
+      text: 'hacked',
+      conversationId: theirConvo,
+    });
+    expect(res.statusCode).toBe(404);
+    expect((await getMessage(db, other.user.id, theirs.message_id))?.text).toBe('private');
+    expect(await getMessage(db, me.user.id, theirs.message_id)).toBeUndefined();
+  });
+
+  it('saves by id (insert, then update), never over another user’s row; partial text; siblings', async () => {
+    const { db, me, other, convo, theirConvo } = await setup();
+    const msg = await seedMessage(db, me.user.id, convo, { text: 'draft' });
+    const at = nextIso();
+    const updated = await saveMessage(db, {
+      ...msg,
+      text: 'final',
+      token_count: 1,
+      unfinished: 0,
+      updated_at: at,
+    });
+    expect(updated).toMatchObject({ message_id: msg.message_id, text: 'final', created_at: msg.created_at });
+    const hijack = await saveMessage(db, {
+      ...msg,
+      user_id: other.user.id,
+      conversation_id: theirConvo,
+      text: 'x',
+    });
+    expect(hijack).toBeUndefined();
+    expect((await getMessage(db, me.user.id, msg.message_id))?.text).toBe('final');
+
+    expect(
+      await updateMessageText(db, me.user.id, msg.message_id, {
+        text: 'par',
+        updatedAt: at,
+        unfinished: true,
+      }),
+    ).toBe(true);
+    expect(await getMessage(db, me.user.id, msg.message_id)).toMatchObject({ text: 'par', unfinished: 1 });
+    expect(await updateMessageText(db, other.user.id, msg.message_id, { text: 'no', updatedAt: at })).toBe(
+      false,
+    );
+
+    const b1 = await seedMessage(db, me.user.id, convo, { parent: msg.message_id, byUser: false });
+    const b2 = await seedMessage(db, me.user.id, convo, { parent: msg.message_id, byUser: false });
+    const siblings = await listSiblings(db, me.user.id, convo, msg.message_id);
+    expect(siblings.map((s) => s.message_id)).toEqual([b1.message_id, b2.message_id]);
+    expect(await listSiblings(db, other.user.id, convo, msg.message_id)).toEqual([]);
+  });
+
+  it('answers 401 without a token', async () => {
+    await setup();
+    expect((await t.app.inject({ method: 'GET', url: `${API.messages}/x` })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'PUT', url: `${API.messages}/x/y` })).statusCode).toBe(401);
+  });
+});

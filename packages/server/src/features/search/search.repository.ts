@@ -1,0 +1,61 @@
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../../db/dialect-helpers';
+import type { SearchDocKind } from './search-index.repository';
+import { ownerTerm, type QueryTerm } from './search-tokens';
+
+export interface SearchHit {
+  kind: SearchDocKind;
+  /** The message id or the conversation id. */
+  id: string;
+  conversationId: string;
+}
+
+interface HitRow {
+  doc_id: string;
+  kind: SearchDocKind;
+  conversation_id: string;
+}
+
+const quoteFts = (t: QueryTerm) => `"${t.token.replaceAll('"', '""')}"${t.prefix ? '*' : ''}`;
+const quoteTs = (t: QueryTerm) =>
+  `'${t.token.replaceAll("'", "''").replaceAll('\\', '\\\\')}'${t.prefix ? ':*' : ''}`;
+
+const toHit = (r: HitRow): SearchHit => ({
+  kind: r.kind,
+  id: r.doc_id.slice(2),
+  conversationId: r.conversation_id,
+});
+
+/**
+ * The user's documents matching every term, newest first, and how many match in all. The owner term makes the
+ * index itself narrow to the user's documents; the user_id filter is there as well, so nothing else can leak.
+ */
+export async function searchDocuments<DB>(
+  db: Kysely<DB>,
+  userId: string,
+  terms: QueryTerm[],
+  limit: number,
+  offset: number,
+): Promise<{ hits: SearchHit[]; total: number }> {
+  if (terms.length === 0) return { hits: [], total: 0 };
+  const owner: QueryTerm = { token: ownerTerm(userId), prefix: false };
+  if (isPostgres(db)) {
+    const query = [owner, ...terms].map(quoteTs).join(' & ');
+    const { rows } = await sql<HitRow & { total: string }>`SELECT doc_id, kind, conversation_id,
+        count(*) OVER () AS total
+      FROM search_docs WHERE user_id = ${userId} AND vector @@ ${query}::tsquery
+      ORDER BY created_at DESC, doc_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
+    if (rows.length > 0 || offset === 0) return { hits: rows.map(toHit), total: Number(rows[0]?.total ?? 0) };
+    const count = await sql<{ n: string }>`SELECT count(*) AS n FROM search_docs
+      WHERE user_id = ${userId} AND vector @@ ${query}::tsquery`.execute(db);
+    return { hits: [], total: Number(count.rows[0]?.n ?? 0) };
+  }
+  const match = `owner : ${quoteFts(owner)} AND body : (${terms.map(quoteFts).join(' AND ')})`;
+  const { rows } = await sql<HitRow>`SELECT d.doc_id, d.kind, d.conversation_id
+    FROM search_fts f JOIN search_docs d ON d.seq = f.rowid
+    WHERE search_fts MATCH ${match} AND d.user_id = ${userId}
+    ORDER BY f.rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
+  const count = await sql<{ n: number }>`SELECT count(*) AS n FROM search_fts
+    WHERE search_fts MATCH ${match}`.execute(db);
+  return { hits: rows.map(toHit), total: Number(count.rows[0]?.n ?? 0) };
+}

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { conversationSchema } from './conversation.schema';
+import { messageSchema } from './message.schema';
+
+/** Conversations per page of `GET /api/convos` (our choice; the spec leaves it open). */
+export const CONVERSATION_PAGE_SIZE = 25;
+/** Search results (messages and titles together) per page of `GET /api/search`. */
+export const SEARCH_PAGE_SIZE = 25;
+/** A conversation title is trimmed and must hold 1..200 characters. */
+export const CONVERSATION_TITLE_MAX = 200;
+
+/** Error texts of the conversation and message calls (spec 1 §5 Other calls). */
+export const MESSAGE_ERRORS = {
+  conversationIdRequired: 'conversationId is required',
+  conversationIdMismatch: 'conversationId does not match the URL',
+  conversationNotFound: 'Conversation not found',
+  messageNotFound: 'Message not found',
+  searchDisabled: 'Search is disabled',
+} as const;
+
+const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
+
+/** `GET /api/convos?pageNumber=n` or `?cursor=c` (the cursor form skips the count and stays fast at any depth). */
+export const conversationListQuerySchema = z.object({
+  pageNumber,
+  cursor: z.string().min(1).max(512).optional(),
+});
+
+/** `POST /api/convos/update`: a rename sends the conversation id and its new title. */
+export const renameConversationSchema = z.object({
+  arg: z.object({
+    conversationId: z.string().min(1),
+    title: z.string().trim().min(1).max(CONVERSATION_TITLE_MAX),
+  }),
+});
+
+/** `POST /api/convos/clear`: one conversation, or every conversation of the user when conversationId is absent. */
+export const clearConversationsSchema = z.object({
+  arg: z
+    .object({
+      conversationId: z.string().min(1).nullish(),
+      thread_id: z.string().nullish(),
+      source: z.string().nullish(),
+    })
+    .default({}),
+});
+
+/** The answer of `POST /api/convos/clear`. */
+export const clearConversationsResultSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+});
+export type ClearConversationsResult = z.infer<typeof clearConversationsResultSchema>;
+
+/** `PUT /api/messages/:conversationId/:messageId`; a missing conversationId is refused with its own message. */
+export const updateMessageSchema = z.object({
+  text: z.string(),
+  model: z.string().nullish(),
+  conversationId: z.string().nullish(),
+});
+
+/** `GET /api/search?q=&pageNumber=`. */
+export const searchQuerySchema = z.object({
+  q: z.string().trim().min(1).max(500),
+  pageNumber,
+});
+
+/** A message found by search: it carries its conversation's title and is flagged as a search result. */
+export const searchMessageSchema = messageSchema.extend({
+  searchResult: z.literal(true),
+  title: z.string(),
+});
+export type SearchMessage = z.infer<typeof searchMessageSchema>;
+
+/** One page of search: the matching messages, and the conversations they (or a matching title) belong to. */
+export const searchPageSchema = z.object({
+  conversations: z.array(conversationSchema),
+  messages: z.array(searchMessageSchema),
+  pageNumber: z.number().int(),
+  pages: z.number().int(),
+});
+export type SearchPage = z.infer<typeof searchPageSchema>;
+
+/** `POST /api/tokenizer`. */
+export const tokenizerRequestSchema = z.object({ text: z.string() });
+export const tokenizerResponseSchema = z.object({ count: z.number().int() });
