@@ -8,6 +8,13 @@ import { healthRoutes } from './features/health/health.routes';
 import { configRoutes } from './features/config/config.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { endpointsRoutes } from './features/endpoints/endpoints.routes';
+import { keysRoutes } from './features/keys/keys.routes';
+import { presetsRoutes } from './features/presets/presets.routes';
+import { conversationsRoutes } from './features/conversations/conversations.routes';
+import { messagesRoutes } from './features/messages/messages.routes';
+import { searchRoutes } from './features/search/search.routes';
+import { tokenizerRoutes } from './features/tokenizer/tokenizer.routes';
 
 export type { AppDeps } from './app-deps';
 
@@ -28,6 +35,17 @@ export async function buildApp(
   await app.register(configRoutes, { deps });
   await app.register(authRoutes, { deps });
   await app.register(usersRoutes, { deps });
+  for (const routes of [
+    endpointsRoutes,
+    keysRoutes,
+    presetsRoutes,
+    conversationsRoutes,
+    messagesRoutes,
+    searchRoutes,
+    tokenizerRoutes,
+  ]) {
+    await app.register(routes, { deps });
+  }
   await registerSpa(app, deps.config.webDistDir);
   return app;
 }

@@ -87,10 +87,14 @@ describe('web shell behaviour', () => {
     const context = await newContext(browser, { colorScheme: 'dark' });
     const page = await signedInPage(context);
     // System (the default) follows the OS preference, which is dark here.
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(true);
     await page.getByTestId('user-menu').click();
     await page.getByLabel('Theme').selectOption('light');
-    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
+      .toBe(false);
     expect(await page.evaluate(() => localStorage.getItem('color-theme'))).toBe('light');
     await page.reload();
     await page.getByTestId('chat-heading').waitFor();
@@ -102,7 +106,12 @@ describe('web shell behaviour', () => {
     const context = await newContext(browser);
     const page = await signedInPage(context);
     await page.evaluate(() => {
-      for (const key of ['lastConversationSetup', 'lastSelectedModel', 'lastSelectedTools', 'filesToDelete']) {
+      for (const key of [
+        'lastConversationSetup',
+        'lastSelectedModel',
+        'lastSelectedTools',
+        'filesToDelete',
+      ]) {
         localStorage.setItem(key, '{"x":1}');
       }
       localStorage.setItem('lang', 'en-US');

@@ -1,0 +1,152 @@
+import type { ChatStreamEvent } from '@parley/shared';
+import { resolveJobStoreOptions } from './job-store';
+import type { FollowOptions, JobInfo, JobMeta, JobStore, JobStoreOptions, StoredEvent } from './job-store';
+
+interface MemoryJob {
+  info: JobInfo;
+  events: StoredEvent[];
+  /** How many of the oldest events were trimmed; event with sequence s sits at index s - 1 - dropped. */
+  dropped: number;
+  seq: number;
+  /** Followers parked until the next append or finish. */
+  waiters: Set<() => void>;
+  abortRequested: boolean;
+}
+
+const activeKey = (userId: string, conversationId: string) => `${userId}\u0000${conversationId}`;
+
+/**
+ * Jobs in this process. No lease or heartbeat: the jobs die with the process that runs them, and
+ * `startJob` guarantees `finish`. Ids are the per-job sequence number as a decimal string.
+ */
+export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
+  const { finishedTtlMs, maxEvents } = resolveJobStoreOptions(options);
+  const jobs = new Map<string, MemoryJob>();
+  const active = new Map<string, string>();
+  const abortHandlers = new Map<string, Set<() => void>>();
+  const expiries = new Set<NodeJS.Timeout>();
+  // Trim in slices, not one event at a time, so the splice cost is amortised.
+  const trimSlack = Math.max(1, Math.ceil(maxEvents / 8));
+
+  const wake = (job: MemoryJob) => {
+    if (job.waiters.size === 0) return;
+    for (const resolve of job.waiters) resolve();
+    job.waiters.clear();
+  };
+
+  const parked = (job: MemoryJob, signal: AbortSignal | undefined) =>
+    new Promise<void>((resolve) => {
+      if (!signal) {
+        job.waiters.add(resolve);
+        return;
+      }
+      const done = () => {
+        signal.removeEventListener('abort', done);
+        job.waiters.delete(done);
+        resolve();
+      };
+      job.waiters.add(done);
+      signal.addEventListener('abort', done, { once: true });
+    });
+
+  async function* follow(jobId: string, { after, signal }: FollowOptions = {}): AsyncGenerator<StoredEvent> {
+    const job = jobs.get(jobId);
+    if (!job) return;
+    const afterSeq = after === undefined ? 0 : Number(after);
+    let next = Number.isSafeInteger(afterSeq) && afterSeq > 0 ? afterSeq + 1 : 1;
+    while (!signal?.aborted) {
+      // Single-threaded: between reading the buffer and parking nothing can append, so no seam to guard.
+      for (;;) {
+        const index = Math.max(0, next - 1 - job.dropped);
+        const event = job.events[index];
+        if (!event) break;
+        next = job.dropped + index + 2;
+        yield event;
+        if (signal?.aborted) return;
+      }
+      if (job.info.status === 'finished') return;
+      await parked(job, signal);
+    }
+  }
+
+  return {
+    async create(jobId: string, meta: JobMeta) {
+      jobs.set(jobId, {
+        info: { ...meta, status: 'active' },
+        events: [],
+        dropped: 0,
+        seq: 0,
+        waiters: new Set(),
+        abortRequested: false,
+      });
+      active.set(activeKey(meta.userId, meta.conversationId), jobId);
+    },
+
+    async append(jobId: string, event: ChatStreamEvent) {
+      const job = jobs.get(jobId);
+      if (!job || job.info.status !== 'active') throw new Error(`No active job ${jobId}`);
+      const id = String(++job.seq);
+      job.events.push({ id, event: event.event, data: JSON.stringify(event.data) });
+      if (job.events.length > maxEvents + trimSlack) {
+        const excess = job.events.length - maxEvents;
+        job.events.splice(0, excess);
+        job.dropped += excess;
+      }
+      wake(job);
+      return id;
+    },
+
+    follow,
+
+    async finish(jobId: string) {
+      const job = jobs.get(jobId);
+      if (!job || job.info.status === 'finished') return;
+      job.info.status = 'finished';
+      const key = activeKey(job.info.userId, job.info.conversationId);
+      if (active.get(key) === jobId) active.delete(key);
+      abortHandlers.delete(jobId);
+      wake(job);
+      const timer = setTimeout(() => {
+        expiries.delete(timer);
+        if (jobs.get(jobId) === job) jobs.delete(jobId);
+      }, finishedTtlMs);
+      timer.unref();
+      expiries.add(timer);
+    },
+
+    async get(jobId: string) {
+      const job = jobs.get(jobId);
+      return job ? { ...job.info } : null;
+    },
+
+    async findActiveByConversation(userId: string, conversationId: string) {
+      return active.get(activeKey(userId, conversationId)) ?? null;
+    },
+
+    async requestAbort(jobId: string) {
+      const job = jobs.get(jobId);
+      if (!job || job.info.status !== 'active') return false;
+      job.abortRequested = true;
+      for (const handler of abortHandlers.get(jobId) ?? []) handler();
+      return true;
+    },
+
+    async onAbort(jobId: string, handler: () => void) {
+      let handlers = abortHandlers.get(jobId);
+      if (!handlers) abortHandlers.set(jobId, (handlers = new Set()));
+      handlers.add(handler);
+      // An abort that arrived before the handler was registered still counts.
+      if (jobs.get(jobId)?.abortRequested) queueMicrotask(handler);
+      return () => {
+        handlers.delete(handler);
+        if (handlers.size === 0 && abortHandlers.get(jobId) === handlers) abortHandlers.delete(jobId);
+      };
+    },
+
+    async close() {
+      for (const timer of expiries) clearTimeout(timer);
+      expiries.clear();
+      for (const job of jobs.values()) wake(job);
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { Redis } from 'ioredis';
+import type { ChatStreamEventName } from '@parley/shared';
+import type { FollowOptions, StoredEvent } from './job-store';
+import type { RedisChannelHub } from './redis-channel-hub';
+import { DONE_MARKER, jobKeys } from './job-store.redis-keys';
+
+type StreamEntries = [id: string, fields: string[]][];
+type XReadReply = [key: string, entries: StreamEntries][] | null;
+
+const READ_BATCH = 512;
+const STREAM_ID = /^\d+(-\d+)?$/;
+
+/**
+ * Follows a job's stream. Replay and live are the same loop, `XREAD STREAMS key <last id>`, so there is
+ * no seam: whatever was appended while we were reading is simply in the next read. A PUBLISH after each
+ * XADD wakes the loop (instead of XREAD BLOCK, which would pin one connection per follower); the
+ * subscription is live before the first read and a wake during a read is remembered, so none is lost.
+ * An idle poll covers a wake missed during a reconnect and ends the follow once the job's lease expired.
+ */
+export async function* followRedisJob(
+  redis: Redis,
+  hub: RedisChannelHub,
+  prefix: string,
+  idlePollMs: number,
+  jobId: string,
+  { after, signal }: FollowOptions = {},
+): AsyncGenerator<StoredEvent> {
+  const keys = jobKeys(prefix, jobId);
+  let woken = false;
+  let resume: (() => void) | null = null;
+  const onWake = () => {
+    woken = true;
+    resume?.();
+  };
+  const onSignal = () => resume?.();
+  const unlisten = await hub.listen(keys.wake, onWake);
+  signal?.addEventListener('abort', onSignal);
+  try {
+    if ((await redis.exists(keys.meta)) === 0) return;
+    let last = after !== undefined && STREAM_ID.test(after) ? after : '0';
+    while (!signal?.aborted) {
+      woken = false;
+      const reply = (await redis.xread('COUNT', READ_BATCH, 'STREAMS', keys.events, last)) as XReadReply;
+      const entries = reply?.[0]?.[1] ?? [];
+      for (const [id, fields] of entries) {
+        last = id;
+        if (fields[1] === DONE_MARKER) return;
+        yield { id, event: fields[1] as ChatStreamEventName, data: fields[3] ?? '' };
+        if (signal?.aborted) return;
+      }
+      if (entries.length === READ_BATCH || woken) continue;
+      const wasWoken = await new Promise<boolean>((resolve) => {
+        if (woken || signal?.aborted) return resolve(true);
+        const timer = setTimeout(() => resolve(false), idlePollMs);
+        resume = () => {
+          clearTimeout(timer);
+          resolve(true);
+        };
+      });
+      resume = null;
+      if (!wasWoken && (await redis.exists(keys.meta)) === 0) return;
+    }
+  } finally {
+    signal?.removeEventListener('abort', onSignal);
+    unlisten();
+  }
+}

@@ -1,0 +1,120 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { collect, meta, randomPrefix, storeVariants, textEvent, texts } from './job-store.test-helpers';
+
+describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (variant) => {
+  afterEach(() => variant.cleanup());
+  const fresh = (options = {}) => variant.make(randomPrefix(), { idlePollMs: 200, ...options });
+
+  it('replays everything to a follower from the start, then follows live until done', async () => {
+    const store = fresh();
+    await store.create('j1', meta);
+    await store.append('j1', textEvent('a'));
+    await store.append('j1', textEvent('b'));
+    const following = collect(store.follow('j1'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await store.append('j1', textEvent('c'));
+    await store.append('j1', { event: 'error', data: { text: '{"type":"invalid_api_key"}' } });
+    await store.finish('j1');
+    const events = await following;
+    expect(events.map((event) => event.event)).toEqual(['message', 'message', 'message', 'error']);
+    expect(texts(events)).toEqual(['a', 'b', 'c', '{"type":"invalid_api_key"}']);
+    expect(new Set(events.map((event) => event.id)).size).toBe(4);
+  });
+
+  it('gives a follower with `after` only the later events; two followers see the same sequence', async () => {
+    const store = fresh();
+    await store.create('j1', meta);
+    const ids = [];
+    for (const text of ['a', 'b', 'c', 'd']) ids.push(await store.append('j1', textEvent(text)));
+    const late = collect(store.follow('j1', { after: ids[1] }));
+    const first = collect(store.follow('j1'));
+    const second = collect(store.follow('j1'));
+    await store.append('j1', textEvent('e'));
+    await store.finish('j1');
+    expect(texts(await late)).toEqual(['c', 'd', 'e']);
+    const [a, b] = [await first, await second];
+    expect(texts(a)).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(b).toEqual(a);
+    expect(a.map((event) => event.id).slice(0, 4)).toEqual(ids);
+  });
+
+  it('loses and duplicates nothing when followers start while 2,000 appends race', async () => {
+    const store = fresh();
+    await store.create('j1', meta);
+    const total = 2_000;
+    const writer = (async () => {
+      for (let i = 0; i < total; i++) {
+        const append = store.append('j1', textEvent(String(i)));
+        // Let followers interleave with the writer at irregular points.
+        if (i % 7 === 0) await append;
+      }
+      await store.finish('j1');
+    })();
+    const followers = [];
+    for (let k = 0; k < 5; k++) {
+      await new Promise((resolve) => setTimeout(resolve, k * 3));
+      followers.push(collect(store.follow('j1')));
+    }
+    await writer;
+    const expected = Array.from({ length: total }, (_, i) => String(i));
+    for (const events of await Promise.all(followers)) expect(texts(events)).toEqual(expected);
+  });
+
+  it('stops a follower whose signal aborts, without touching the job; a late follower still reads it all', async () => {
+    const store = fresh({ finishedTtlMs: 300 });
+    await store.create('j1', meta);
+    await store.append('j1', textEvent('a'));
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const following = (async () => {
+      for await (const event of store.follow('j1', { signal: controller.signal })) seen.push(event.id);
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    controller.abort();
+    await following;
+    expect(seen).toHaveLength(1);
+    expect((await store.get('j1'))?.status).toBe('active');
+    await store.append('j1', textEvent('b'));
+    await store.finish('j1');
+    expect(await store.get('j1')).toEqual({ ...meta, status: 'finished' });
+    expect(texts(await collect(store.follow('j1')))).toEqual(['a', 'b']);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await store.get('j1')).toBeNull();
+    expect(await collect(store.follow('j1'))).toEqual([]);
+  });
+
+  it('finds the active job of a conversation until it finishes', async () => {
+    const store = fresh();
+    expect(await store.findActiveByConversation('u1', 'c1')).toBeNull();
+    await store.create('j1', meta);
+    expect(await store.findActiveByConversation('u1', 'c1')).toBe('j1');
+    expect(await store.findActiveByConversation('u2', 'c1')).toBeNull();
+    await store.finish('j1');
+    await store.finish('j1');
+    expect(await store.findActiveByConversation('u1', 'c1')).toBeNull();
+  });
+
+  it('calls abort handlers of an active job and answers whether there was one', async () => {
+    const store = fresh();
+    expect(await store.requestAbort('nope')).toBe(false);
+    await store.create('j1', meta);
+    let calls = 0;
+    const unsubscribe = await store.onAbort('j1', () => calls++);
+    expect(await store.requestAbort('j1')).toBe(true);
+    await expect.poll(() => calls).toBe(1);
+    unsubscribe();
+    await store.finish('j1');
+    expect(await store.requestAbort('j1')).toBe(false);
+  });
+
+  it('keeps at most about maxEvents per job, dropping the oldest', async () => {
+    const store = fresh({ maxEvents: 100 });
+    await store.create('j1', meta);
+    for (let i = 0; i < 1_000; i++) await store.append('j1', textEvent(String(i)));
+    await store.finish('j1');
+    const kept = texts(await collect(store.follow('j1')));
+    expect(kept.length).toBeGreaterThanOrEqual(100);
+    expect(kept.length).toBeLessThan(300);
+    expect(kept.at(-1)).toBe('999');
+  });
+});

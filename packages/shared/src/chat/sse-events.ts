@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { conversationSchema } from '../conversations/conversation.schema';
+import { contentPartSchema, messageSchema } from '../conversations/message.schema';
+
+/**
+ * The events of a chat stream (ARCHITECTURE §5). All are sent as `event: message` with one of these JSON
+ * bodies, except errors, which are `event: error` with a {@link ChatStreamError} body. The server only types
+ * them (it never parses its own events on the hot path); the web parses with these schemas.
+ */
+
+/** First event: the saved user message, which carries the conversation id. */
+export const chatCreatedEventSchema = z.object({
+  created: z.literal(true),
+  message: messageSchema,
+});
+export type ChatCreatedEvent = z.infer<typeof chatCreatedEventSchema>;
+
+/** New reply text since the previous text event: a delta, never the whole text so far. */
+export const chatTextEventSchema = z.object({
+  text: z.string(),
+  messageId: z.string(),
+});
+export type ChatTextEvent = z.infer<typeof chatTextEventSchema>;
+
+/** Where a typed content part goes in the reply (assistants and tools, spec 1 §4 "typed events"). */
+export const chatContentMetaSchema = z.object({
+  index: z.number().int().nonnegative(),
+  messageId: z.string(),
+  conversationId: z.string().optional(),
+  thread_id: z.string().nullish(),
+  /** True while the part is still being streamed (its text is then a delta of that part). */
+  stream: z.boolean().optional(),
+});
+
+/** A typed content part event: the part itself (discriminated by `type`) plus where it goes. */
+export const chatContentEventSchema = z.intersection(contentPartSchema, chatContentMetaSchema);
+export type ChatContentEvent = z.infer<typeof chatContentEventSchema>;
+
+/** Last event: the server's versions of both messages and of the conversation. */
+export const chatFinalEventSchema = z.object({
+  final: z.literal(true),
+  conversation: conversationSchema,
+  requestMessage: messageSchema,
+  responseMessage: messageSchema,
+  title: z.string().optional(),
+});
+export type ChatFinalEvent = z.infer<typeof chatFinalEventSchema>;
+
+/** Any `event: message` body. Order of the union: the discriminating flags first, a bare delta last. */
+export const chatMessageEventSchema = z.union([
+  chatCreatedEventSchema,
+  chatFinalEventSchema,
+  chatContentEventSchema,
+  chatTextEventSchema,
+]);
+export type ChatMessageEvent = ChatCreatedEvent | ChatTextEvent | ChatContentEvent | ChatFinalEvent;
+
+/**
+ * The body of an `event: error`. `text` is either a message or a JSON string with a `type` or `code`
+ * (e.g. `{"type":"invalid_api_key"}`) that the web maps to a localised message (spec 1 §8).
+ */
+export const chatStreamErrorSchema = z.looseObject({
+  text: z.string(),
+  conversationId: z.string().optional(),
+  messageId: z.string().optional(),
+  parentMessageId: z.string().optional(),
+});
+export type ChatStreamError = z.infer<typeof chatStreamErrorSchema>;
+
+/** An event as a generation job emits it: the SSE event name and its body. */
+export type ChatStreamEvent =
+  { event: 'message'; data: ChatMessageEvent } | { event: 'error'; data: ChatStreamError };
+
+/** The SSE event names a chat stream uses. */
+export type ChatStreamEventName = ChatStreamEvent['event'];
