@@ -1,6 +1,7 @@
 import type { SocialProvider } from '@parley/shared';
 import type { YamlConfig } from './yaml.schema';
 import type { ProvidersConfig } from './provider-settings';
+import type { MessageLimitsConfig } from './message-limit-settings';
 
 export interface SocialCredentials {
   clientId: string;
@@ -73,4 +74,6 @@ export interface AppConfig {
   configFile?: string | null;
   /** Built-in model providers from the environment (OPENAI_API_KEY, …); absent means none configured. */
   providers?: ProvidersConfig;
+  /** Message rate and concurrency limits; absent (hand-built configs) means LibreChat's defaults. */
+  messageLimits?: MessageLimitsConfig;
 }

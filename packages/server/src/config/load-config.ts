@@ -3,6 +3,7 @@ import { deepFreeze } from './deep-freeze';
 import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
 import { readProviderEnv } from './provider-settings';
+import { readMessageLimitsEnv } from './message-limit-settings';
 import { loadSecrets } from './secrets';
 import { DEFAULT_SOCIAL_LOGINS, readSocialCredentials } from './social-logins';
 import { findWebDist } from './web-dist';
@@ -66,6 +67,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     yaml,
     configFile: loaded?.path ?? null,
     providers: readProviderEnv(env),
+    messageLimits: readMessageLimitsEnv(env),
   };
   return { config: deepFreeze(config), notices };
 }

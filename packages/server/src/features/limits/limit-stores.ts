@@ -1,0 +1,51 @@
+import type { AppDeps } from '../../app-deps';
+import { DEFAULT_MESSAGE_LIMITS, type MessageLimitsConfig } from '../../config/message-limit-settings';
+import { DEFAULT_RATE_LIMIT_PREFIX, rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
+import type { SlotStore } from './message-slots.store';
+import { createMemorySlotStore } from './message-slots.memory';
+import { createRedisSlotStore } from './message-slots.redis';
+
+const MINUTE_MS = 60_000;
+
+export interface LimitStores {
+  limits: MessageLimitsConfig;
+  /** Prefix of every key the message limits write (the app's rate-limit prefix). */
+  prefix: string;
+  messageByIp: RateLimiter;
+  messageByUser: RateLimiter;
+  slots: SlotStore;
+}
+
+// One set per app, so every route and every call counts in the same memory windows and slots.
+const byApp = new WeakMap<AppDeps, LimitStores>();
+
+/** The app's message limits and their stores, made on first use. */
+export function limitStores(deps: AppDeps): LimitStores {
+  let stores = byApp.get(deps);
+  if (!stores) {
+    stores = makeStores(deps);
+    byApp.set(deps, stores);
+  }
+  return stores;
+}
+
+function makeStores(deps: AppDeps): LimitStores {
+  const limits = deps.config.messageLimits ?? DEFAULT_MESSAGE_LIMITS;
+  const prefix = deps.config.rateLimits.rateLimitPrefix ?? DEFAULT_RATE_LIMIT_PREFIX;
+  const make = rateLimiterFactory(deps.redis, prefix);
+  return {
+    limits,
+    prefix,
+    messageByIp: make({
+      name: 'message-ip',
+      max: limits.messageIpMax,
+      windowMs: limits.messageIpWindowMinutes * MINUTE_MS,
+    }),
+    messageByUser: make({
+      name: 'message-user',
+      max: limits.messageUserMax,
+      windowMs: limits.messageUserWindowMinutes * MINUTE_MS,
+    }),
+    slots: deps.redis ? createRedisSlotStore(deps.redis) : createMemorySlotStore(),
+  };
+}

@@ -1,0 +1,47 @@
+import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import type { LimitCheck, RateLimiter } from '../../lib/rate-limit';
+import { authUser } from '../auth/auth.guard';
+import { limitStores } from './limit-stores';
+
+interface WindowCheck {
+  check: LimitCheck;
+  max: number;
+  windowInMinutes: number;
+}
+
+/**
+ * Counts each message request per IP (LIMIT_MESSAGE_IP) and per user (LIMIT_MESSAGE_USER) in fixed windows and
+ * refuses the (max+1)th in a window with RATE_LIMITED (`message_limit`, the message text being the JSON the web
+ * reads) and `Retry-After`. Every request counts, refused ones too. Runs after the auth guard.
+ */
+export function messageLimitsPreHandler(deps: AppDeps): preHandlerAsyncHookHandler {
+  const { limits, messageByIp, messageByUser } = limitStores(deps);
+  const count = async (limiter: RateLimiter, key: string, max: number, windowInMinutes: number) => ({
+    check: await limiter.hit(key),
+    max,
+    windowInMinutes,
+  });
+  return async (request, reply) => {
+    // Read before counting anything, so an unauthenticated request counts nowhere.
+    const userId = limits.limitMessageUser ? authUser(request).id : null;
+    const pending: Promise<WindowCheck>[] = [];
+    if (limits.limitMessageIp) {
+      pending.push(count(messageByIp, ipKey(request), limits.messageIpMax, limits.messageIpWindowMinutes));
+    }
+    if (userId !== null) {
+      pending.push(count(messageByUser, userId, limits.messageUserMax, limits.messageUserWindowMinutes));
+    }
+    const refused = (await Promise.all(pending)).filter((c) => !c.check.allowed);
+    const first = refused[0];
+    if (!first) return;
+    reply.header('retry-after', String(Math.max(...refused.map((c) => c.check.retryAfterSeconds))));
+    const details = { type: 'message_limit', max: first.max, windowInMinutes: first.windowInMinutes };
+    throw new AppError('RATE_LIMITED', JSON.stringify(details), details);
+  };
+}
+
+// IPv6 clients are counted per /64, as the login limits do.
+const ipKey = (request: FastifyRequest): string => normalizeIP(request.ip);

@@ -1,0 +1,100 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Redis } from 'ioredis';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppError } from '../../lib/app-error';
+import { limitsVariants, randomPrefix } from './limits.test-helpers';
+import { acquireMessageSlot } from './message-slots';
+import { createRedisSlotStore } from './message-slots.redis';
+
+async function expectConcurrent(taking: Promise<unknown>, limit: number): Promise<void> {
+  const error = await taking.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(AppError);
+  expect(error).toMatchObject({
+    code: 'RATE_LIMITED',
+    message: `{"type":"concurrent","limit":${limit}}`,
+    details: { type: 'concurrent', limit },
+  });
+}
+
+describe.each(limitsVariants(process.env.TEST_REDIS_URL))('message slots ($name)', (variant) => {
+  afterEach(() => variant.cleanup());
+
+  it('gives a user N slots and refuses the (N+1)th, users apart', async () => {
+    const deps = variant.deps({ concurrentMessageMax: 3 });
+    for (let i = 0; i < 3; i++) await acquireMessageSlot(deps, 'ann');
+    await expectConcurrent(acquireMessageSlot(deps, 'ann'), 3);
+    await acquireMessageSlot(deps, 'bob');
+  });
+
+  it('frees a slot on release, and a second release frees nothing more', async () => {
+    const deps = variant.deps({ concurrentMessageMax: 2 });
+    const first = await acquireMessageSlot(deps, 'ann');
+    await acquireMessageSlot(deps, 'ann');
+    await first();
+    const third = await acquireMessageSlot(deps, 'ann');
+    await first();
+    await first();
+    await expectConcurrent(acquireMessageSlot(deps, 'ann'), 2);
+    await third();
+    await acquireMessageSlot(deps, 'ann');
+  });
+
+  it('hands out no more than N slots to simultaneous requests', async () => {
+    const deps = variant.deps({ concurrentMessageMax: 2 });
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => acquireMessageSlot(deps, 'ann')),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
+  });
+
+  it('uses the default of 2 when the config has no messageLimits', async () => {
+    const deps = variant.deps(null);
+    await acquireMessageSlot(deps, 'ann');
+    await acquireMessageSlot(deps, 'ann');
+    await expectConcurrent(acquireMessageSlot(deps, 'ann'), 2);
+  });
+
+  it('lets everything through when LIMIT_CONCURRENT_MESSAGES is off', async () => {
+    const deps = variant.deps({ limitConcurrentMessages: false, concurrentMessageMax: 1 });
+    const releases = await Promise.all(Array.from({ length: 5 }, () => acquireMessageSlot(deps, 'ann')));
+    await Promise.all(releases.map((release) => release()));
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('message slots across instances', () => {
+  const [, variant] = limitsVariants(process.env.TEST_REDIS_URL);
+  afterEach(() => variant!.cleanup());
+
+  it('shares one count between two instances on one Redis', async () => {
+    const prefix = randomPrefix();
+    const a = variant!.deps({ concurrentMessageMax: 2 }, prefix);
+    const b = variant!.deps({ concurrentMessageMax: 2 }, prefix);
+    const fromA = await acquireMessageSlot(a, 'ann');
+    await acquireMessageSlot(b, 'ann');
+    await expectConcurrent(acquireMessageSlot(b, 'ann'), 2);
+    await expectConcurrent(acquireMessageSlot(a, 'ann'), 2);
+    await fromA();
+    await acquireMessageSlot(b, 'ann');
+  });
+
+  it('frees a slot that is never released once its lease ends', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL!, { maxRetriesPerRequest: 2 });
+    const key = `${randomPrefix()}concurrent:ann`;
+    try {
+      const crashed = createRedisSlotStore(redis, { leaseMs: 200 });
+      const alive = createRedisSlotStore(redis, { leaseMs: 60_000 });
+      expect(await crashed.acquire(key, 2)).not.toBeNull();
+      expect(await alive.acquire(key, 2)).not.toBeNull();
+      expect(await alive.acquire(key, 2)).toBeNull();
+      await sleep(300);
+      expect(await alive.acquire(key, 2)).not.toBeNull();
+      expect(await alive.acquire(key, 2)).toBeNull();
+    } finally {
+      await redis.del(key);
+      redis.disconnect();
+    }
+  });
+});
