@@ -15,6 +15,7 @@ import { conversationsRoutes } from './features/conversations/conversations.rout
 import { messagesRoutes } from './features/messages/messages.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { tokenizerRoutes } from './features/tokenizer/tokenizer.routes';
+import { chatRoutes } from './features/chat/chat.routes';
 
 export type { AppDeps } from './app-deps';
 
@@ -43,6 +44,7 @@ export async function buildApp(
     messagesRoutes,
     searchRoutes,
     tokenizerRoutes,
+    chatRoutes,
   ]) {
     await app.register(routes, { deps });
   }

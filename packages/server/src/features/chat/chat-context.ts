@@ -1,0 +1,67 @@
+import type { AppDeps } from '../../app-deps';
+import { DEFAULT_RATE_LIMIT_PREFIX } from '../../lib/rate-limit';
+import { providerRegistryFor } from '../../providers/registry-for-config';
+import type { ProviderRegistry } from '../../providers/registry';
+import { createJobStore } from '../generation/create-job-store';
+import type { JobStore } from '../generation/job-store';
+
+/** Everything the chat feature shares within one app: the job store, the providers, the background work. */
+export interface ChatContext {
+  deps: AppDeps;
+  registry: ProviderRegistry;
+  jobs: JobStore;
+  /** Reports failures that have no one else to tell (a background title, a failed partial write). */
+  logError(error: unknown, what: string): void;
+  /** This instance's name in job metadata. */
+  instanceId: string;
+  /** Runs background work (jobs, titles) so closing the app can wait for it. */
+  track(work: Promise<unknown>): void;
+  /** Jobs running on this instance, so closing the app can stop them. */
+  running: Set<string>;
+  /** Stops this instance's jobs, waits for background work, closes the job store. */
+  close(): Promise<void>;
+}
+
+const CLOSE_WAIT_MS = 5_000;
+
+/**
+ * One per app. The job store's keys share the app's Redis prefix, so two instances configured alike see the
+ * same jobs (resume and abort from anywhere) and test apps with their own prefix see only theirs.
+ */
+export function createChatContext(
+  deps: AppDeps,
+  instanceId: string,
+  logError: ChatContext['logError'] = () => {},
+): ChatContext {
+  const prefix = `${deps.config.rateLimits.rateLimitPrefix ?? DEFAULT_RATE_LIMIT_PREFIX}job:`;
+  const jobs = createJobStore(deps, { prefix });
+  const pending = new Set<Promise<unknown>>();
+  const running = new Set<string>();
+  return {
+    deps,
+    registry: providerRegistryFor(deps.config),
+    jobs,
+    instanceId,
+    logError,
+    running,
+    track(work) {
+      const settled = work.catch(() => undefined).finally(() => pending.delete(settled));
+      pending.add(settled);
+    },
+    async close() {
+      await Promise.all([...running].map((jobId) => jobs.requestAbort(jobId).catch(() => false)));
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+      // Work tracked while we wait (a title after an aborted reply) is waited for too.
+      while (pending.size > 0) {
+        const done = await Promise.race([
+          Promise.all([...pending]).then(() => true),
+          timeout.then(() => false),
+        ]);
+        if (!done) break;
+      }
+      clearTimeout(timer);
+      await jobs.close();
+    },
+  };
+}

@@ -1,0 +1,218 @@
+import { Redis } from 'ioredis';
+import { API, NIL_UUID, type ChatFinalEvent, type ChatStreamError, type Message } from '@parley/shared';
+import type { DialectName } from '../../db/database';
+import type { ProvidersConfig } from '../../config/provider-settings';
+import type { YamlCustomEndpoint } from '../../config/yaml.schema';
+import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
+import { customEndpoint } from '../../providers/provider-test-config';
+import { buildApp } from '../../app';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
+import { signUp } from '../auth/auth-test-helpers';
+
+// Shared by the chat API tests; not part of the app.
+
+/** The simulator as these helpers need it (a `@parley/sim` instance; only tests may import that package). */
+export interface SimLike {
+  url: string;
+}
+
+const NO_LIMITS = {
+  limitConcurrentMessages: false,
+  concurrentMessageMax: 100,
+  limitMessageIp: false,
+  messageIpMax: 1000,
+  messageIpWindowMinutes: 1,
+  limitMessageUser: false,
+  messageUserMax: 1000,
+  messageUserWindowMinutes: 1,
+};
+
+/** Every endpoint family pointed at the simulator. */
+export function simProviders(sim: SimLike): ProvidersConfig {
+  return {
+    openAI: { apiKey: 'sk-openai', reverseProxy: `${sim.url}/v1` },
+    azureOpenAI: {
+      apiKey: 'az-key',
+      instanceName: 'inst',
+      deploymentName: 'gpt4-dep',
+      apiVersion: '2024-02-01',
+      baseURL: `${sim.url}/openai`,
+    },
+    anthropic: { apiKey: 'sk-ant', reverseProxy: sim.url },
+    google: { apiKey: 'g-key', reverseProxy: sim.url },
+  };
+}
+
+export interface ChatApp extends TestApp {
+  base: string;
+  token: string;
+}
+
+/** A test app listening on loopback, with the simulator as every provider, and a signed-up user. */
+export async function startChatApp(
+  dialect: DialectName,
+  sim: SimLike,
+  options: {
+    providers?: ProvidersConfig;
+    custom?: YamlCustomEndpoint[];
+    redis?: boolean;
+    prefix?: string;
+    limits?: Partial<typeof NO_LIMITS>;
+  } = {},
+): Promise<ChatApp> {
+  const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
+  const test = await buildTestApp(
+    dialect,
+    {
+      providers: options.providers ?? simProviders(sim),
+      yaml: { version: '1.0.3', endpoints: { custom } },
+      messageLimits: { ...NO_LIMITS, ...options.limits },
+      ...(options.prefix ? { rateLimits: { rateLimitPrefix: options.prefix } } : {}),
+    },
+    { redis: options.redis },
+  );
+  const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
+  const { token } = await signUp(test.app);
+  return { ...test, base, token };
+}
+
+export const sim = (script: Record<string, unknown>) => `[[sim ${JSON.stringify(script)}]]`;
+
+export function post(
+  app: { base: string },
+  token: string,
+  path: string,
+  body: unknown,
+  signal?: AbortSignal,
+) {
+  return fetch(`${app.base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+    signal,
+  });
+}
+
+export function get(
+  app: { base: string },
+  token: string,
+  path: string,
+  headers: Record<string, string> = {},
+) {
+  return fetch(`${app.base}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+}
+
+export interface ChatEvents {
+  frames: ParsedFrame[];
+  /** The `event: message` bodies, parsed, in order. */
+  messages: Record<string, unknown>[];
+  deltas: string[];
+  final?: ChatFinalEvent;
+  error?: ChatStreamError;
+}
+
+export function parseEvents(frames: ParsedFrame[]): ChatEvents {
+  const data = frames.filter((f) => f.data !== undefined);
+  const messages = data
+    .filter((f) => f.event === 'message')
+    .map((f) => JSON.parse(f.data!) as Record<string, unknown>);
+  const deltas = messages.filter((m) => typeof m['text'] === 'string' && 'messageId' in m && !('final' in m));
+  const errorFrame = data.find((f) => f.event === 'error');
+  return {
+    frames: data,
+    messages,
+    deltas: deltas.map((m) => m['text'] as string),
+    final: messages.find((m) => m['final'] === true) as ChatFinalEvent | undefined,
+    error: errorFrame ? (JSON.parse(errorFrame.data!) as ChatStreamError) : undefined,
+  };
+}
+
+/** Sends a turn and reads the whole stream. */
+export async function send(app: ChatApp, path: string, body: Record<string, unknown>, token = app.token) {
+  const res = await post(app, token, path, body);
+  if (res.status !== 200) return { status: res.status, body: await res.text(), events: parseEvents([]) };
+  const frames = await sseReader(res.body!).rest();
+  return { status: 200, body: '', events: parseEvents(frames) };
+}
+
+export const ask = (app: ChatApp, endpoint: string, body: Record<string, unknown>, token?: string) =>
+  send(app, `${API.ask}/${endpoint}`, body, token);
+export const edit = (app: ChatApp, endpoint: string, body: Record<string, unknown>, token?: string) =>
+  send(app, `${API.edit}/${endpoint}`, body, token);
+
+export async function messagesOf(
+  app: ChatApp,
+  conversationId: string,
+  token = app.token,
+): Promise<Message[]> {
+  const res = await get(app, token, `${API.messages}/${conversationId}`);
+  return (await res.json()) as Message[];
+}
+
+/** Polls until `check` holds (background work: titles, a job finishing after its client left). */
+export async function eventually<T>(
+  read: () => Promise<T>,
+  check: (value: T) => boolean,
+  ms = 5000,
+): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await read();
+    if (check(value) || Date.now() > end) return value;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/**
+ * A second instance over the first one's database, with its own Redis connection and the same key prefix: the
+ * in-process version of two servers behind a load balancer (ARCHITECTURE §8).
+ */
+export async function startSecondInstance(
+  first: ChatApp,
+  sim: SimLike,
+  options: { prefix: string; redisUrl: string },
+): Promise<ChatApp> {
+  const { prefix, redisUrl } = options;
+  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2 });
+  const config = testConfig({
+    providers: simProviders(sim),
+    yaml: { version: '1.0.3', endpoints: { custom: [customEndpoint({ baseURL: `${sim.url}/custom/v1` })] } },
+    messageLimits: NO_LIMITS,
+    rateLimits: { rateLimitPrefix: prefix },
+    redisUrl,
+  });
+  const app = await buildApp({ config, database: first.database, redis });
+  const base = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    database: first.database,
+    redis,
+    base,
+    token: first.token,
+    close: async () => {
+      await app.close();
+      redis.disconnect();
+    },
+  };
+}
+
+/** Starts a slow ask and reads up to its first delta; answers the reader and the conversation id. */
+export async function startSlow(app: ChatApp, script: Record<string, unknown>, signal?: AbortSignal) {
+  const res = await post(
+    app,
+    app.token,
+    `${API.ask}/openAI`,
+    {
+      text: `Tell me ${sim(script)}`,
+      parentMessageId: NIL_UUID,
+      conversationId: null,
+    },
+    signal,
+  );
+  if (res.status !== 200) throw new Error(`ask failed: ${res.status} ${await res.text()}`);
+  const reader = sseReader(res.body!);
+  const created = (await reader.next())!;
+  const conversationId = (JSON.parse(created.data!) as { message: Message }).message.conversationId;
+  const first = (await reader.next())!;
+  return { reader, conversationId, created, first };
+}

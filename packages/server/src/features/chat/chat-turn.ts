@@ -1,0 +1,35 @@
+import type { ConversationOptions, Message } from '@parley/shared';
+import type { ModelCallSettings } from '../../providers/call-settings';
+import type { ProviderCredentials, ProviderModel } from '../../providers/provider.types';
+
+/** What a send does to the message tree (docs/decisions.md "Chat tree semantics"). */
+export type TurnAction = 'ask' | 'regenerate' | 'continue';
+
+/** The reply a turn writes: a new message, or (continue) an existing AI message extended in place. */
+export interface TurnReply {
+  messageId: string;
+  parentMessageId: string;
+  /** Text the reply starts from: empty for a new reply, the existing text for a continue. */
+  baseText: string;
+  isEdited: boolean;
+}
+
+/** A validated, placed turn, ready to run: everything the generation job needs, and nothing from HTTP. */
+export interface Turn {
+  userId: string;
+  endpoint: string;
+  action: TurnAction;
+  model: string;
+  options: ConversationOptions;
+  credentials: ProviderCredentials | undefined;
+  languageModel: ProviderModel;
+  settings: ModelCallSettings;
+  sender: string;
+  conversationId: string;
+  isNewConversation: boolean;
+  /** The user message the reply answers (saved before the provider is called). */
+  requestMessage: Message;
+  reply: TurnReply;
+  /** Where the history walk starts: the request message, or for a continue the AI message itself. */
+  historyLeafId: string;
+}

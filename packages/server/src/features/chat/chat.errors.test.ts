@@ -1,0 +1,153 @@
+import { startSim, type Sim } from '@parley/sim';
+import { KEYS_API, NIL_UUID } from '@parley/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../test/dialects';
+import { ask, messagesOf, sim, simProviders, startChatApp, type ChatApp } from './chat-test-helpers';
+
+let simulator: Sim;
+beforeAll(async () => {
+  simulator = await startSim({ defaults: { rate: 0 } });
+});
+afterAll(() => simulator.close());
+
+const fresh = { parentMessageId: NIL_UUID, conversationId: null };
+
+describe.each(testDialects())('chat failures on %s', (dialect) => {
+  let app: ChatApp;
+  beforeAll(async () => {
+    app = await startChatApp(dialect, simulator);
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    [
+      { status: 401, kind: 'invalid_key' },
+      { type: 'invalid_api_key', status: 401 },
+    ],
+    [
+      { status: 429, kind: 'quota' },
+      { type: 'insufficient_quota', status: 429 },
+    ],
+    [
+      { status: 500, kind: 'server' },
+      { type: 'upstream_error', status: 500 },
+    ],
+    [{ status: 400, kind: 'moderation' }, { type: 'moderation' }],
+  ])('upstream %j gives event: error %j and keeps both messages', async (error, expected) => {
+    const res = await ask(app, 'openAI', { ...fresh, text: `Hi ${sim({ error })}` });
+    expect(res.status).toBe(200);
+    const { messages, error: event, final } = res.events;
+    expect(final).toBeUndefined();
+    expect(JSON.parse(event!.text)).toMatchObject(expected);
+    const conversationId = (messages[0] as { message: { conversationId: string } }).message.conversationId;
+    expect(event).toMatchObject({ conversationId });
+    const saved = await messagesOf(app, conversationId);
+    expect(saved).toHaveLength(2);
+    expect(saved[0]).toMatchObject({ isCreatedByUser: true, error: false });
+    expect(saved[1]).toMatchObject({ messageId: event!.messageId, text: '', error: true, unfinished: false });
+  });
+
+  it('a stream cut mid-way keeps the partial reply, marked error and unfinished', async () => {
+    const res = await ask(app, 'openAI', { ...fresh, text: `Hi ${sim({ tokens: 20, cutAfter: 5 })}` });
+    const { error, deltas, messages } = res.events;
+    expect(JSON.parse(error!.text)).toMatchObject({ type: 'upstream_error' });
+    expect(deltas.join('')).toBe('tok1 tok2 tok3 tok4 tok5 ');
+    const conversationId = (messages[0] as { message: { conversationId: string } }).message.conversationId;
+    const saved = await messagesOf(app, conversationId);
+    expect(saved[1]).toMatchObject({ text: 'tok1 tok2 tok3 tok4 tok5 ', error: true, unfinished: true });
+  });
+
+  it('persists the partial reply while streaming', async () => {
+    const res = await fetch(`${app.base}/api/ask/openAI`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ ...fresh, text: `Hi ${sim({ tokens: 60, rate: 40 })}` }),
+    });
+    const reader = res.body!.getReader();
+    const first = new TextDecoder().decode((await reader.read()).value);
+    const conversationId = /"conversationId":"([^"]+)"/.exec(first)![1]!;
+    await new Promise((resolve) => setTimeout(resolve, 900));
+    const during = await messagesOf(app, conversationId);
+    expect(during[1]?.unfinished).toBe(true);
+    expect(during[1]?.text).toMatch(/^tok1 tok2 /);
+    await reader.cancel();
+  });
+
+  it('trims the history to the model budget: only the newest messages reach the provider', async () => {
+    const long = (tag: string) => `${tag} ${'word '.repeat(1400)}`;
+    let parent = NIL_UUID;
+    let conversationId: string | null = null;
+    for (const tag of ['FIRST', 'SECOND', 'THIRD']) {
+      const res = await ask(app, 'openAI', {
+        text: `${long(tag)} ${sim({ reply: 'ok' })}`,
+        parentMessageId: parent,
+        conversationId,
+        model: 'gpt-3.5-turbo',
+      });
+      parent = res.events.final!.responseMessage.messageId;
+      conversationId = res.events.final!.conversation.conversationId;
+    }
+    simulator.clearRequests();
+    await ask(app, 'openAI', {
+      text: `Now ${sim({ reply: 'done' })}`,
+      parentMessageId: parent,
+      conversationId,
+      model: 'gpt-3.5-turbo',
+    });
+    const request = simulator.requests().find((r) => (r.body as { stream?: boolean }).stream)!;
+    const sent = (request.body as { messages: { content: string }[] }).messages.map((m) => m.content);
+    expect(sent.some((c) => c.startsWith('FIRST'))).toBe(false);
+    expect(sent.some((c) => c.startsWith('SECOND'))).toBe(true);
+    expect(sent.some((c) => c.startsWith('THIRD'))).toBe(true);
+    expect(sent.at(-1)).toContain('Now');
+  });
+});
+
+describe.each(testDialects())('user-provided keys on %s', (dialect) => {
+  let app: ChatApp;
+  beforeAll(async () => {
+    app = await startChatApp(dialect, simulator, {
+      providers: {
+        ...simProviders(simulator),
+        anthropic: { apiKey: 'user_provided', reverseProxy: simulator.url },
+      },
+    });
+  });
+  afterAll(() => app.close());
+
+  const putKey = (value: string, expiresAt: string) =>
+    app.app.inject({
+      method: 'PUT',
+      url: KEYS_API.keys,
+      headers: { authorization: `Bearer ${app.token}` },
+      payload: { name: 'anthropic', value, expiresAt },
+    });
+
+  it('no key is a 403 with the no_user_key JSON; a stored key reaches the provider', async () => {
+    const none = await ask(app, 'anthropic', { ...fresh, text: 'hi', model: 'claude-2.1' });
+    expect(none.status).toBe(403);
+    expect(JSON.parse((JSON.parse(none.body) as { message: string }).message)).toEqual({
+      type: 'no_user_key',
+    });
+    await putKey('sk-user-own', new Date(Date.now() + 3600_000).toISOString());
+    const res = await ask(app, 'anthropic', {
+      ...fresh,
+      text: `hi ${sim({ echo: true })}`,
+      model: 'claude-2.1',
+    });
+    expect(JSON.parse(res.events.final!.responseMessage.text)).toMatchObject({ auth: 'sk-user-own' });
+  });
+
+  it('an expired key is refused with the expired JSON before any stream', async () => {
+    await putKey('sk-user-soon', new Date(Date.now() + 1000).toISOString());
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const res = await ask(app, 'anthropic', { ...fresh, text: 'hi', model: 'claude-2.1' });
+    expect(res.status).toBe(403);
+    const message = JSON.parse((JSON.parse(res.body) as { message: string }).message) as Record<
+      string,
+      string
+    >;
+    expect(message).toMatchObject({ type: 'expired_user_key' });
+    expect(message['expiredAt']).toBeTruthy();
+  });
+});

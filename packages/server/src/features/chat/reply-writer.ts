@@ -1,0 +1,83 @@
+import type { Message } from '@parley/shared';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../lib/clock';
+import { countTokens } from '../../lib/tokens';
+import { saveMessage, updateMessageText } from '../messages/messages.repository';
+import { toMessage } from '../messages/messages.service';
+import type { Turn } from './chat-turn';
+
+/** Partial text is written at least this often while streaming (ARCHITECTURE §5 says every 500 ms at most). */
+export const PARTIAL_SAVE_MS = 400;
+
+export interface ReplyOutcome {
+  error: boolean;
+  unfinished: boolean;
+  finishReason: string | null;
+}
+
+/**
+ * Persists the reply of a turn: the row first (empty or, for a continue, the existing text, marked unfinished),
+ * then the text so far on a timer with the cheap single-row update, then the full row once the outcome is known.
+ * Writes are chained, so they land in order and the final one is last.
+ */
+export function createReplyWriter(db: Db, turn: Turn, logError: (error: unknown, what: string) => void) {
+  const { reply } = turn;
+  let text = reply.baseText;
+  let timer: NodeJS.Timeout | null = null;
+  let chain: Promise<unknown> = Promise.resolve();
+  const startedAt = nowIso();
+
+  const row = (outcome: ReplyOutcome) => ({
+    message_id: reply.messageId,
+    conversation_id: turn.conversationId,
+    user_id: turn.userId,
+    parent_message_id: reply.parentMessageId,
+    sender: turn.sender,
+    text,
+    is_created_by_user: 0,
+    model: turn.model,
+    endpoint: turn.endpoint,
+    error: outcome.error ? 1 : 0,
+    unfinished: outcome.unfinished ? 1 : 0,
+    is_edited: reply.isEdited ? 1 : 0,
+    finish_reason: outcome.finishReason,
+    token_count: countTokens(text),
+    created_at: startedAt,
+    updated_at: nowIso(),
+  });
+
+  const writePartial = () => {
+    timer = null;
+    const snapshot = text;
+    chain = chain
+      .then(() =>
+        updateMessageText(db, turn.userId, reply.messageId, { text: snapshot, updatedAt: nowIso() }),
+      )
+      .catch((error: unknown) => logError(error, 'partial reply write'));
+  };
+
+  return {
+    /** The whole reply text so far (for a continue: the old text plus the new). */
+    get text() {
+      return text;
+    },
+    /** Inserts (or, for a continue, re-marks) the reply row before the provider is called. */
+    async start(): Promise<void> {
+      const saved = await saveMessage(db, row({ error: false, unfinished: true, finishReason: null }));
+      if (!saved) throw new Error('The reply message could not be saved');
+    },
+    append(delta: string): void {
+      text += delta;
+      if (!timer) timer = setTimeout(writePartial, PARTIAL_SAVE_MS);
+    },
+    /** Writes the final row (text, token count, flags) and answers it as the API shows it. */
+    async finish(outcome: ReplyOutcome): Promise<Message> {
+      if (timer) clearTimeout(timer);
+      timer = null;
+      await chain;
+      const saved = await saveMessage(db, row(outcome));
+      if (!saved) throw new Error('The reply message could not be saved');
+      return toMessage(saved);
+    },
+  };
+}

@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import {
+  MESSAGE_ERRORS,
+  NIL_UUID,
+  type AskPayload,
+  type ConversationOptions,
+  type Message,
+} from '@parley/shared';
+import type { Db } from '../../db/database';
+import { AppError } from '../../lib/app-error';
+import { nowIso } from '../../lib/clock';
+import { countTokens } from '../../lib/tokens';
+import { getUserConversation, saveConversation } from '../conversations/conversations.service';
+import * as messages from '../messages/messages.repository';
+import type { MessageRow } from '../messages/messages.table';
+import { toMessage } from '../messages/messages.service';
+import type { TurnAction, TurnReply } from './chat-turn';
+
+export interface PlaceInput {
+  userId: string;
+  endpoint: string;
+  endpointType: string | null;
+  options: ConversationOptions & { model: string };
+  userSender: string;
+  action: TurnAction;
+  payload: AskPayload;
+  text: string;
+}
+
+export interface Placement {
+  action: TurnAction;
+  conversationId: string;
+  isNewConversation: boolean;
+  requestMessage: Message;
+  reply: TurnReply;
+  historyLeafId: string;
+}
+
+type Plan = Omit<Placement, 'conversationId' | 'isNewConversation' | 'requestMessage'> & {
+  /** Writes the plan's message changes; runs after every check passed and the conversation is saved. */
+  commit: () => Promise<Message>;
+};
+
+export const emptyTextError = () =>
+  new AppError('VALIDATION', 'text: Message text is empty', { field: 'text' });
+
+/**
+ * Checks where the turn goes and writes the request side: the conversation (created for null/'new', else it must
+ * be the user's: 404), then the user message (ask), or the edited AI text (edit-and-continue). Every check runs
+ * before the first write, so a refused turn leaves nothing behind.
+ */
+export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
+  const given = input.payload.conversationId;
+  const existingId = given && given !== 'new' ? given : null;
+  if (!existingId && input.action !== 'ask') {
+    throw new AppError('VALIDATION', MESSAGE_ERRORS.conversationIdRequired, { field: 'conversationId' });
+  }
+  if (existingId) await getUserConversation(db, input.userId, existingId);
+  const conversationId = existingId ?? randomUUID();
+  const plan = await planFor(db, input, conversationId, existingId === null);
+  const { endpoint, endpointType, options } = input;
+  await saveConversation(db, input.userId, { ...options, conversationId, endpoint, endpointType });
+  const requestMessage = await plan.commit();
+  const { commit: _commit, ...rest } = plan;
+  return { ...rest, conversationId, isNewConversation: existingId === null, requestMessage };
+}
+
+async function planFor(db: Db, input: PlaceInput, conversationId: string, isNew: boolean): Promise<Plan> {
+  if (input.action === 'ask') return planAsk(db, input, conversationId, isNew);
+  const { payload, userId } = input;
+  if (input.action === 'regenerate') {
+    const request = await messageIn(db, userId, conversationId, payload.parentMessageId);
+    return {
+      action: 'regenerate',
+      reply: newReply(await freeId(db, userId, payload.responseMessageId), request.message_id),
+      historyLeafId: request.message_id,
+      commit: async () => toMessage(request),
+    };
+  }
+  const targetId = (payload.isEdited ? payload.editedMessageId : null) ?? payload.responseMessageId;
+  if (!targetId)
+    throw new AppError('VALIDATION', 'responseMessageId is required', { field: 'responseMessageId' });
+  const target = await messageIn(db, userId, conversationId, targetId);
+  // An edited user message resubmitted through /api/edit is an ask: a new sibling of that message.
+  if (target.is_created_by_user === 1) return planAsk(db, { ...input, action: 'ask' }, conversationId, isNew);
+  const request = await messageIn(db, userId, conversationId, target.parent_message_id);
+  const edited = payload.isEdited && payload.editedText != null ? payload.editedText : null;
+  return {
+    action: 'continue',
+    reply: {
+      messageId: target.message_id,
+      parentMessageId: request.message_id,
+      baseText: edited ?? target.text,
+      isEdited: true,
+    },
+    historyLeafId: target.message_id,
+    commit: async () => {
+      if (edited !== null) {
+        const at = nowIso();
+        await messages.editMessage(db, userId, conversationId, target.message_id, {
+          text: edited,
+          tokenCount: countTokens(edited),
+          updatedAt: at,
+        });
+      }
+      return toMessage(request);
+    },
+  };
+}
+
+async function planAsk(db: Db, input: PlaceInput, conversationId: string, isNew: boolean): Promise<Plan> {
+  const { payload, userId } = input;
+  if (!input.text) throw emptyTextError();
+  const parentId = isNew ? NIL_UUID : payload.parentMessageId;
+  if (parentId !== NIL_UUID) await messageIn(db, userId, conversationId, parentId);
+  const messageId = payload.messageId ?? randomUUID();
+  if (await messages.getMessage(db, userId, messageId)) {
+    throw new AppError('CONFLICT', 'messageId: a message with this id exists', { field: 'messageId' });
+  }
+  return {
+    action: 'ask',
+    reply: newReply(await freeId(db, userId, payload.responseMessageId, messageId), messageId),
+    historyLeafId: messageId,
+    commit: async () => {
+      const at = nowIso();
+      const saved = await messages.saveMessage(db, {
+        message_id: messageId,
+        conversation_id: conversationId,
+        user_id: userId,
+        parent_message_id: parentId,
+        sender: input.userSender,
+        text: input.text,
+        is_created_by_user: 1,
+        model: input.options.model,
+        endpoint: input.endpoint,
+        token_count: countTokens(input.text),
+        created_at: at,
+        updated_at: at,
+      });
+      if (!saved)
+        throw new AppError('CONFLICT', 'messageId: a message with this id exists', { field: 'messageId' });
+      return toMessage(saved);
+    },
+  };
+}
+
+const newReply = (messageId: string, parentMessageId: string): TurnReply => ({
+  messageId,
+  parentMessageId,
+  baseText: '',
+  isEdited: false,
+});
+
+/** The client's reply id when it names no message yet (and is not the request's own id), else a new one. */
+async function freeId(
+  db: Db,
+  userId: string,
+  wanted: string | null | undefined,
+  taken?: string,
+): Promise<string> {
+  if (!wanted || wanted === taken || (await messages.getMessage(db, userId, wanted))) return randomUUID();
+  return wanted;
+}
+
+async function messageIn(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<MessageRow> {
+  const row = await messages.getMessage(db, userId, messageId);
+  if (!row || row.conversation_id !== conversationId)
+    throw new AppError('NOT_FOUND', MESSAGE_ERRORS.messageNotFound);
+  return row;
+}

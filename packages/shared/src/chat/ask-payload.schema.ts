@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { conversationOptionsSchema } from '../conversations/conversation-options.schema';
+
+/**
+ * The body of `POST /api/ask/{endpoint}` and `/api/edit/{endpoint}` (spec 1 §7 "Chat"): the message, the tree
+ * position, the edit flags and the endpoint options. `conversationId` null or 'new' starts a conversation;
+ * `parentMessageId` is the root id then. The endpoint comes from the path, not the body.
+ */
+export const askPayloadSchema = conversationOptionsSchema.extend({
+  text: z.string().default(''),
+  parentMessageId: z.string().min(1),
+  conversationId: z.string().min(1).nullish(),
+  /** Client-chosen id for the new user message; generated when absent. */
+  messageId: z.string().min(1).max(200).optional(),
+  /** Client-chosen id for the reply; for a continue, the AI message to extend. */
+  responseMessageId: z.string().min(1).max(200).nullish(),
+  isContinued: z.boolean().optional(),
+  isRegenerate: z.boolean().optional(),
+  isEdited: z.boolean().optional(),
+  editedText: z.string().nullish(),
+  editedMessageId: z.string().nullish(),
+  /** Sent by clients; unused here (the reply's label comes from the options). */
+  sender: z.string().nullish(),
+});
+export type AskPayload = z.infer<typeof askPayloadSchema>;
+
+/** `POST /api/ask/{endpoint}/abort`: the conversation id, or `conversationId:messageId` (assistants). */
+export const abortPayloadSchema = z.object({
+  abortKey: z.string().min(1),
+  endpoint: z.string().optional(),
+});
+export type AbortPayload = z.infer<typeof abortPayloadSchema>;
+
+/** `POST /api/convos/gen_title`. */
+export const genTitlePayloadSchema = z.object({ conversationId: z.string().min(1) });
+export type GenTitlePayload = z.infer<typeof genTitlePayloadSchema>;

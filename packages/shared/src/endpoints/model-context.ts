@@ -1,0 +1,64 @@
+import { FALLBACK_MODEL_LABEL, type EndpointKind } from './endpoint-settings.data';
+
+/** Context window used for a model that no entry below matches. */
+export const DEFAULT_CONTEXT_WINDOW = 4096;
+
+/** Tokens kept free for the reply when the endpoint has no max-output setting (OpenAI-style endpoints). */
+export const DEFAULT_REPLY_RESERVE = 1024;
+
+/**
+ * Context windows by model-name prefix; the longest matching prefix wins, so `gpt-4-turbo` beats `gpt-4`.
+ * The history of a turn is trimmed to the window minus the reply's max output (ARCHITECTURE §4).
+ */
+export const CONTEXT_WINDOWS: Readonly<Record<string, number>> = {
+  'gpt-3.5-turbo': 4096,
+  'gpt-3.5-turbo-16k': 16384,
+  'gpt-3.5-turbo-1106': 16384,
+  'gpt-3.5-turbo-0125': 16384,
+  'gpt-4': 8192,
+  'gpt-4-32k': 32768,
+  'gpt-4-1106-preview': 128000,
+  'gpt-4-0125-preview': 128000,
+  'gpt-4-turbo': 128000,
+  'gpt-4-vision-preview': 128000,
+  'gpt-4o': 128000,
+  'claude-': 100000,
+  'claude-2.1': 200000,
+  'claude-3': 200000,
+  'gemini-pro': 32768,
+  'gemini-1.5': 1000000,
+  'chat-bison': 4096,
+  'text-bison': 8192,
+  'codechat-bison': 6144,
+  'mistral-': 32000,
+};
+
+/** The context window of a model (tokens), by the longest matching prefix, else the default. */
+export function contextWindowOf(model: string | null | undefined): number {
+  const name = (model ?? '').toLowerCase();
+  let best = '';
+  for (const prefix of Object.keys(CONTEXT_WINDOWS)) {
+    if (name.startsWith(prefix) && prefix.length > best.length) best = prefix;
+  }
+  return best ? CONTEXT_WINDOWS[best]! : DEFAULT_CONTEXT_WINDOW;
+}
+
+/** The tokens the history of a turn may use: the window minus what the reply may take (at least 1). */
+export function historyTokenBudget(
+  model: string | null | undefined,
+  maxOutputTokens?: number | null,
+): number {
+  const window = contextWindowOf(model);
+  const reserve = maxOutputTokens ?? Math.min(DEFAULT_REPLY_RESERVE, Math.floor(window / 4));
+  return Math.max(1, window - Math.min(reserve, Math.floor(window / 2)));
+}
+
+/** The reply's sender when the conversation sets no label: the endpoint kind's usual assistant name. */
+export const DEFAULT_SENDER_LABEL: Readonly<Partial<Record<EndpointKind | (string & {}), string>>> = {
+  openAI: FALLBACK_MODEL_LABEL,
+  azureOpenAI: FALLBACK_MODEL_LABEL,
+  gptPlugins: FALLBACK_MODEL_LABEL,
+  anthropic: 'Claude',
+  google: 'Gemini',
+  custom: 'AI',
+};
