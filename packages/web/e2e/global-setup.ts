@@ -1,6 +1,6 @@
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { startServer } from './server-process';
+import { startServer } from '../../server/test/server-process';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser';
-import { startServer, type ServerProcess } from './server-process';
+import { startServer, type ServerProcess } from '../../server/test/server-process';
 
 const baseUrl = inject('baseUrl');
 const PASSWORD = 'correct horse battery';

@@ -1,0 +1,7 @@
+export interface ServerProcess {
+  baseUrl: string;
+  dataDir: string;
+  stop(): Promise<void>;
+}
+/** Starts `main.ts` the way `npm run serve` does, in a temp data folder, and waits for /health. */
+export declare function startServer(env?: Record<string, string>): Promise<ServerProcess>;
