@@ -99,11 +99,10 @@ export function listConversations(
   let query = db.selectFrom('conversations').selectAll().where('user_id', '=', userId);
   const after = page.after;
   if (after) {
+    // A row-value comparison: both databases read it as one range of the (user_id, updated_at, id) index, where
+    // the equivalent OR form makes them scan every newer row first (slower with each page).
     query = query.where((eb) =>
-      eb.or([
-        eb('updated_at', '<', after.updatedAt),
-        eb.and([eb('updated_at', '=', after.updatedAt), eb('conversation_id', '<', after.conversationId)]),
-      ]),
+      eb(eb.refTuple('updated_at', 'conversation_id'), '<', eb.tuple(after.updatedAt, after.conversationId)),
     );
   }
   return query
@@ -125,12 +124,20 @@ export function getConversationsByIds(db: Db, userId: string, ids: string[]): Pr
     .execute();
 }
 
-/** How many conversations the user has: a count over the (user_id, …) index range, no table rows read. */
-export async function countConversations(db: Db, userId: string): Promise<number> {
-  const row = await db
+/**
+ * How many conversations the user has, counting no further than `cap`: an index-only count whose cost stops
+ * growing at the cap, however many conversations there are.
+ */
+export async function countConversations(db: Db, userId: string, cap: number): Promise<number> {
+  const upToCap = db
     .selectFrom('conversations')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .select('conversation_id')
     .where('user_id', '=', userId)
+    .limit(cap)
+    .as('c');
+  const row = await db
+    .selectFrom(upToCap)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -114,15 +114,20 @@ function decodeCursor(cursor: string): repo.ListPosition {
   throw new AppError('VALIDATION', 'cursor: Invalid cursor', { field: 'cursor' });
 }
 
+/** Past this many conversations the numbered form stops counting exactly (see listUserConversations). */
+export const CONVERSATION_COUNT_CAP = 1_000;
+
 /**
- * A page of the list, newest first. The numbered form counts the user's conversations (an index-only count);
- * the cursor form does not count: its `pages` is pageNumber + 1 while there is a next page, so a client that loads
+ * A page of the list, newest first. The numbered form counts the user's conversations up to a cap: exact below
+ * it, and beyond it `pages` is at least one more than the current page while there is a next one. The cursor
+ * form does not count at all: its `pages` is pageNumber + 1 while there is a next page. A client that loads
  * "until the page number reaches the total" works with either.
  */
 export async function listUserConversations(
   db: Db,
   userId: string,
   query: { pageNumber: number; cursor?: string | undefined },
+  countCap = CONVERSATION_COUNT_CAP,
 ): Promise<ConversationPage> {
   const size = CONVERSATION_PAGE_SIZE;
   const { pageNumber, cursor } = query;
@@ -136,6 +141,19 @@ export async function listUserConversations(
   const nextCursor = more && last ? encodeCursor(last) : null;
   const pages = cursor
     ? pageNumber + (more ? 1 : 0)
-    : Math.max(1, Math.ceil((await repo.countConversations(db, userId)) / size));
+    : await numberedPages(db, userId, pageNumber, more, countCap);
   return { conversations: pageRows.map(toConversation), pageNumber, pages, nextCursor };
+}
+
+async function numberedPages(
+  db: Db,
+  userId: string,
+  pageNumber: number,
+  more: boolean,
+  cap: number,
+): Promise<number> {
+  const count = await repo.countConversations(db, userId, cap);
+  const counted = Math.max(1, Math.ceil(count / CONVERSATION_PAGE_SIZE));
+  if (count < cap) return counted;
+  return Math.max(counted, pageNumber + (more ? 1 : 0));
 }

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
 import { call, seedConversation, seedMessage } from '../messages/chat-test-helpers';
+import { listUserConversations } from './conversations.service';
 
 describe.each(testDialects())('conversations API on %s', (dialect) => {
   let t: TestApp;
@@ -44,6 +45,37 @@ describe.each(testDialects())('conversations API on %s', (dialect) => {
     ).json<ConversationPage>();
     expect(c2.conversations.map((c) => c.conversationId)).toEqual(newest.slice(25));
     expect(c2).toMatchObject({ pageNumber: 2, pages: 2, nextCursor: null });
+  });
+
+  it('counts no further than the cap: exact below it, one page ahead while there are more beyond it', async () => {
+    const { db, me } = await setup();
+    for (let i = 0; i < 60; i += 1) await seedConversation(db, me.user.id);
+    const page = (n: number, cap: number) => listUserConversations(db, me.user.id, { pageNumber: n }, cap);
+    expect((await page(1, 1000)).pages).toBe(3);
+    // Capped at 30: page 1 and 2 each promise one more page, and the last page stops the loading.
+    expect((await page(1, 30)).pages).toBe(2);
+    expect((await page(2, 30)).pages).toBe(3);
+    const last = await page(3, 30);
+    expect(last.pages).toBe(3);
+    expect(last.conversations).toHaveLength(10);
+  });
+
+  it('walks every conversation exactly once by cursor, also when several share one update time', async () => {
+    const { db, me } = await setup();
+    const same = '2026-01-01T00:00:00.000Z';
+    const ids = new Set<string>();
+    for (let i = 0; i < 40; i += 1) ids.add(await seedConversation(db, me.user.id, { updatedAt: same }));
+    for (let i = 0; i < 20; i += 1) ids.add(await seedConversation(db, me.user.id));
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    for (let n = 1; n <= 5; n += 1) {
+      const p = await listUserConversations(db, me.user.id, { pageNumber: n, cursor });
+      seen.push(...p.conversations.map((c) => c.conversationId));
+      if (!p.nextCursor) break;
+      cursor = p.nextCursor;
+    }
+    expect(seen).toHaveLength(60);
+    expect(new Set(seen)).toEqual(ids);
   });
 
   it('answers one empty page for a user with none, and 400 for a bad page or cursor', async () => {
