@@ -6,6 +6,7 @@ import * as m0004 from './0004-conversations-and-messages';
 import * as m0005 from './0005-message-search';
 import * as m0006 from './0006-user-keys';
 import * as m0007 from './0007-presets';
+import * as m0008 from './0008-search-newest-first';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0005-message-search': m0005,
   '0006-user-keys': m0006,
   '0007-presets': m0007,
+  '0008-search-newest-first': m0008,
 };

@@ -13,14 +13,35 @@ export function assertSearchEnabled(enabled: boolean): void {
   if (!enabled) throw new AppError('NOT_FOUND', MESSAGE_ERRORS.searchDisabled);
 }
 
+/** Past this many matches the page total stops being exact (see searchPages). */
+export const SEARCH_COUNT_CAP = 1_000;
+
+/** Exact below the cap; beyond it, one page ahead of this one while there are more (results load until the end). */
+function searchPages(total: number, cap: number, pageNumber: number, more: boolean): number {
+  const counted = Math.max(1, Math.ceil(total / SEARCH_PAGE_SIZE));
+  return total < cap ? counted : Math.max(counted, pageNumber + (more ? 1 : 0));
+}
+
 /**
  * One page of the user's search results, newest first: matching messages and titles are paged together; the
  * page answers the matching messages (with their conversation's title, flagged searchResult) and the
  * conversations of everything on the page.
  */
-export async function searchUser(db: Db, userId: string, q: string, pageNumber: number): Promise<SearchPage> {
+export async function searchUser(
+  db: Db,
+  userId: string,
+  q: string,
+  pageNumber: number,
+  countCap = SEARCH_COUNT_CAP,
+): Promise<SearchPage> {
   const size = SEARCH_PAGE_SIZE;
-  const { hits, total } = await searchDocuments(db, userId, queryTerms(q), size, (pageNumber - 1) * size);
+  const found = await searchDocuments(db, userId, queryTerms(q), {
+    limit: size + 1,
+    offset: (pageNumber - 1) * size,
+    countCap,
+  });
+  const more = found.hits.length > size;
+  const hits = found.hits.slice(0, size);
   const conversationIds = [...new Set(hits.map((h) => h.conversationId))];
   const messageIds = hits.filter((h) => h.kind === 'message').map((h) => h.id);
   const [conversationRows, messageRows] = await Promise.all([
@@ -38,6 +59,6 @@ export async function searchUser(db: Db, userId: string, q: string, pageNumber: 
       return [{ ...message, searchResult: true as const, title }];
     }),
     pageNumber,
-    pages: Math.max(1, Math.ceil(total / size)),
+    pages: searchPages(found.total, countCap, pageNumber, more),
   };
 }

@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
 import { call, seedConversation, seedMessage } from '../messages/chat-test-helpers';
+import { searchUser } from './search.service';
 
 describe.each(testDialects())('search API on %s', (dialect) => {
   let t: TestApp;
@@ -92,6 +93,20 @@ describe.each(testDialects())('search API on %s', (dialect) => {
     const p2 = (await search(me.token, 'apple', 2)).json<SearchPage>();
     expect(p2.messages.map((m) => m.messageId)).toEqual(ids.slice(0, 5).reverse());
     expect((await search(me.token, 'apple', 9)).json<SearchPage>()).toMatchObject({ messages: [], pages: 2 });
+  });
+
+  it('counts no further than the cap: beyond it, one page ahead while there are more', async () => {
+    const { db, me, convo } = await setup();
+    for (let i = 0; i < 2 * SEARCH_PAGE_SIZE + 5; i += 1) {
+      await seedMessage(db, me.user.id, convo, { text: `pear number ${i}` });
+    }
+    const page = (n: number, cap: number) => searchUser(db, me.user.id, 'pear', n, cap);
+    expect((await page(1, 1000)).pages).toBe(3);
+    expect((await page(1, 10)).pages).toBe(2);
+    expect((await page(2, 10)).pages).toBe(3);
+    const last = await page(3, 10);
+    expect(last).toMatchObject({ pages: 3 });
+    expect(last.messages).toHaveLength(5);
   });
 
   it('refuses an empty query with 400, and ignores query syntax', async () => {
