@@ -1,0 +1,153 @@
+import http from 'node:http';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { DialectName } from '../packages/server/src/db/database';
+import {
+  askRaw,
+  chatEventsOf,
+  sleep,
+  startChatBenchApp,
+  startChildServer,
+  type RawStream,
+} from './lib/chat-app';
+import { ms, percentile, progress, type BenchResult } from './lib/stats';
+
+const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
+const TOKENS = 100;
+const INTERVAL_MS = 50; // 20 tokens/s: a stream lasts ~5 s
+const FIRST_TOKEN_DELAY_MS = 300;
+const RAMP_MS = 1_500;
+
+interface StreamStats {
+  complete: boolean;
+  /** Per token i ≥ 1: (arrival_i − arrival_{i−1}) − (written_i − written_{i−1}). */
+  added: number[];
+  /** Per token i ≥ 1: (arrival_i − arrival_{i−1}) − INTERVAL_MS, against the upstream's schedule. */
+  addedVsSchedule: number[];
+  /** Per token: arrival − written (wall clock, across two processes). */
+  latency: number[];
+}
+
+/**
+ * Each token carries `i@writtenAtWallMs`; a token's arrival is the arrival of the text event that carried it
+ * (coalescing may put several in one event; they then share an arrival, and the later ones show a negative
+ * added gap while the first shows the wait). The stream is complete when it ended with a final event whose
+ * text holds tokens 0..TOKENS-1 in order and equals the concatenated deltas.
+ */
+function analyse(raw: RawStream): StreamStats {
+  const stats: StreamStats = { complete: false, added: [], addedVsSchedule: [], latency: [] };
+  if (raw.status !== 200) return stats;
+  const events = chatEventsOf(raw);
+  const tokens: { index: number; written: number; arrived: number }[] = [];
+  for (const { at, text } of events.texts) {
+    const arrived = performance.timeOrigin + at;
+    for (const token of text.split(' ')) {
+      if (token === '') continue;
+      const [index, written] = token.split('@').map(Number);
+      tokens.push({ index: index!, written: written!, arrived });
+    }
+  }
+  const finalText = events.final?.text ?? '';
+  const inOrder = tokens.length === TOKENS && tokens.every((t, i) => t.index === i);
+  stats.complete = inOrder && finalText === events.texts.map((t) => t.text).join('');
+  for (let i = 0; i < tokens.length; i += 1) {
+    const t = tokens[i]!;
+    stats.latency.push(t.arrived - t.written);
+    if (i === 0) continue;
+    const p = tokens[i - 1]!;
+    stats.added.push(t.arrived - p.arrived - (t.written - p.written));
+    stats.addedVsSchedule.push(t.arrived - p.arrived - INTERVAL_MS);
+  }
+  return stats;
+}
+
+/**
+ * §9: 1,000 concurrent streams on one instance, 100 tokens each at 20 tokens/s, all started within 1.5 s;
+ * none dropped, p99 added inter-token delay < 50 ms. The upstream (the bench's OpenAI-speaking server, which
+ * stamps each token with when it wrote it) runs in a child process, so this process's event loop carries the
+ * app and the clients only; the clients do nothing but stamp and keep chunks until the run is over.
+ */
+export async function concurrentStreams(dialect: DialectName): Promise<BenchResult> {
+  const upstream = await startChildServer('bench/lib/upstream-cli.ts', [
+    '--tokens',
+    String(TOKENS),
+    '--interval',
+    String(INTERVAL_MS),
+    '--first',
+    String(FIRST_TOKEN_DELAY_MS),
+    '--stamp',
+  ]);
+  const app = await startChatBenchApp(dialect, upstream.url, 'streams');
+  const agent = new http.Agent({ keepAlive: true, maxSockets: STREAMS + 16 });
+  try {
+    // One warm-up turn: lazy imports and JIT would otherwise land on the first streams.
+    await askRaw(app, { text: 'warm up' }, agent);
+    progress(
+      `${dialect}: ${STREAMS} streams × ${TOKENS} tokens at ${1000 / INTERVAL_MS}/s, ramp ${RAMP_MS} ms`,
+    );
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const cpuBefore = process.cpuUsage();
+    const start = performance.now();
+    const pending: Promise<RawStream | Error>[] = [];
+    const createdAfter: number[] = [];
+    const durations: number[] = [];
+    const batch = 10;
+    for (let i = 0; i < STREAMS; i += batch) {
+      for (let j = i; j < Math.min(STREAMS, i + batch); j += 1) {
+        const sentAt = performance.now();
+        pending.push(
+          askRaw(app, { text: `Stream ${j}` }, agent).then(
+            (raw) => {
+              const created = chatEventsOf(raw).created;
+              if (created) createdAfter.push(created.at - sentAt);
+              durations.push(performance.now() - sentAt);
+              return raw;
+            },
+            (error: unknown) => error as Error,
+          ),
+        );
+      }
+      const due = start + ((i + batch) / STREAMS) * RAMP_MS;
+      await sleep(Math.max(0, due - performance.now()));
+    }
+    const startedIn = performance.now() - start;
+    const raws = await Promise.all(pending);
+    const wall = performance.now() - start;
+    const cpu = process.cpuUsage(cpuBefore);
+    const cpuMs = (cpu.user + cpu.system) / 1000;
+    loop.disable();
+
+    const errors = raws.filter((r): r is Error => r instanceof Error);
+    const stats = raws.filter((r): r is RawStream => !(r instanceof Error)).map(analyse);
+    const dropped = STREAMS - stats.filter((s) => s.complete).length;
+    const added = stats.flatMap((s) => s.added);
+    const vsSchedule = stats.flatMap((s) => s.addedVsSchedule);
+    const latency = stats.flatMap((s) => s.latency);
+    const p99 = percentile(added, 99);
+    return {
+      name: `concurrent-streams/${dialect}`,
+      figure: p99,
+      unit: 'ms',
+      budget: 50,
+      context:
+        `${STREAMS} streams started in ${ms(startedIn)} ms, all done in ${ms(wall)} ms; ` +
+        `dropped ${dropped}${errors.length ? ` (${errors.length} request errors: ${errors[0]!.message})` : ''}` +
+        `${dropped > 0 ? ' MISS' : ''}; ` +
+        `'created' after the request p50 ${ms(percentile(createdAfter, 50))}, max ${ms(percentile(createdAfter, 100))} ms; ` +
+        `stream duration (ideal ${ms(FIRST_TOKEN_DELAY_MS + TOKENS * INTERVAL_MS)}) p50 ${ms(percentile(durations, 50))}, ` +
+        `max ${ms(percentile(durations, 100))} ms; ` +
+        `added inter-token delay = (arrival gap) − (upstream write gap), per token, over ${added.length} gaps: ` +
+        `p50 ${ms(percentile(added, 50))}, p99 ${ms(p99)}, max ${ms(percentile(added, 100))} ms; ` +
+        `vs the 50 ms schedule p99 ${ms(percentile(vsSchedule, 99))} ms; ` +
+        `token latency write → client p50 ${ms(percentile(latency, 50))}, p99 ${ms(percentile(latency, 99))} ms; ` +
+        `this process used ${ms(cpuMs)} ms CPU (${ms((cpuMs * 1000) / (STREAMS * TOKENS))} µs per token ` +
+        `relayed, ${ms((cpuMs / wall) * 100)}% of a core); ` +
+        `event-loop delay p99 ${ms(loop.percentile(99) / 1e6)}, max ${ms(loop.max / 1e6)} ms; ` +
+        `app + clients in this process, upstream in a child, 2 cores`,
+    };
+  } finally {
+    agent.destroy();
+    await app.close();
+    await upstream.stop();
+  }
+}

@@ -1,0 +1,47 @@
+import type { DialectName } from '../packages/server/src/db/database';
+import { DIALECTS } from './lib/databases';
+import { formatResult, type BenchResult } from './lib/stats';
+import { concurrentStreams } from './concurrent-streams';
+import { listPage } from './list-page';
+import { relayOverhead } from './relay-overhead';
+import { search } from './search';
+import { turnPrep } from './turn-prep';
+import { wireBytes } from './wire-bytes';
+
+// npm run bench [-- name ...]: runs the named benches (all when none is named), each on SQLite and PostgreSQL,
+// printing one `name: figure unit (budget …, pass|MISS)` line and a context line per dialect. A MISS is a
+// measurement, not a failure: the exit code is 0 unless a bench could not run at all.
+
+const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = {
+  'turn-prep': turnPrep,
+  'list-page': listPage,
+  search,
+  'relay-overhead': relayOverhead,
+  'wire-bytes': wireBytes,
+  'concurrent-streams': concurrentStreams,
+};
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  const unknown = args.filter((a) => !(a in BENCHES));
+  if (unknown.length > 0) {
+    console.error(`unknown bench: ${unknown.join(', ')} (known: ${Object.keys(BENCHES).join(', ')})`);
+    return 2;
+  }
+  const names = args.length > 0 ? args : Object.keys(BENCHES);
+  let failed = 0;
+  for (const name of names) {
+    for (const dialect of DIALECTS) {
+      try {
+        console.log(formatResult(await BENCHES[name]!(dialect)));
+      } catch (error) {
+        failed += 1;
+        console.log(`${name}/${dialect}: ERROR ${error instanceof Error ? error.message : String(error)}`);
+        if (error instanceof Error && error.stack) console.error(error.stack);
+      }
+    }
+  }
+  return failed > 0 ? 1 : 0;
+}
+
+process.exitCode = await main();
