@@ -25,3 +25,19 @@ export function providersConfig(providers: ProvidersConfig, custom: YamlCustomEn
     yaml: custom.length > 0 ? { version: '1.0.3', endpoints: { custom } } : null,
   };
 }
+
+/** Every built-in endpoint family pointed at a simulator (`@parley/sim`) listening at `sim.url`. */
+export function simProviders(sim: { url: string }): ProvidersConfig {
+  return {
+    openAI: { apiKey: 'sk-openai', reverseProxy: `${sim.url}/v1` },
+    azureOpenAI: {
+      apiKey: 'az-key',
+      instanceName: 'inst',
+      deploymentName: 'gpt4-dep',
+      apiVersion: '2024-02-01',
+      baseURL: `${sim.url}/openai`,
+    },
+    anthropic: { apiKey: 'sk-ant', reverseProxy: sim.url },
+    google: { apiKey: 'g-key', reverseProxy: sim.url },
+  };
+}

@@ -1,7 +1,7 @@
 import { streamText } from 'ai';
 import { startSim, type Sim } from '@parley/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customEndpoint, providersConfig } from './provider-test-config';
+import { customEndpoint, providersConfig, simProviders } from './provider-test-config';
 import { createProviderRegistry, type ProviderRegistry } from './registry';
 
 let sim: Sim;
@@ -10,28 +10,14 @@ let registry: ProviderRegistry;
 beforeAll(async () => {
   sim = await startSim({ defaults: { rate: 0 } });
   registry = createProviderRegistry(
-    providersConfig(
-      {
-        openAI: { apiKey: 'sk-openai', reverseProxy: `${sim.url}/v1` },
-        azureOpenAI: {
-          apiKey: 'az-key',
-          instanceName: 'inst',
-          deploymentName: 'gpt4-dep',
-          apiVersion: '2024-02-01',
-          baseURL: `${sim.url}/openai`,
-        },
-        anthropic: { apiKey: 'sk-ant', reverseProxy: sim.url },
-        google: { apiKey: 'g-key', reverseProxy: sim.url },
-      },
-      [
-        customEndpoint({
-          baseURL: `${sim.url}/custom/v1`,
-          addParams: { safe_prompt: true },
-          dropParams: ['frequency_penalty', 'stream_options'],
-          headers: { 'x-team': 'blue' },
-        }),
-      ],
-    ),
+    providersConfig(simProviders(sim), [
+      customEndpoint({
+        baseURL: `${sim.url}/custom/v1`,
+        addParams: { safe_prompt: true },
+        dropParams: ['frequency_penalty', 'stream_options'],
+        headers: { 'x-team': 'blue' },
+      }),
+    ]),
   );
 });
 afterAll(() => sim.close());

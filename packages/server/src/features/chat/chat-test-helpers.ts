@@ -4,7 +4,9 @@ import type { DialectName } from '../../db/database';
 import type { ProvidersConfig } from '../../config/provider-settings';
 import type { YamlCustomEndpoint } from '../../config/yaml.schema';
 import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
-import { customEndpoint } from '../../providers/provider-test-config';
+import { customEndpoint, simProviders } from '../../providers/provider-test-config';
+
+export { simProviders };
 import { buildApp } from '../../app';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
 import { signUp } from '../auth/auth-test-helpers';
@@ -26,22 +28,6 @@ const NO_LIMITS = {
   messageUserMax: 1000,
   messageUserWindowMinutes: 1,
 };
-
-/** Every endpoint family pointed at the simulator. */
-export function simProviders(sim: SimLike): ProvidersConfig {
-  return {
-    openAI: { apiKey: 'sk-openai', reverseProxy: `${sim.url}/v1` },
-    azureOpenAI: {
-      apiKey: 'az-key',
-      instanceName: 'inst',
-      deploymentName: 'gpt4-dep',
-      apiVersion: '2024-02-01',
-      baseURL: `${sim.url}/openai`,
-    },
-    anthropic: { apiKey: 'sk-ant', reverseProxy: sim.url },
-    google: { apiKey: 'g-key', reverseProxy: sim.url },
-  };
-}
 
 export interface ChatApp extends TestApp {
   base: string;
