@@ -62,6 +62,9 @@ export async function startChatApp(
   return { ...test, base, token };
 }
 
+/** The text the simulator streams for `{ tokens: n }`: "tok1 tok2 … tokn ". */
+export const generated = (n: number) => Array.from({ length: n }, (_, i) => `tok${i + 1} `).join('');
+
 export const sim = (script: Record<string, unknown>) => `[[sim ${JSON.stringify(script)}]]`;
 
 export function post(

@@ -8,6 +8,7 @@ import {
   get,
   parseEvents,
   post,
+  generated,
   startChatApp,
   startSecondInstance,
   startSlow,
@@ -19,8 +20,6 @@ beforeAll(async () => {
   simulator = await startSim({ defaults: { rate: 0 } });
 });
 afterAll(() => simulator.close());
-
-const generated = (n: number) => Array.from({ length: n }, (_, i) => `tok${i + 1} `).join('');
 
 describe.skipIf(!process.env.TEST_REDIS_URL).each(testDialects())(
   'two instances over Redis on %s',

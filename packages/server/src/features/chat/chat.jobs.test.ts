@@ -11,6 +11,7 @@ import {
   messagesOf,
   parseEvents,
   post,
+  generated,
   startChatApp,
   startSlow,
   type ChatApp,
@@ -21,8 +22,6 @@ beforeAll(async () => {
   simulator = await startSim({ defaults: { rate: 0 } });
 });
 afterAll(() => simulator.close());
-
-const generated = (n: number) => Array.from({ length: n }, (_, i) => `tok${i + 1} `).join('');
 
 describe.each(testDialects())('chat jobs: abort, disconnect, resume on %s', (dialect) => {
   let app: ChatApp;

@@ -3,7 +3,7 @@ import { API, type ApiErrorBody, type Conversation, type ConversationPage } from
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
-import { call, seedConversation, seedMessage } from '../messages/chat-test-helpers';
+import { call, seedConversation, seedMessage } from '../messages/message-test-helpers';
 import { listUserConversations } from './conversations.service';
 
 describe.each(testDialects())('conversations API on %s', (dialect) => {

@@ -4,7 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { countTokens } from '../../lib/tokens';
 import { signUp } from '../auth/auth-test-helpers';
-import { call, nextIso, seedConversation, seedMessage } from './chat-test-helpers';
+import { call, nextIso, seedConversation, seedMessage } from './message-test-helpers';
 import { getMessage, listSiblings, saveMessage, updateMessageText } from './messages.repository';
 
 describe.each(testDialects())('messages API on %s', (dialect) => {

@@ -3,7 +3,7 @@ import { API, SEARCH_PAGE_SIZE, type SearchPage } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
-import { call, seedConversation, seedMessage } from '../messages/chat-test-helpers';
+import { call, seedConversation, seedMessage } from '../messages/message-test-helpers';
 import { searchUser } from './search.service';
 
 describe.each(testDialects())('search API on %s', (dialect) => {

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { countTokens } from '../../lib/tokens';
 import { signUp } from '../auth/auth-test-helpers';
-import { call } from '../messages/chat-test-helpers';
+import { call } from '../messages/message-test-helpers';
 
 describe('countTokens', () => {
   it('is exact for ordinary text and close for long unbroken runs', () => {
