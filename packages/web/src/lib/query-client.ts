@@ -25,7 +25,19 @@ export const queryClient = new QueryClient({
   },
 });
 
+/** Every query key of the app, so features that update each other's caches agree on them. */
 export const queryKeys = {
   user: ['user'] as const,
   startupConfig: ['startupConfig'] as const,
+  endpoints: ['endpoints'] as const,
+  models: ['models'] as const,
+  /** The infinite list of `GET /api/convos` pages. */
+  conversations: ['conversations'] as const,
+  conversation: (id: string) => ['conversation', id] as const,
+  /** `GET /api/messages/:id`: the flat list of a conversation's messages (the tree is built in the view). */
+  messages: (id: string) => ['messages', id] as const,
+  searchEnabled: ['searchEnabled'] as const,
+  search: (query: string) => ['search', query] as const,
+  presets: ['presets'] as const,
+  userKey: (name: string) => ['userKey', name] as const,
 };

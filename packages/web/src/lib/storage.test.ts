@@ -29,6 +29,20 @@ describe('storage', () => {
     expect(storage.get(STORAGE_KEYS.colorTheme)).toBeNull();
   });
 
+  it('keeps JSON settings and reads a corrupt or wrongly shaped one as unset', () => {
+    const backing = memoryStorage();
+    const storage = createStorage(() => backing);
+    storage.set(STORAGE_KEYS.lastSelectedModel, { openAI: 'gpt-4' });
+    expect(backing.getItem('lastSelectedModel')).toBe('{"openAI":"gpt-4"}');
+    expect(storage.get(STORAGE_KEYS.lastSelectedModel)).toEqual({ openAI: 'gpt-4' });
+    backing.setItem('lastSelectedModel', '{not json');
+    expect(storage.get(STORAGE_KEYS.lastSelectedModel)).toBeNull();
+    backing.setItem('lastSelectedTools', '{"a":1}');
+    expect(storage.get(STORAGE_KEYS.lastSelectedTools)).toBeNull();
+    storage.set(STORAGE_KEYS.LaTeXParsing, false);
+    expect(storage.get(STORAGE_KEYS.LaTeXParsing)).toBe(false);
+  });
+
   it('forgets the logout keys and keeps the rest', () => {
     const backing = memoryStorage();
     for (const key of LOGOUT_CLEARED_KEYS) backing.setItem(key, '{}');

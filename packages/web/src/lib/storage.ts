@@ -2,11 +2,27 @@ import { LOGOUT_CLEARED_KEYS, STORAGE_KEYS } from '@parley/shared';
 
 export type ThemeChoice = 'system' | 'dark' | 'light';
 
-/** The value type of each browser-persisted setting this app reads today. */
+/** The model last chosen per endpoint name (spec 1 §3 lastSelectedModel), plus primary/secondary models. */
+export type LastSelectedModel = Record<string, string>;
+/** The endpoint options of the last conversation set up, so a new chat starts from them (spec 1 §3). */
+export type LastConversationSetup = Record<string, unknown> & { endpoint?: string };
+/** Files whose server delete is still pending, by file_id (spec 1 §4 Files). */
+export type FilesToDelete = Record<string, { file_id: string; filepath?: string; source?: string }>;
+
+/** The value type of each browser-persisted setting. */
 export interface StoredValues {
   [STORAGE_KEYS.lang]: string;
   [STORAGE_KEYS.colorTheme]: ThemeChoice;
   [STORAGE_KEYS.navVisible]: boolean;
+  [STORAGE_KEYS.autoScroll]: boolean;
+  [STORAGE_KEYS.hideSidePanel]: boolean;
+  [STORAGE_KEYS.modularChat]: boolean;
+  [STORAGE_KEYS.LaTeXParsing]: boolean;
+  [STORAGE_KEYS.UsernameDisplay]: boolean;
+  [STORAGE_KEYS.lastSelectedModel]: LastSelectedModel;
+  [STORAGE_KEYS.lastConversationSetup]: LastConversationSetup;
+  [STORAGE_KEYS.lastSelectedTools]: string[];
+  [STORAGE_KEYS.filesToDelete]: FilesToDelete;
 }
 export type StoredKey = keyof StoredValues;
 type AnyStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -26,10 +42,36 @@ const theme: Codec<ThemeChoice> = {
   write: (v) => v,
 };
 
+/** JSON values; anything that does not parse, or is not the expected shape, reads as unset. */
+function json<T>(isShape: (value: unknown) => boolean): Codec<T> {
+  return {
+    read: (raw) => {
+      try {
+        const value: unknown = JSON.parse(raw);
+        return isShape(value) ? (value as T) : null;
+      } catch {
+        return null;
+      }
+    },
+    write: (v) => JSON.stringify(v),
+  };
+}
+const isRecord = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isStringList = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+
 const codecs: { [K in StoredKey]: Codec<StoredValues[K]> } = {
   [STORAGE_KEYS.lang]: text,
   [STORAGE_KEYS.colorTheme]: theme,
   [STORAGE_KEYS.navVisible]: bool,
+  [STORAGE_KEYS.autoScroll]: bool,
+  [STORAGE_KEYS.hideSidePanel]: bool,
+  [STORAGE_KEYS.modularChat]: bool,
+  [STORAGE_KEYS.LaTeXParsing]: bool,
+  [STORAGE_KEYS.UsernameDisplay]: bool,
+  [STORAGE_KEYS.lastSelectedModel]: json<LastSelectedModel>(isRecord),
+  [STORAGE_KEYS.lastConversationSetup]: json<LastConversationSetup>(isRecord),
+  [STORAGE_KEYS.lastSelectedTools]: json<string[]>(isStringList),
+  [STORAGE_KEYS.filesToDelete]: json<FilesToDelete>(isRecord),
 };
 
 /** Storage can be missing or throw (private mode, blocked cookies); settings then live for the page only. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, loginErrorKey, VALIDATION_TEXT_EN } from '@parley/shared';
-import enUS from './en-US.json';
-import zhCN from './zh-CN.json';
+import enUSBase from './en-US.json';
+import zhCNBase from './zh-CN.json';
+import { catalogueFragments, enUS, zhCN } from './catalogues';
 
 // Every source file of the app, as text (Vite's glob works under Vitest too; no Node APIs needed).
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts'], {
@@ -17,6 +18,23 @@ const zh: Record<string, string> = zhCN;
 describe('locales', () => {
   it('en-US and zh-CN hold the same keys', () => {
     expect(Object.keys(zh).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('defines each key once across the base file and the area fragments', () => {
+    for (const [lang, base] of [
+      ['en-US', enUSBase],
+      ['zh-CN', zhCNBase],
+    ] as const) {
+      const seen = new Map<string, string>(Object.keys(base).map((k) => [k, 'the base file']));
+      const clashes: string[] = [];
+      for (const [file, part] of catalogueFragments(lang)) {
+        for (const key of Object.keys(part)) {
+          if (seen.has(key)) clashes.push(`${file}: ${key} (also in ${seen.get(key)})`);
+          seen.set(key, file);
+        }
+      }
+      expect(clashes).toEqual([]);
+    }
   });
 
   it('has no empty texts', () => {

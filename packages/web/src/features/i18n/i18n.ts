@@ -2,11 +2,8 @@ import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '@parley/shared';
 import { storage } from '../../lib/storage';
-import enUS from '../../locales/en-US.json';
-import zhCN from '../../locales/zh-CN.json';
+import { enUS, zhCN, type Catalogue } from '../../locales/catalogues';
 import { detectLanguage } from './detect-language';
-
-type Catalogue = Record<string, string>;
 
 // en-US and zh-CN ship in the main bundle; other catalogues (when present) load on demand.
 const lazyCatalogues = import.meta.glob<Catalogue>(

@@ -5,6 +5,7 @@ import { iconButton } from '../../../components/ui/button';
 import { NewChatIcon, SidebarIcon } from '../../../components/ui/icons';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { NARROW_QUERY, useNavStore } from '../nav.store';
+import { ConversationNav } from '../../conversations/components/conversation-nav';
 import { UserMenu } from './user-menu';
 
 /** The collapsible sidebar: 260 px, 320 px as an overlay under 768 px (spec 1 §9 Layout). */
@@ -54,12 +55,7 @@ export function Sidebar({ user }: { user: PublicUser }) {
             <SidebarIcon />
           </button>
         </div>
-        <section aria-labelledby="nav-chats" className="flex-1 overflow-y-auto px-3 py-2">
-          <h2 id="nav-chats" className="px-1 pb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-            {t('com_nav_chats')}
-          </h2>
-          <p className="px-1 text-sm text-zinc-500 dark:text-zinc-400">{t('com_nav_chats_empty')}</p>
-        </section>
+        <ConversationNav />
         <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
           <UserMenu user={user} />
         </div>
