@@ -46,6 +46,8 @@ export function e2eServerEnv(simUrl: string, configDir: string): Record<string, 
     ANTHROPIC_REVERSE_PROXY: simUrl,
     SEARCH: 'true',
     CONFIG_PATH: configPath,
+    // A web build outside packages/web/dist, so parallel runs can each test their own build.
+    ...(process.env.E2E_WEB_DIST ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST } : {}),
   };
 }
 

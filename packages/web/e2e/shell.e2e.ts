@@ -1,36 +1,18 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser';
+import { signedInPage as signIn } from './session';
 import { startServer, type ServerProcess } from '../../server/test/server-process';
 
 const baseUrl = inject('baseUrl');
-const PASSWORD = 'correct horse battery';
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
 
-/** Registers through the API inside the page, so the browser holds the refresh cookie. */
 async function signedInPage(context: BrowserContext, origin = baseUrl): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto(`${origin}/login`);
-  const email = uniqueEmail('shell');
-  const status = await page.evaluate(
-    async ([email, password]) => {
-      const res = await fetch('/api/auth/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Grace Hopper', email, password, confirm_password: password }),
-      });
-      return res.status;
-    },
-    [email, PASSWORD],
-  );
-  expect(status).toBe(201);
-  await page.goto(`${origin}/c/new`);
-  await page.getByTestId('chat-heading').waitFor();
-  return page;
+  return (await signIn(context, origin, { tag: 'shell' })).page;
 }
 
 describe('web shell behaviour', () => {

@@ -92,3 +92,14 @@ describe('without a YAML file', () => {
     expect(error.message).toContain(join(dir, 'nowhere.yaml'));
   });
 });
+
+describe('WEB_DIST_DIR', () => {
+  it('serves a web build kept elsewhere, and only when it holds an index.html', () => {
+    const dir = tempDir();
+    const dist = tempDir();
+    const load = () => loadConfig({ env: { DATA_DIR: dir, WEB_DIST_DIR: dist }, cwd: dir }).config;
+    expect(load().webDistDir).toBeNull();
+    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+    expect(load().webDistDir).toBe(dist);
+  });
+});

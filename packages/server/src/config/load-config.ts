@@ -50,7 +50,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     databaseUrl: server.databaseUrl,
     redisUrl: server.redisUrl,
     logLevel: server.logLevel,
-    webDistDir: findWebDist(),
+    webDistDir: findWebDist(env.WEB_DIST_DIR),
     trustProxy: server.trustProxy,
     secrets,
     auth: {
