@@ -1,14 +1,22 @@
-import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { useConversationStore } from '../../chat/conversation.store';
+import { useSearchEnabledQuery } from '../conversations.api';
+import { routeState } from '../route-state';
+import { ConversationList } from './conversation-list';
+import { SearchBox } from './search-box';
 
-/** The sidebar's search box and date-grouped conversation list (built by the conversations feature). */
+/** The sidebar's search box (only when search is enabled) and date-grouped conversation list. */
 export function ConversationNav() {
-  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const searchEnabled = useSearchEnabledQuery().data === true;
+  const storeId = useConversationStore((s) => s.conversationId);
+  const routeId = routeState(pathname).conversationId;
+  // A new chat keeps /c/new while its first reply names it; the store then holds the real id.
+  const activeId = routeId === 'new' && storeId !== 'search' ? storeId : routeId;
   return (
-    <section aria-labelledby="nav-chats" className="flex-1 overflow-y-auto px-3 py-2">
-      <h2 id="nav-chats" className="px-1 pb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400">
-        {t('com_nav_chats')}
-      </h2>
-      <p className="px-1 text-sm text-zinc-500 dark:text-zinc-400">{t('com_nav_chats_empty')}</p>
-    </section>
+    <div className="flex min-h-0 flex-1 flex-col">
+      {searchEnabled && <SearchBox />}
+      <ConversationList activeId={activeId} />
+    </div>
   );
 }

@@ -1,0 +1,86 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { groupConversationsByDate } from '@parley/shared';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { useEndpointsQuery } from '../../endpoints/endpoints.api';
+import { NARROW_QUERY, useNavStore } from '../../nav/nav.store';
+import { useConversationsInfiniteQuery } from '../conversations.api';
+import { groupLabel } from '../group-label';
+import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
+import { ConversationItem } from './conversation-item';
+
+/** The date-grouped chats with infinite scroll (spec 1 §4 Conversation list, §9 paging). */
+export function ConversationList({ activeId }: { activeId: string | undefined }) {
+  const { t, i18n } = useTranslation();
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const setVisible = useNavStore((s) => s.setVisible);
+  const query = useConversationsInfiniteQuery();
+  const endpointsConfig = useEndpointsQuery().data;
+  const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
+
+  const conversations = useMemo(() => data?.pages.flatMap((p) => p.conversations) ?? [], [data]);
+  const groups = useMemo(() => groupConversationsByDate(conversations), [conversations]);
+  const scrollRef = useInfiniteScroll<HTMLDivElement>({
+    hasMore: hasNextPage && !query.isError,
+    loading: query.isFetching,
+    loadMore: () => void fetchNextPage(),
+    contentSize: conversations.length,
+  });
+
+  // On a phone the sidebar covers the chat, so it closes once a chat is picked.
+  const onNavigate = () => {
+    if (narrow) setVisible(false);
+  };
+
+  return (
+    <div
+      ref={scrollRef}
+      data-testid="conversation-list"
+      className="min-h-0 flex-1 overflow-y-auto px-2 pb-2 [scrollbar-width:thin]"
+    >
+      <h2 className="sr-only">{t('com_nav_chats')}</h2>
+      {groups.map(({ key, group, conversations: items }) => (
+        <section key={key} aria-labelledby={`convo-group-${key}`} className="pt-4 first:pt-2">
+          <h3
+            id={`convo-group-${key}`}
+            className="sticky top-0 z-10 bg-zinc-50 px-2 pb-1.5 text-xs font-medium text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400"
+          >
+            {groupLabel(group, t, i18n.language)}
+          </h3>
+          <ul className="flex flex-col gap-px">
+            {items.map((c) => (
+              <ConversationItem
+                key={c.conversationId}
+                conversation={c}
+                endpointsConfig={endpointsConfig}
+                active={c.conversationId === activeId}
+                onNavigate={onNavigate}
+              />
+            ))}
+          </ul>
+        </section>
+      ))}
+      {query.isPending || isFetchingNextPage ? (
+        <div role="status" className="flex justify-center py-3">
+          <span className="size-4 animate-spin rounded-full border-2 border-zinc-300 border-t-teal-600 dark:border-zinc-700 dark:border-t-teal-400" />
+          <span className="sr-only">{t('com_nav_convo_loading')}</span>
+        </div>
+      ) : query.isError ? (
+        <div className="px-2 py-3 text-sm text-zinc-500 dark:text-zinc-400">
+          <p>{t('com_nav_convo_load_error')}</p>
+          <button
+            type="button"
+            onClick={() => void (conversations.length ? fetchNextPage() : query.refetch())}
+            className="mt-1 font-medium text-teal-700 hover:underline focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-teal-400"
+          >
+            {t('com_nav_convo_retry')}
+          </button>
+        </div>
+      ) : (
+        conversations.length === 0 && (
+          <p className="px-2 pt-3 text-sm text-zinc-500 dark:text-zinc-400">{t('com_nav_chats_empty')}</p>
+        )
+      )}
+    </div>
+  );
+}

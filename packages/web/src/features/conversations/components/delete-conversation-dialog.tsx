@@ -1,0 +1,62 @@
+import * as Dialog from '@radix-ui/react-dialog';
+import { Trans, useTranslation } from 'react-i18next';
+import { buttonBase } from '../../../components/ui/button';
+
+interface DeleteConversationDialogProps {
+  title: string;
+  open: boolean;
+  pending: boolean;
+  onOpenChange: (open: boolean) => void;
+  onConfirm: () => void;
+}
+
+/** "Delete chat?" with the conversation's title; Cancel or Delete (spec 1 §4 Conversation list). */
+export function DeleteConversationDialog({
+  title,
+  open,
+  pending,
+  onOpenChange,
+  onConfirm,
+}: DeleteConversationDialogProps) {
+  const { t } = useTranslation();
+  return (
+    <Dialog.Root open={open} onOpenChange={onOpenChange}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-black/50 backdrop-blur-[1px]" />
+        <Dialog.Content
+          data-testid="delete-conversation-dialog"
+          className="fixed top-1/2 left-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-zinc-200 bg-white p-6 shadow-xl focus:outline-none dark:border-zinc-800 dark:bg-zinc-900"
+        >
+          <Dialog.Title className="text-lg font-semibold text-zinc-900 dark:text-zinc-50">
+            {t('com_nav_convo_delete_title')}
+          </Dialog.Title>
+          <Dialog.Description className="mt-2 text-sm leading-6 break-words text-zinc-600 dark:text-zinc-300">
+            <Trans
+              i18nKey="com_nav_convo_delete_body"
+              values={{ title }}
+              components={{ b: <strong className="font-semibold text-zinc-900 dark:text-zinc-50" /> }}
+            />
+          </Dialog.Description>
+          <div className="mt-6 flex justify-end gap-2">
+            <Dialog.Close asChild>
+              <button
+                type="button"
+                className={`${buttonBase} h-10 border border-zinc-300 bg-white px-4 text-zinc-900 hover:bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800`}
+              >
+                {t('com_nav_convo_delete_cancel')}
+              </button>
+            </Dialog.Close>
+            <button
+              type="button"
+              className={`${buttonBase} h-10 bg-red-600 px-4 text-white hover:bg-red-700 disabled:bg-red-600/60 dark:hover:bg-red-500`}
+              disabled={pending}
+              onClick={onConfirm}
+            >
+              {t('com_nav_convo_delete')}
+            </button>
+          </div>
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
