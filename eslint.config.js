@@ -60,6 +60,7 @@ export default tseslint.config(
       'packages/server/test/**',
       'packages/web/e2e/**',
       'bench/**',
+      'scripts/**',
       '*.config.*',
       'packages/*/vite.config.ts',
     ],

@@ -6,6 +6,7 @@ import { listPage } from './list-page';
 import { relayOverhead } from './relay-overhead';
 import { search } from './search';
 import { turnPrep } from './turn-prep';
+import { webInitialJs } from './web-initial-js';
 import { wireBytes } from './wire-bytes';
 
 // npm run bench [-- name ...]: runs the named benches (all when none is named), each on SQLite and PostgreSQL,
@@ -19,7 +20,11 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'relay-overhead': relayOverhead,
   'wire-bytes': wireBytes,
   'concurrent-streams': concurrentStreams,
+  'web-initial-js': webInitialJs,
 };
+
+/** Benches whose figure does not depend on the database: run once, on the first dialect. */
+const DIALECT_FREE = new Set(['web-initial-js']);
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -31,7 +36,7 @@ async function main(): Promise<number> {
   const names = args.length > 0 ? args : Object.keys(BENCHES);
   let failed = 0;
   for (const name of names) {
-    for (const dialect of DIALECTS) {
+    for (const dialect of DIALECT_FREE.has(name) ? DIALECTS.slice(0, 1) : DIALECTS) {
       try {
         console.log(formatResult(await BENCHES[name]!(dialect)));
       } catch (error) {

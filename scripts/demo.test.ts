@@ -1,0 +1,149 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { API, ENDPOINTS_API, NIL_UUID } from '@parley/shared';
+
+// `npm run demo` minus its web build (the script runs `npm run build` first, then exactly this command).
+const ROOT = resolve(import.meta.dirname, '..');
+const DEMO = 'Demo (simulator)';
+const cleanups: Array<() => void> = [];
+
+afterEach(() => {
+  for (const cleanup of cleanups.splice(0)) cleanup();
+});
+
+async function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const srv = createServer();
+    srv.once('error', fail);
+    srv.listen(0, '127.0.0.1', () => {
+      const address = srv.address();
+      srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+function startDemo(env: Record<string, string>) {
+  // Only what is given: a provider key in the runner's environment must not leak into the demo.
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/demo.ts'], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? ROOT, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  cleanups.push(() => void (child.exitCode === null && child.kill('SIGKILL')));
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const banner = new Promise<{ url: string; simUrl: string }>((done, fail) => {
+    child.stdout!.on('data', () => {
+      const url = /Parley demo is running: (http:\/\/\S+)/.exec(stdout)?.[1];
+      const simUrl = /local simulator\s+\((http:\/\/[^)\s]+)\)/.exec(stdout)?.[1];
+      if (url && simUrl) done({ url, simUrl });
+    });
+    void exited.then((code) => fail(new Error(`demo exited ${code} before its banner: ${stderr}`)));
+  });
+  return { child, exited, banner, output: () => ({ stdout, stderr }) };
+}
+
+/** The SSE body of a finished stream, as `{event, data}` frames. */
+function frames(body: string): Array<{ event: string; data: string }> {
+  return body
+    .split('\n\n')
+    .map((raw) => {
+      const lines = raw.split('\n');
+      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      const data = lines
+        .filter((l) => l.startsWith('data: '))
+        .map((l) => l.slice(6))
+        .join('\n');
+      return { event, data };
+    })
+    .filter((f) => f.data !== '');
+}
+
+async function refused(url: string): Promise<boolean> {
+  try {
+    await fetch(url);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+describe('npm run demo', () => {
+  it('serves a labelled simulated endpoint that streams a reply, and stops both on SIGTERM', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'parley-demo-'));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    const port = await freePort();
+    const demo = startDemo({ DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1' });
+    const { url, simUrl } = await demo.banner;
+    expect(url).toBe(`http://127.0.0.1:${port}`);
+    expect(demo.output().stdout).toContain('Replies are SIMULATED');
+    expect((await fetch(`${url}/health`)).status).toBe(200);
+    expect(readFileSync(join(dataDir, 'parley.demo.yaml'), 'utf8')).toContain(`baseURL: "${simUrl}/v1"`);
+
+    const registered = await fetch(`${url}${API.register}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        name: 'Demo User',
+        email: 'demo@example.com',
+        password: 'correct horse battery',
+        confirm_password: 'correct horse battery',
+      }),
+    });
+    expect(registered.status).toBe(201);
+    const { token } = (await registered.json()) as { token: string };
+    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+
+    const endpoints = (await (
+      await fetch(`${url}${ENDPOINTS_API.endpoints}`, { headers: auth })
+    ).json()) as Record<string, { type: string; userProvide: boolean; modelDisplayLabel?: string }>;
+    // Only the demo endpoint: no key was set in the environment.
+    expect(Object.keys(endpoints)).toEqual([DEMO]);
+    expect(endpoints[DEMO]).toMatchObject({ type: 'custom', userProvide: false, modelDisplayLabel: 'Demo' });
+    const models = (await (await fetch(`${url}${ENDPOINTS_API.models}`, { headers: auth })).json()) as Record<
+      string,
+      string[]
+    >;
+    expect(models[DEMO]).toEqual(['demo-chat', 'demo-chat-mini']);
+
+    const asked = await fetch(`${url}${API.ask}/${encodeURIComponent(DEMO)}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({
+        text: 'Hello demo',
+        conversationId: null,
+        parentMessageId: NIL_UUID,
+        endpoint: DEMO,
+        model: 'demo-chat',
+      }),
+    });
+    expect(asked.status).toBe(200);
+    const events = frames(await asked.text());
+    expect(events.filter((e) => e.event === 'error')).toEqual([]);
+    const deltas = events
+      .map((e) => JSON.parse(e.data) as { text?: string; messageId?: string; final?: boolean })
+      .filter((e) => typeof e.text === 'string' && e.messageId && !e.final);
+    expect(deltas.length).toBeGreaterThan(1); // streamed, not one block
+    const final = JSON.parse(events.at(-1)!.data) as { final: boolean; responseMessage: { text: string } };
+    expect(final.final).toBe(true);
+    expect(final.responseMessage.text).toBe(
+      'Hello from the simulated demo-chat. This is a deterministic reply.',
+    );
+    expect(deltas.map((d) => d.text).join('')).toBe(final.responseMessage.text);
+
+    demo.child.kill('SIGTERM');
+    expect(await demo.exited).toBe(0);
+    // The demo waits for the server child before exiting, and closes its in-process simulator.
+    expect(demo.output().stdout).toContain('Parley demo stopped (server exit code 0).');
+    expect(await refused(`${url}/health`)).toBe(true);
+    expect(await refused(`${simUrl}/_sim/requests`)).toBe(true);
+    expect(existsSync(join(dataDir, 'parley.db'))).toBe(true);
+  }, 30_000);
+});
