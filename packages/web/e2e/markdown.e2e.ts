@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { artifactPath, launchBrowser, newContext } from './browser';
+import { signedInPage } from './session';
+
+// Replies rendered as markdown in the real chat: the renderer is a lazy chunk (not in /c/new's initial
+// JavaScript), KaTeX a further one loaded only for maths, and HTML in a reply is never rendered.
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+const REPLY = [
+  '## Sorting',
+  '',
+  'Use `sorted()` or read [the docs](https://docs.python.org/3/howto/sorting.html).',
+  '',
+  '```python',
+  'def total(xs: list[int]) -> int:',
+  '    return sum(x for x in xs if x > 0)',
+  '```',
+  '',
+  '| Method | Stable | Cost |',
+  '|---|:---:|---:|',
+  '| sorted | yes | n log n |',
+  '| heapq | no | n log k |',
+  '',
+  '- [x] ~~bubble sort~~',
+  '- [ ] merge sort',
+  '',
+  'Raw HTML stays text: <b>bold?</b> <script>window.hacked = 1</script>',
+  '<iframe role="presentation" src="https://www.bing.com/images/create?q=cat"></iframe>',
+].join('\n');
+
+/** Sends a message whose reply (from the simulator) is `reply`, and waits until it has finished streaming. */
+async function ask(page: Page, reply: string): Promise<void> {
+  const input = page.locator('textarea');
+  await input.fill(`Show me [[sim ${JSON.stringify({ reply, rate: 400 })}]]`);
+  await input.press('Enter');
+  const log = page.getByRole('log');
+  // Every reply here ends with the same line; the log is no longer busy once the reply is complete.
+  await log.getByText('<iframe role="presentation"', { exact: false }).waitFor({ timeout: 15_000 });
+  await expect.poll(() => log.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+}
+
+const loadedChunks = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name.split('/').pop() ?? ''));
+
+describe('markdown replies', () => {
+  it('renders GFM and highlighted code from a lazy chunk, never raw HTML, with a working copy button', async () => {
+    const context = await newContext(browser);
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const { page } = await signedInPage(context, baseUrl, { tag: 'md' });
+    // /c/new has no message: neither the renderer nor KaTeX is loaded.
+    expect((await loadedChunks(page)).filter((f) => /markdown-renderer|math-plugins/.test(f))).toEqual([]);
+
+    await ask(page, REPLY);
+    const log = page.getByRole('log');
+    await log.getByRole('heading', { name: 'Sorting' }).waitFor();
+    expect((await loadedChunks(page)).some((f) => f.startsWith('markdown-renderer'))).toBe(true);
+    // No maths in the reply: KaTeX stays unloaded.
+    expect((await loadedChunks(page)).some((f) => f.startsWith('math-plugins'))).toBe(false);
+
+    const link = log.getByRole('link', { name: 'the docs' });
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(await log.locator('table').count()).toBe(1);
+    expect(await log.locator('del', { hasText: 'bubble sort' }).count()).toBe(1);
+    expect(await log.locator('input[type="checkbox"]').count()).toBe(2);
+    expect(await log.locator('.hljs-keyword', { hasText: 'def' }).count()).toBe(1);
+    // HTML is shown as text: no element made from it, no script run.
+    expect(await log.locator('b, script, iframe').count()).toBe(0);
+    await log.locator('.markdown').getByText('<b>bold?</b>', { exact: false }).waitFor();
+    expect(await page.evaluate(() => (window as unknown as { hacked?: number }).hacked)).toBeUndefined();
+
+    await page.screenshot({ path: artifactPath('markdown-reply-desktop.png') });
+
+    const copy = log.getByRole('button', { name: 'Copy code' });
+    await copy.click();
+    await log.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+      'def total(xs: list[int]) -> int:\n    return sum(x for x in xs if x > 0)',
+    );
+    // "Copied" for about 2.5 s, then the button is back.
+    await page.waitForTimeout(1500);
+    expect(await log.getByRole('button', { name: 'Copied' }).count()).toBe(1);
+    await log.getByRole('button', { name: 'Copy code' }).waitFor({ timeout: 2500 });
+    await context.close();
+  });
+
+  it('renders maths with KaTeX (its own chunk) and looks right on a phone in the dark', async () => {
+    const context = await newContext(browser, { width: 390, height: 844, colorScheme: 'dark' });
+    const { page } = await signedInPage(context, baseUrl, { tag: 'md-math' });
+    await ask(
+      page,
+      `${REPLY}\n\nEnergy: $E = mc^2$, and it costs $5.\n\n$$\n\\int_0^1 x^2\\,dx = \\frac{1}{3}\n$$`,
+    );
+    const log = page.getByRole('log');
+    await expect.poll(() => log.locator('.katex').count()).toBe(2);
+    expect((await loadedChunks(page)).some((f) => f.startsWith('math-plugins'))).toBe(true);
+    // The price stays text.
+    await log.locator('.markdown').getByText('and it costs $5.', { exact: false }).waitFor();
+    // The table scrolls sideways inside its own box instead of widening the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await log.locator('.md-code').scrollIntoViewIfNeeded();
+    await page.screenshot({ path: artifactPath('markdown-reply-phone-dark.png') });
+    await context.close();
+  });
+});

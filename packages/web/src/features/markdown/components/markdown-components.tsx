@@ -1,0 +1,48 @@
+import type { Components } from 'react-markdown';
+import type { Element, ElementContent } from 'hast';
+import { CodeBlock } from './code-block';
+
+function textOf(node: ElementContent): string {
+  if (node.type === 'text') return node.value;
+  return 'children' in node ? node.children.map(textOf).join('') : '';
+}
+
+/** The fenced block's `<code>` child, its language (from `language-x`) and its text. */
+function fencedCode(pre: Element | undefined): { language: string | null; code: string } {
+  const code = pre?.children.find((c): c is Element => c.type === 'element' && c.tagName === 'code');
+  const classes = code?.properties.className;
+  const language = Array.isArray(classes)
+    ? (classes
+        .map(String)
+        .find((c) => c.startsWith('language-'))
+        ?.slice('language-'.length) ?? null)
+    : null;
+  // CommonMark keeps the newline before the closing fence; the block should not end in an empty line.
+  const text = code ? code.children.map(textOf).join('') : '';
+  return { language, code: text.endsWith('\n') ? text.slice(0, -1) : text };
+}
+
+/** How react-markdown's elements render: code blocks with a header, links in a new tab, scrollable tables. */
+export const markdownComponents: Components = {
+  pre({ node }) {
+    const { language, code } = fencedCode(node);
+    return <CodeBlock language={language} code={code} />;
+  },
+  a({ node: _node, href, children, ...props }) {
+    return (
+      <a {...props} href={href} target="_blank" rel="noopener noreferrer">
+        {children}
+      </a>
+    );
+  },
+  table({ node: _node, ...props }) {
+    return (
+      <div className="md-table">
+        <table {...props} />
+      </div>
+    );
+  },
+  img({ node: _node, alt, ...props }) {
+    return <img {...props} alt={alt ?? ''} loading="lazy" decoding="async" referrerPolicy="no-referrer" />;
+  },
+};

@@ -1,0 +1,49 @@
+import { memo, useMemo } from 'react';
+import ReactMarkdown from 'react-markdown';
+import '../markdown.css';
+import { splitBlocks } from '../markdown-blocks';
+import { selectPlugins, type MarkdownPlugins } from '../markdown-plugins';
+import { mayContainMath, normalizeMath } from '../math-text';
+import { useMathPlugins } from '../use-math-plugins';
+import { markdownComponents } from './markdown-components';
+
+interface MarkdownRendererProps {
+  text: string;
+  latex: boolean;
+}
+
+/**
+ * The full renderer, loaded lazily by `Markdown`. The text is cut into top-level blocks, each memoised on its
+ * source: while a reply streams, only its last block is parsed and rendered again.
+ */
+function MarkdownRenderer({ text, latex }: MarkdownRendererProps) {
+  const math = useMathPlugins(latex && mayContainMath(text));
+  const plugins = useMemo(() => selectPlugins(math), [math]);
+  const blocks = useMemo(() => {
+    const source = latex ? normalizeMath(text) : text;
+    return splitBlocks(source, { math: latex });
+  }, [text, latex]);
+  // Index keys: blocks before the last never change while text is appended.
+  return blocks.map((block, i) => <MarkdownBlock key={i} source={block} plugins={plugins} />);
+}
+
+// Memoised: the list renders every visible message again on each delta of the one that streams.
+export default memo(MarkdownRenderer);
+
+const MarkdownBlock = memo(function MarkdownBlock({
+  source,
+  plugins,
+}: {
+  source: string;
+  plugins: MarkdownPlugins;
+}) {
+  return (
+    <ReactMarkdown
+      remarkPlugins={plugins.remarkPlugins}
+      rehypePlugins={plugins.rehypePlugins}
+      components={markdownComponents}
+    >
+      {source}
+    </ReactMarkdown>
+  );
+});

@@ -1,0 +1,30 @@
+import type { Options } from 'react-markdown';
+import type rehypeKatex from 'rehype-katex';
+import remarkGfm from 'remark-gfm';
+import type remarkMath from 'remark-math';
+import { remarkHtmlAsText } from './remark-html-as-text';
+
+type PluginList = NonNullable<Options['remarkPlugins']>;
+
+/** The maths plugins, loaded in their own chunk (with KaTeX and its CSS) only when a text needs them. */
+export interface MathPlugins {
+  remarkMath: typeof remarkMath;
+  rehypeKatex: typeof rehypeKatex;
+}
+
+export interface MarkdownPlugins {
+  remarkPlugins: PluginList;
+  rehypePlugins: PluginList;
+}
+
+/**
+ * GFM always (tables, strikethrough, task lists, autolinks); remark-math and KaTeX only when LaTeX parsing is
+ * on and the maths chunk is loaded. No rehype-raw: HTML in a message is turned into text, never rendered.
+ */
+export function selectPlugins(math: MathPlugins | null): MarkdownPlugins {
+  if (!math) return { remarkPlugins: [remarkGfm, remarkHtmlAsText], rehypePlugins: [] };
+  return {
+    remarkPlugins: [remarkGfm, remarkHtmlAsText, [math.remarkMath, { singleDollarTextMath: true }]],
+    rehypePlugins: [[math.rehypeKatex, { throwOnError: false, strict: 'ignore', output: 'htmlAndMathml' }]],
+  };
+}

@@ -1,0 +1,144 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import ReactMarkdown from 'react-markdown';
+import remarkGfm from 'remark-gfm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { enUS } from '../../locales/catalogues';
+import { markdownComponents } from './components/markdown-components';
+import MarkdownRenderer from './components/markdown-renderer';
+import { HIGHLIGHT_LANGUAGES } from './highlight-languages';
+import { highlighter, highlightLanguage } from './highlighter';
+import { selectPlugins } from './markdown-plugins';
+import { remarkHtmlAsText } from './remark-html-as-text';
+import { mathPlugins } from './math-plugins';
+
+beforeAll(async () => {
+  await i18next.use(initReactI18next).init({
+    lng: 'en-US',
+    resources: { 'en-US': { translation: enUS } },
+    interpolation: { escapeValue: false },
+  });
+});
+
+/** One block through the renderer's pipeline with the maths plugins already loaded. */
+function MathBlock({ text }: { text: string }) {
+  return createElement(
+    ReactMarkdown,
+    { ...selectPlugins(mathPlugins), components: markdownComponents },
+    text,
+  );
+}
+
+const render = (text: string, latex = false) =>
+  renderToStaticMarkup(createElement(MarkdownRenderer, { text, latex }));
+
+describe('markdown plugin selection', () => {
+  it('uses GFM only when LaTeX is off (or its chunk is not loaded)', () => {
+    expect(selectPlugins(null)).toEqual({ remarkPlugins: [remarkGfm, remarkHtmlAsText], rehypePlugins: [] });
+  });
+
+  it('adds remark-math and KaTeX when LaTeX is on', () => {
+    const { remarkPlugins, rehypePlugins } = selectPlugins(mathPlugins);
+    expect(remarkPlugins.slice(0, 2)).toEqual([remarkGfm, remarkHtmlAsText]);
+    expect(remarkPlugins[2]).toEqual([mathPlugins.remarkMath, { singleDollarTextMath: true }]);
+    expect((rehypePlugins[0] as unknown[])[0]).toBe(mathPlugins.rehypeKatex);
+  });
+});
+
+describe('highlight languages', () => {
+  it('registers about 34 languages (spec 1 §9), exactly the listed ones', () => {
+    expect(Object.keys(HIGHLIGHT_LANGUAGES)).toHaveLength(34);
+    expect(highlighter.listLanguages().sort()).toEqual(Object.keys(HIGHLIGHT_LANGUAGES).sort());
+  });
+
+  it('knows the usual fence names through aliases', () => {
+    for (const name of [
+      'js',
+      'jsx',
+      'ts',
+      'tsx',
+      'py',
+      'sh',
+      'zsh',
+      'html',
+      'yml',
+      'toml',
+      'docker',
+      'rs',
+      'golang',
+      'C#',
+      'c++',
+      'ps1',
+      'kt',
+      'md',
+      'jsonc',
+    ]) {
+      expect(highlightLanguage(name), name).not.toBeNull();
+    }
+    expect(highlightLanguage('brainfuck')).toBeNull();
+    expect(highlightLanguage('')).toBeNull();
+  });
+});
+
+describe('MarkdownRenderer', () => {
+  it('renders GFM: tables (wrapped to scroll), strikethrough, task lists and autolinks', () => {
+    const html = render(
+      '| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~\n\n- [x] done\n- [ ] todo\n\nsee www.example.com',
+    );
+    expect(html).toContain('<div class="md-table"><table>');
+    expect(html).toContain('<del>old</del>');
+    expect(html).toContain('type="checkbox"');
+    expect(html).toContain('href="http://www.example.com"');
+  });
+
+  it('never renders raw HTML: it shows as text', () => {
+    const html = render(
+      '<script>alert(1)</script>\n\nHi <b>bold</b> <img src=x onerror=alert(1)> <iframe src="https://www.bing.com/images/create"></iframe>',
+    );
+    expect(html).not.toMatch(/<script|<b>|<img|<iframe/);
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('&lt;b&gt;bold&lt;/b&gt;');
+    // A block of HTML stays a block (a paragraph of literal text), spaced like the text around it.
+    expect(html).toContain('<p class="md-html">&lt;script&gt;alert(1)&lt;/script&gt;</p>');
+  });
+
+  it('shows the Bing image iframe of spec 1 §5 as text too (no HTML is rendered at all)', () => {
+    const iframe =
+      '<iframe role="presentation" src="https://www.bing.com/images/create/async/results/1"></iframe>';
+    const html = render(iframe);
+    expect(html).not.toContain('<iframe');
+    expect(html).toContain('&lt;iframe role=&quot;presentation&quot;');
+  });
+
+  it('opens links in a new tab without opener or referrer, and drops javascript: URLs', () => {
+    const html = render('[site](https://example.com) [bad](javascript:alert(1))');
+    expect(html).toContain(
+      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>',
+    );
+    expect(html).not.toContain('javascript:');
+  });
+
+  it('renders fenced code with its language, a copy button and highlighting', () => {
+    const html = render('```ts\nconst x: number = 1;\n```');
+    expect(html).toContain('data-language="ts"');
+    expect(html).toContain('aria-label="Copy code"');
+    expect(html).toContain('<span class="hljs-keyword">const</span>');
+    // The newline before the closing fence is not an extra empty line.
+    expect(html).toMatch(/;<\/code><\/pre>/);
+  });
+
+  it('shows an unknown language as plain text under its name', () => {
+    const html = render('```brainfuck\n+[-->-[>>+>-----<<]<--<---]>-.\n```');
+    expect(html).toContain('>brainfuck<');
+    expect(html).not.toContain('hljs-');
+  });
+
+  it('renders maths with KaTeX when LaTeX is on and the maths chunk is loaded', () => {
+    const withMath = renderToStaticMarkup(createElement(MathBlock, { text: 'Euler: $e^{i\\pi}+1=0$' }));
+    expect(withMath).toContain('class="katex"');
+    // Without LaTeX the dollars stay text.
+    expect(render('Euler: $e^{i\\pi}+1=0$')).toContain('$e^{i\\pi}+1=0$');
+  });
+});
