@@ -113,6 +113,7 @@ export const ENDPOINT_SETTINGS: Record<EndpointKind, EndpointSettingsData> = {
       { kind: 'text', key: 'promptPrefix' },
       ...openAIStyle(0.8),
       { kind: 'enum', key: 'agentOptions.agent', options: ['functions', 'classic'], default: 'functions' },
+      { kind: 'model', key: 'agentOptions.model' },
       { kind: 'boolean', key: 'agentOptions.skipCompletion', default: true },
       num('agentOptions.temperature', 0, 2, 0.01, 0),
     ],

@@ -99,6 +99,11 @@ describe('other endpoints (spec 1 §9)', () => {
       temperature: 0,
     });
     expect(range('gptPlugins', 'agentOptions.temperature')).toMatchObject({ min: 0, max: 2, default: 0 });
+    // The agent's model is picked from the endpoint's own models.
+    expect(ENDPOINT_SETTINGS.gptPlugins.settings).toContainEqual({
+      kind: 'model',
+      key: 'agentOptions.model',
+    });
     expect(range('gptPlugins', 'temperature')).toMatchObject({ min: 0, max: 2, default: 0.8 });
   });
 

@@ -46,7 +46,13 @@ export interface TextSetting {
   key: 'promptPrefix' | 'modelLabel' | 'chatGptLabel' | 'systemMessage' | 'context' | 'examples';
 }
 
-export type EndpointSetting = NumberSetting | EnumSetting | BooleanSetting | TextSetting;
+/** A choice among the endpoint's own models, such as the plugins agent's model. */
+export interface ModelSetting {
+  kind: 'model';
+  key: 'agentOptions.model';
+}
+
+export type EndpointSetting = NumberSetting | EnumSetting | BooleanSetting | TextSetting | ModelSetting;
 
 /** What one endpoint offers: its default model and option values, and the settings panel's fields. */
 export interface EndpointSettingsData {

@@ -1,4 +1,54 @@
-/** The top bar's endpoint and model picker, options popover, presets menu and key button. */
+import { useEffect } from 'react';
+import { useConversationStore } from '../../chat/conversation.store';
+import { PresetEditDialog } from '../../presets/components/preset-edit-dialog';
+import { PresetsMenu } from '../../presets/components/presets-menu';
+import { SavePresetDialog } from '../../presets/components/save-preset-dialog';
+import { usePresetsQuery } from '../../presets/presets.api';
+import { useEndpointsQuery, useModelsQuery } from '../endpoints.api';
+import { useKeyPrompt } from '../hooks/use-key-prompt';
+import { useNewConversation } from '../hooks/use-new-conversation';
+import { usePersistSetup } from '../hooks/use-persist-setup';
+import { useSelectEndpoint } from '../hooks/use-select-endpoint';
+import { EndpointMenu } from './endpoint-menu';
+import { KeyButton } from './key-button';
+import { OptionsPopover } from './options-popover';
+
+/** The top bar's endpoint and model picker, key button, options popover and presets menu. */
 export function ChatControls() {
-  return null;
+  const selectEndpoint = useSelectEndpoint();
+  const promptForKey = useKeyPrompt();
+  usePersistSetup();
+  useFillEmptyNewConversation();
+
+  return (
+    <div className="flex min-w-0 items-center gap-0.5">
+      <EndpointMenu
+        onSelect={(endpoint, model) => {
+          if (selectEndpoint(endpoint, model)) promptForKey(endpoint);
+        }}
+      />
+      <KeyButton />
+      <OptionsPopover />
+      <PresetsMenu />
+      <SavePresetDialog />
+      <PresetEditDialog />
+    </div>
+  );
+}
+
+/**
+ * A new conversation that has no endpoint yet (the page loaded before the endpoint lists did, or nothing
+ * set one up) gets the new-chat setup as soon as the lists are in.
+ */
+function useFillEmptyNewConversation() {
+  const newConversation = useNewConversation();
+  const conversationId = useConversationStore((s) => s.conversationId);
+  const hasEndpoint = useConversationStore((s) => Boolean(s.setup.endpoint));
+  const endpoints = useEndpointsQuery();
+  const models = useModelsQuery();
+  const presets = usePresetsQuery();
+  const ready = !endpoints.isPending && !models.isPending && !presets.isPending;
+  useEffect(() => {
+    if (conversationId === 'new' && !hasEndpoint && ready) newConversation();
+  }, [conversationId, hasEndpoint, ready, newConversation]);
 }

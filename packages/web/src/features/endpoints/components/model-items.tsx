@@ -1,0 +1,38 @@
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { useTranslation } from 'react-i18next';
+import { Check } from 'lucide-react';
+import { menuItem } from './menu-styles';
+
+interface ModelItemsProps {
+  models: string[];
+  /** The checked model, when this endpoint is the current one. */
+  selected: string | null;
+  onSelect: (model: string) => void;
+  /** Extra classes (the phone layout indents them under their endpoint). */
+  className?: string;
+}
+
+/** An endpoint's models as menu radio items, the current one checked. */
+export function ModelItems({ models, selected, onSelect, className = '' }: ModelItemsProps) {
+  const { t } = useTranslation();
+  if (models.length === 0) {
+    return <p className="px-2.5 py-2 text-zinc-500 dark:text-zinc-400">{t('com_endpoint_no_models')}</p>;
+  }
+  return (
+    <Menu.RadioGroup value={selected ?? ''}>
+      {models.map((m) => (
+        <Menu.RadioItem
+          key={m}
+          value={m}
+          onSelect={() => onSelect(m)}
+          className={`${menuItem} relative pr-8 ${className}`}
+        >
+          <span className="min-w-0 flex-1 truncate">{m}</span>
+          <Menu.ItemIndicator className="absolute right-2.5">
+            <Check aria-hidden="true" className="size-4 text-teal-600" />
+          </Menu.ItemIndicator>
+        </Menu.RadioItem>
+      ))}
+    </Menu.RadioGroup>
+  );
+}

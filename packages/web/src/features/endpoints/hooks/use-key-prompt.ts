@@ -1,0 +1,25 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useConversationStore } from '../../chat/conversation.store';
+import { useKeyDialogStore } from '../../keys/key-dialog.store';
+import { useUserKeyStatus } from '../../keys/keys.api';
+
+/**
+ * Selecting an endpoint that needs the user's key, without a stored one, opens the key dialog (spec 1 §4).
+ * The key status loads after the switch, so the check waits for it. Answers the function to call with the
+ * endpoint just selected.
+ */
+export function useKeyPrompt(): (endpoint: string) => void {
+  const endpoint = useConversationStore((s) => s.setup.endpoint);
+  const status = useUserKeyStatus(endpoint);
+  const pending = useRef<string | null>(null);
+
+  useEffect(() => {
+    if (!pending.current || pending.current !== endpoint || status.loading) return;
+    pending.current = null;
+    if (status.missing) useKeyDialogStore.getState().open(endpoint);
+  }, [endpoint, status.loading, status.missing]);
+
+  return useCallback((selected: string) => {
+    pending.current = selected;
+  }, []);
+}

@@ -1,0 +1,72 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Preset } from '@parley/shared';
+import { errorText } from '../../../lib/api-error';
+import { useOpenNewConversation } from '../../endpoints/hooks/use-new-conversation';
+import { showToast } from '../../toast/toast.store';
+import { parsePresetFile, presetExportJson, presetFileName } from '../preset-file';
+import { presetToPayload, presetToSetup } from '../preset-setup';
+import { useClearPresetsMutation, useDeletePresetMutation, useSavePresetMutation } from '../presets.api';
+
+function download(fileName: string, json: string): void {
+  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked later: some browsers start the download asynchronously.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The presets menu's actions on one preset or on all of them. */
+export function usePresetActions() {
+  const { t } = useTranslation();
+  const openNew = useOpenNewConversation();
+  const save = useSavePresetMutation();
+  const remove = useDeletePresetMutation();
+  const clear = useClearPresetsMutation();
+  const fail = useCallback(
+    (key: string) => (error: unknown) =>
+      showToast({ message: `${t(key)} ${errorText(error)}`.trim(), severity: 'error' }),
+    [t],
+  );
+
+  /** Setting a default also starts a new chat with it; unsetting only clears the flag (spec 1 §4). */
+  const toggleDefault = (preset: Preset) => {
+    const defaultPreset = !preset.defaultPreset;
+    save.mutate(
+      { ...presetToPayload(preset), defaultPreset },
+      {
+        onSuccess: () => defaultPreset && openNew(presetToSetup(preset)),
+        onError: fail('com_endpoint_preset_save_error'),
+      },
+    );
+  };
+
+  const exportPreset = (preset: Preset) => download(presetFileName(preset.title), presetExportJson(preset));
+
+  const importFile = async (file: File) => {
+    const payload = parsePresetFile(await file.text());
+    if (!payload) {
+      showToast({ message: t('com_endpoint_preset_import_invalid'), severity: 'error' });
+      return;
+    }
+    save.mutate(payload, {
+      onSuccess: () =>
+        showToast({
+          message: t('com_endpoint_preset_imported', { title: payload.title }),
+          severity: 'success',
+        }),
+      onError: fail('com_endpoint_preset_import_error'),
+    });
+  };
+
+  const deletePreset = (preset: Preset) =>
+    remove.mutate(preset.presetId, { onError: fail('com_endpoint_preset_delete_error') });
+
+  const clearAll = () => clear.mutate(undefined, { onError: fail('com_endpoint_preset_clear_error') });
+
+  return { toggleDefault, exportPreset, importFile, deletePreset, clearAll, clearing: clear.isPending };
+}

@@ -1,0 +1,55 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { PRESETS_API, type DeletePresetsResult, type Preset, type PresetPayload } from '@parley/shared';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
+
+/** `GET /api/presets`: the user's presets, in the server's order. */
+export const presetsQueryOptions = queryOptions({
+  queryKey: queryKeys.presets,
+  queryFn: () => api.request<Preset[]>(PRESETS_API.presets),
+});
+
+export function usePresetsQuery() {
+  return useQuery(presetsQueryOptions);
+}
+
+/** `POST /api/presets {preset}`: creates (no presetId, or null on import) or updates; answers the new list. */
+export function useSavePresetMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (preset: PresetPayload) =>
+      api.request<Preset[]>(PRESETS_API.presets, { method: 'POST', json: { preset } }),
+    onSuccess: (list) => client.setQueryData(queryKeys.presets, list),
+  });
+}
+
+/** Deletes one preset: gone from the list at once, the list refetched after (spec 1 §4). */
+export function useDeletePresetMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (presetId: string) =>
+      api.request<DeletePresetsResult>(PRESETS_API.delete, { method: 'POST', json: { arg: { presetId } } }),
+    onMutate: async (presetId) => {
+      await client.cancelQueries({ queryKey: queryKeys.presets });
+      const previous = client.getQueryData<Preset[]>(queryKeys.presets);
+      client.setQueryData<Preset[]>(queryKeys.presets, (list) =>
+        list?.filter((p) => p.presetId !== presetId),
+      );
+      return { previous };
+    },
+    onError: (_error, _id, context) => {
+      if (context?.previous) client.setQueryData(queryKeys.presets, context.previous);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.presets }),
+  });
+}
+
+/** Deletes all of the user's presets (`{arg: {}}`), then refetches the list. */
+export function useClearPresetsMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      api.request<DeletePresetsResult>(PRESETS_API.delete, { method: 'POST', json: { arg: {} } }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.presets }),
+  });
+}
