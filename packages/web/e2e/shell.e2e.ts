@@ -72,7 +72,9 @@ describe('web shell behaviour', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
       .toBe(true);
+    // Theme and language live in Settings > General, opened from the user menu.
     await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
     await page.getByLabel('Theme').selectOption('light');
     await expect
       .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))

@@ -1,10 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { KEYS_API, type UserKeyExpiry } from '@parley/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { KEYS_API, type UserKeyExpiry, type UserKeySaved } from '@parley/shared';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { queryKeys } from '../../lib/query-client';
 import { useEndpointsQuery } from '../endpoints/endpoints.api';
 import { userKeyName } from './key-names';
+
+// The prefix every `queryKeys.userKey(name)` starts with, to refetch them all at once.
+const ALL_USER_KEYS = [queryKeys.userKey('')[0]];
 
 /** The stored key's expiry, or null when none (the server answers 404 when no unexpired key is stored). */
 async function fetchExpiry(name: string): Promise<UserKeyExpiry | null> {
@@ -16,6 +19,25 @@ async function fetchExpiry(name: string): Promise<UserKeyExpiry | null> {
   }
 }
 
+// Longest wait between checks: timers cannot hold a 30-day delay, and a key can be revoked elsewhere.
+const MAX_RECHECK_MS = 3_600_000;
+
+/**
+ * The expiry query of a stored name. It asks again when the key expires, and the server's 404 then turns it
+ * into "no key", so a key that runs out while the page is open stops counting as stored.
+ */
+function expiryQuery(name: string) {
+  return {
+    queryKey: queryKeys.userKey(name),
+    queryFn: () => fetchExpiry(name),
+    refetchInterval: (query: { state: { data: UserKeyExpiry | null | undefined } }) => {
+      const at = query.state.data?.expiresAt;
+      if (!at) return false as const;
+      return Math.min(Math.max(Date.parse(at) - Date.now(), 1000), MAX_RECHECK_MS);
+    },
+  };
+}
+
 /**
  * Whether an endpoint needs the user's own key and whether one is stored and unexpired (spec 1 §6).
  * `missing` is true only for userProvide endpoints without a usable key.
@@ -24,14 +46,9 @@ export function useUserKeyStatus(endpoint: string | undefined) {
   const { data: config } = useEndpointsQuery();
   const required = Boolean(endpoint && config?.[endpoint]?.userProvide);
   const name = endpoint ? userKeyName(endpoint, config) : '';
-  const query = useQuery({
-    queryKey: queryKeys.userKey(name),
-    queryFn: () => fetchExpiry(name),
-    enabled: required,
-  });
+  const query = useQuery({ ...expiryQuery(name), enabled: required });
   const expiresAt = query.data?.expiresAt ?? null;
-  const expired = expiresAt !== null && new Date(expiresAt).getTime() <= Date.now();
-  const stored = query.data != null && !expired;
+  const stored = query.data != null;
   return {
     required,
     name,
@@ -39,4 +56,37 @@ export function useUserKeyStatus(endpoint: string | undefined) {
     loading: required && query.isPending,
     missing: required && !query.isPending && !stored,
   };
+}
+
+/** `GET /api/keys?name=` for one stored name, whatever endpoint asks (the dialog shows the expiry). */
+export function useUserKeyExpiry(name: string | null) {
+  return useQuery({ ...expiryQuery(name ?? ''), enabled: Boolean(name) });
+}
+
+/** `PUT /api/keys`; the stored key's expiry query refetches after. */
+export function useSaveUserKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { name: string; value: string; expiresAt: string }) =>
+      api.request<UserKeySaved>(KEYS_API.keys, { method: 'PUT', json: input }),
+    onSuccess: (_saved, { name }) => client.invalidateQueries({ queryKey: queryKeys.userKey(name) }),
+  });
+}
+
+/** `DELETE /api/keys/{name}`. */
+export function useRevokeUserKey() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.request<void>(KEYS_API.key(name), { method: 'DELETE' }),
+    onSuccess: (_void, name) => client.invalidateQueries({ queryKey: queryKeys.userKey(name) }),
+  });
+}
+
+/** `DELETE /api/keys?all=true`: every stored key of the user; every key status refetches. */
+export function useRevokeAllUserKeys() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.request<void>(`${KEYS_API.keys}?all=true`, { method: 'DELETE' }),
+    onSuccess: () => client.invalidateQueries({ queryKey: ALL_USER_KEYS }),
+  });
 }

@@ -1,77 +1,34 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import * as Menu from '@radix-ui/react-dropdown-menu';
+import { CircleQuestionMark, LogOut, Settings } from 'lucide-react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { PublicUser } from '@parley/shared';
-import { ChevronUpDownIcon, LogoutIcon } from '../../../components/ui/icons';
+import { ChevronUpDownIcon } from '../../../components/ui/icons';
+import { useMediaQuery } from '../../../lib/use-media-query';
 import { useLogoutMutation } from '../../auth/auth.api';
-import { LanguageSelect } from '../../i18n/language-select';
-import { ThemeSelect } from '../../theme/theme-select';
+import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
+import { NARROW_QUERY, useNavStore } from '../nav.store';
 
-/** The user menu at the bottom of the sidebar: the user's name opens language, theme and Log out. */
+const itemClass =
+  'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-zinc-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800';
+
+/** The user menu at the bottom of the sidebar: Help & FAQ, Settings and Log out (spec 2 §2). */
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  const panelId = useId();
-  const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
   const logout = useLogoutMutation();
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key !== 'Escape') return;
-      setOpen(false);
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
-
-  const itemClass =
-    'flex w-full items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-zinc-800 hover:bg-zinc-100 focus-visible:bg-zinc-100 focus-visible:outline-none disabled:opacity-60 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:focus-visible:bg-zinc-800';
+  const showSettings = useSettingsDialogStore((s) => s.show);
+  const narrow = useMediaQuery(NARROW_QUERY);
+  const setNavVisible = useNavStore((s) => s.setVisible);
+  // The settings dialog takes focus itself; the menu must not pull it back to its button on closing.
+  const openingDialog = useRef(false);
 
   return (
-    <div ref={rootRef} className="relative">
-      {open && (
-        <div
-          id={panelId}
-          className="absolute right-0 bottom-full left-0 mb-2 flex flex-col gap-1 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
-        >
-          {user.email && (
-            <p className="truncate px-2.5 pt-1 pb-2 text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
-          )}
-          <LanguageSelect className="px-2.5 py-1" />
-          <ThemeSelect className="px-2.5 py-1" />
-          <div className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-          <div role="menu" aria-label={user.name}>
-            <button
-              type="button"
-              role="menuitem"
-              data-testid="logout"
-              className={itemClass}
-              disabled={logout.isPending}
-              onClick={() => logout.mutate()}
-            >
-              <LogoutIcon className="size-4" />
-              {t('com_nav_log_out')}
-            </button>
-          </div>
-        </div>
-      )}
-      <button
-        ref={buttonRef}
-        type="button"
+    // Not modal: a modal menu closing while the dialog opens can leave the page unclickable.
+    <Menu.Root modal={false}>
+      <Menu.Trigger
         data-testid="user-menu"
-        aria-expanded={open}
-        aria-controls={open ? panelId : undefined}
-        onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm font-medium text-zinc-900 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-100 dark:hover:bg-zinc-800"
+        className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm font-medium text-zinc-900 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=open]:bg-zinc-200/70 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800"
       >
         <span
           aria-hidden="true"
@@ -81,7 +38,52 @@ export function UserMenu({ user }: { user: PublicUser }) {
         </span>
         <span className="min-w-0 flex-1 truncate">{user.name}</span>
         <ChevronUpDownIcon className="size-4 shrink-0 text-zinc-500" />
-      </button>
-    </div>
+      </Menu.Trigger>
+      <Menu.Portal>
+        <Menu.Content
+          side="top"
+          align="start"
+          sideOffset={8}
+          aria-label={user.name}
+          onCloseAutoFocus={(e) => {
+            if (!openingDialog.current) return;
+            openingDialog.current = false;
+            e.preventDefault();
+          }}
+          className="z-50 flex w-[var(--radix-dropdown-menu-trigger-width)] min-w-56 flex-col gap-0.5 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+        >
+          {user.email && (
+            <p className="truncate px-2.5 pt-1 pb-2 text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
+          )}
+          <Menu.Item asChild className={itemClass} onSelect={() => narrow && setNavVisible(false)}>
+            <Link to="/help" data-testid="help-faq">
+              <CircleQuestionMark className="size-4" aria-hidden="true" />
+              {t('com_nav_help_faq')}
+            </Link>
+          </Menu.Item>
+          <Menu.Item
+            className={itemClass}
+            data-testid="open-settings"
+            onSelect={() => {
+              openingDialog.current = true;
+              showSettings();
+            }}
+          >
+            <Settings className="size-4" aria-hidden="true" />
+            {t('com_nav_settings')}
+          </Menu.Item>
+          <Menu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+          <Menu.Item
+            data-testid="logout"
+            className={itemClass}
+            disabled={logout.isPending}
+            onSelect={() => logout.mutate()}
+          >
+            <LogOut className="size-4" aria-hidden="true" />
+            {t('com_nav_log_out')}
+          </Menu.Item>
+        </Menu.Content>
+      </Menu.Portal>
+    </Menu.Root>
   );
 }

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../../lib/api-error';
+import { useRevokeAllUserKeys } from '../../keys/keys.api';
+import { showToast } from '../../toast/toast.store';
+import { ConfirmButton } from './confirm-button';
+import { SettingRow } from './setting-row';
+
+/** Data: revoke every user-provided key (two-step). */
+export function DataTab() {
+  const { t } = useTranslation();
+  const revokeAll = useRevokeAllUserKeys();
+  const run = () =>
+    revokeAll.mutate(undefined, {
+      onSuccess: () => showToast({ message: t('com_nav_setting_revoke_keys_done'), severity: 'success' }),
+      onError: (error) => showToast({ message: errorText(error), severity: 'error' }),
+    });
+  return (
+    <div className="divide-y divide-zinc-100 dark:divide-zinc-800">
+      <SettingRow label={t('com_nav_setting_revoke_keys')} hint={t('com_nav_setting_revoke_keys_hint')}>
+        <ConfirmButton
+          testId="revoke-all-keys"
+          label={t('com_nav_setting_revoke')}
+          confirmLabel={t('com_nav_setting_confirm_revoke')}
+          onConfirm={run}
+          pending={revokeAll.isPending}
+        />
+      </SettingRow>
+    </div>
+  );
+}

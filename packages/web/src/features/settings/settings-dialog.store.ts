@@ -1,0 +1,20 @@
+import { create } from 'zustand';
+
+export type SettingsTab = 'general' | 'beta' | 'data' | 'account';
+
+interface SettingsDialogState {
+  open: boolean;
+  tab: SettingsTab;
+  show: (tab?: SettingsTab) => void;
+  setTab: (tab: SettingsTab) => void;
+  close: () => void;
+}
+
+/** The settings dialog (spec 2 §2) lives in the shell, so it survives the sidebar closing on phones. */
+export const useSettingsDialogStore = create<SettingsDialogState>()((set) => ({
+  open: false,
+  tab: 'general',
+  show: (tab = 'general') => set({ open: true, tab }),
+  setTab: (tab) => set({ tab }),
+  close: () => set({ open: false }),
+}));
