@@ -7,8 +7,7 @@ import { useUserQuery } from '../../auth/auth.api';
 import { useAuthStore } from '../../auth/auth.store';
 import { signOutLocally } from '../../auth/session';
 import { showToast } from '../../toast/toast.store';
-import { KeyDialog } from '../../keys/components/key-dialog';
-import { SettingsDialog } from '../../settings/components/settings-dialog';
+import { ShellDialogs } from './shell-dialogs';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useShellTitle } from '../use-shell-title';
@@ -54,8 +53,7 @@ export function ChatLayout() {
           <Outlet />
         </main>
       </div>
-      <KeyDialog />
-      <SettingsDialog />
+      <ShellDialogs />
     </div>
   );
 }

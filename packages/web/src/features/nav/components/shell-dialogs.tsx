@@ -1,0 +1,31 @@
+import { lazy, Suspense, useState } from 'react';
+import { useKeyDialogStore } from '../../keys/key-dialog.store';
+import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
+
+// The dialogs load the first time they open, which keeps their code (forms, tabs, switches) out of the
+// initial JavaScript of /c/new. Once loaded they stay mounted so their close animation and state behave.
+const KeyDialog = lazy(async () => ({
+  default: (await import('../../keys/components/key-dialog')).KeyDialog,
+}));
+const SettingsDialog = lazy(async () => ({
+  default: (await import('../../settings/components/settings-dialog')).SettingsDialog,
+}));
+
+/** True from the first time `open` is true. */
+function useOnceOpened(open: boolean): boolean {
+  const [opened, setOpened] = useState(open);
+  if (open && !opened) setOpened(true);
+  return opened;
+}
+
+/** The shell's dialogs: the endpoint key dialog and the settings dialog, each loaded on first use. */
+export function ShellDialogs() {
+  const keyOpened = useOnceOpened(useKeyDialogStore((s) => s.endpoint !== null));
+  const settingsOpened = useOnceOpened(useSettingsDialogStore((s) => s.open));
+  return (
+    <Suspense fallback={null}>
+      {keyOpened && <KeyDialog />}
+      {settingsOpened && <SettingsDialog />}
+    </Suspense>
+  );
+}
