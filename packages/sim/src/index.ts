@@ -8,6 +8,7 @@ export type {
   SimOptions,
   SimProvider,
   SimScript,
+  SimRule,
   SimScriptError,
   SimToolCall,
 } from './types';

@@ -81,7 +81,8 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
       if (!(error instanceof ScriptError)) throw error;
       return sendJson(res, 400, route.protocol.errorBody('bad_request', 400, error.message));
     }
-    const plan = buildPlan(script, options.defaults ?? {}, view);
+    const rule = options.rules?.find((r) => view.lastUserText.includes(r.contains));
+    const plan = buildPlan({ ...rule?.script, ...script }, options.defaults ?? {}, view);
     const controller = new AbortController();
     live.add(controller);
     res.on('close', () => controller.abort());

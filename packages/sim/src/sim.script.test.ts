@@ -131,3 +131,20 @@ describe('server-wide defaults', () => {
     }
   });
 });
+
+describe('canned rules', () => {
+  it('answers a prompt containing a rule text with its script, under the request own script', async () => {
+    const sim = await startSim({ rules: [{ contains: 'Kyoto', script: { reply: 'Day 1: temples.' } }] });
+    try {
+      const ask = (text: string) =>
+        json(post(sim, '/v1/chat/completions', chatBody(text, { stream: false }))).then(
+          (r) => r.choices[0].message.content as string,
+        );
+      expect(await ask('Plan three days in Kyoto')).toBe('Day 1: temples.');
+      expect(await ask('Kyoto again [[sim {"reply":"own script"}]]')).toBe('own script');
+      expect(await ask('Somewhere else')).not.toBe('Day 1: temples.');
+    } finally {
+      await sim.close();
+    }
+  });
+});

@@ -32,10 +32,18 @@ export interface SimScript {
 /** Server-wide knobs applied under every request's own script (the script wins field by field). */
 export type SimDefaults = Pick<SimScript, 'rate' | 'firstTokenDelayMs' | 'tokens' | 'chunkSize'>;
 
+/** A canned script for every request whose last user message contains `contains` (first match wins). */
+export interface SimRule {
+  contains: string;
+  script: SimScript;
+}
+
 export interface SimOptions {
   port?: number;
   host?: string;
   defaults?: SimDefaults;
+  /** Canned replies by prompt text, under each request's own script (demos and screenshots). */
+  rules?: SimRule[];
   /** Model lists answered by the list endpoints, per wire family. */
   models?: { openai?: string[]; anthropic?: string[]; gemini?: string[] };
   /** How many requests the log keeps (oldest dropped first); 10,000 by default. */
