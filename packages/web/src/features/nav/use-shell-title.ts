@@ -1,9 +1,13 @@
 import { useTranslation } from 'react-i18next';
+import { useConversationStore } from '../chat/conversation.store';
 import { useStartupConfig } from '../config/config.api';
 
-/** The mobile header title; the conversation title takes its place once conversations exist. */
+/** The mobile header title: the open conversation's title, else the app title (spec 2 §2 Mobile header). */
 export function useShellTitle(): string {
   const { t } = useTranslation();
   const { config } = useStartupConfig();
-  return config.appTitle.trim() || t('com_nav_new_chat');
+  const conversationTitle = useConversationStore((s) =>
+    s.conversationId === 'new' || s.conversationId === 'search' ? null : s.title,
+  );
+  return conversationTitle?.trim() || config.appTitle.trim() || t('com_nav_new_chat');
 }

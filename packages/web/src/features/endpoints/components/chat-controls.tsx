@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useConversationStore } from '../../chat/conversation.store';
-import { PresetEditDialog } from '../../presets/components/preset-edit-dialog';
+import { PresetDialogs } from '../../presets/components/lazy-preset-dialogs';
 import { PresetsMenu } from '../../presets/components/presets-menu';
-import { SavePresetDialog } from '../../presets/components/save-preset-dialog';
 import { usePresetsQuery } from '../../presets/presets.api';
 import { useEndpointsQuery, useModelsQuery } from '../endpoints.api';
 import { useKeyPrompt } from '../hooks/use-key-prompt';
@@ -30,8 +29,7 @@ export function ChatControls() {
       <KeyButton />
       <OptionsPopover />
       <PresetsMenu />
-      <SavePresetDialog />
-      <PresetEditDialog />
+      <PresetDialogs />
     </div>
   );
 }

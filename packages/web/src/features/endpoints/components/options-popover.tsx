@@ -7,7 +7,7 @@ import { endpointLabel } from '../endpoint-label';
 import { kindOf, modelsOf } from '../endpoint-setup';
 import { resetPatch } from '../setting-values';
 import { barIconButton, menuPanel } from './menu-styles';
-import { SettingsPanel } from './settings/settings-panel';
+import { LazySettingsPanel as SettingsPanel } from './settings/lazy-settings-panel';
 
 /** The settings popover of the top bar: the current endpoint's options, stored into the setup as they change. */
 export function OptionsPopover() {

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { errorText } from '../../../lib/api-error';
 import type { ConversationSetup } from '../../chat/conversation.store';
-import { SettingsPanel } from '../../endpoints/components/settings/settings-panel';
+import { LazySettingsPanel as SettingsPanel } from '../../endpoints/components/settings/lazy-settings-panel';
 import { orderedEndpoints, useEndpointsQuery, useModelsQuery } from '../../endpoints/endpoints.api';
 import { endpointLabel } from '../../endpoints/endpoint-label';
 import { modelsOf, setupForEndpoint, setupForModel } from '../../endpoints/endpoint-setup';
