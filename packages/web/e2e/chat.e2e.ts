@@ -1,0 +1,433 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Message } from '@parley/shared';
+import { artifactPath, launchBrowser, newContext } from './browser';
+import { apiFromPage, signedInPage } from './session';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+/** A `[[sim …]]` directive: the simulator answers the message as scripted. */
+const sim = (script: Record<string, unknown>) => `[[sim ${JSON.stringify(script)}]]`;
+const poll = <T>(fn: () => Promise<T> | T, timeout = 10_000) => expect.poll(fn, { timeout, interval: 50 });
+
+const URL_ID = /\/c\/([0-9a-f-]{36})$/;
+const WORDS = Array.from({ length: 36 }, (_, i) => `word${i + 1}`);
+const LONG_REPLY = `${WORDS.join(' ')}.`;
+
+interface Chat {
+  page: Page;
+  context: BrowserContext;
+  box: Locator;
+  articles: Locator;
+  lastArticle: () => Locator;
+}
+
+async function openChat(
+  options: { locale?: string; width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  boxName = 'Message',
+): Promise<Chat> {
+  const context = await newContext(browser, options);
+  const { page } = await signedInPage(context, baseUrl, { tag: 'chat' });
+  const box = page.getByRole('textbox', { name: boxName, exact: true });
+  await box.waitFor();
+  const articles = page.locator('[role="log"] article');
+  return { page, context, box, articles, lastArticle: () => articles.last() };
+}
+
+async function send(chat: Chat, text: string): Promise<void> {
+  await poll(() => chat.box.isEnabled()).toBe(true);
+  await chat.box.fill(text);
+  // Send waits for the endpoint list (a new chat gets its endpoint from it).
+  await poll(() => chat.page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
+  await chat.box.press('Enter');
+}
+
+/** Waits for the reply in flight to end (the Stop button gone) and answers the conversation id in the URL. */
+async function settled(chat: Chat, timeout = 15_000): Promise<string> {
+  await poll(() => chat.page.getByRole('button', { name: 'Stop generating' }).count(), timeout).toBe(0);
+  await chat.page.waitForURL(URL_ID);
+  return URL_ID.exec(chat.page.url())![1]!;
+}
+
+const messagesOf = async (page: Page, conversationId: string) =>
+  (await apiFromPage<Message[]>(page, `/api/messages/${conversationId}`)).body;
+
+describe('chat: send and stream', () => {
+  it('shows the placeholder at once, partial text while streaming, then the final reply, URL and title', async () => {
+    const chat = await openChat();
+    const { page, box, articles } = chat;
+    await send(chat, `Tell me a story ${sim({ reply: LONG_REPLY, rate: 12 })}`);
+    // The user message and the reply placeholder appear at once; the box is emptied.
+    await poll(() => articles.count(), 2000).toBe(2);
+    expect(await box.inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Stop generating' }).waitFor();
+    const reply = chat.lastArticle();
+    await poll(() => reply.innerText()).toContain('word3');
+    expect(await reply.innerText()).not.toContain('word36');
+    // The server named the conversation: the URL follows while the reply streams.
+    await page.waitForURL(URL_ID);
+    await poll(() => reply.innerText(), 15_000).toContain('word36.');
+    const conversationId = await settled(chat);
+    const saved = await messagesOf(page, conversationId);
+    expect(saved.map((m) => m.text)).toEqual([
+      `Tell me a story ${sim({ reply: LONG_REPLY, rate: 12 })}`,
+      LONG_REPLY,
+    ]);
+    // The generated title (the simulator's scripted reply, cut) becomes the document title within ~5 s.
+    await poll(() => page.title(), 8000).toMatch(/^word1 word2/);
+    await page
+      .getByTestId('nav')
+      .getByText(/^word1 word2/)
+      .first()
+      .waitFor();
+    await poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await chat.context.close();
+  });
+
+  it('Shift+Enter adds a line; Enter during IME composition does not send; blank text is not sent', async () => {
+    const chat = await openChat();
+    const { page, box, articles } = chat;
+    await box.fill('   ');
+    await expect(page.getByRole('button', { name: 'Send message' }).isDisabled()).resolves.toBe(true);
+    await box.press('Enter');
+    await box.fill('line one');
+    await box.press('Shift+Enter');
+    await box.pressSequentially('line two');
+    expect(await box.inputValue()).toBe('line one\nline two');
+    // An Enter that ends an IME composition arrives as keyCode 229 / isComposing.
+    await box.evaluate((el) => {
+      el.dispatchEvent(
+        new KeyboardEvent('keydown', { key: 'Enter', keyCode: 229, bubbles: true, isComposing: true }),
+      );
+    });
+    await page.waitForTimeout(300);
+    expect(await articles.count()).toBe(0);
+    expect(await box.inputValue()).toBe('line one\nline two');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await poll(() => articles.count()).toBe(2);
+    await settled(chat);
+    await chat.context.close();
+  });
+
+  it('example prompts fill the box and are not sent', async () => {
+    const chat = await openChat();
+    const { page, box, articles } = chat;
+    await page.getByTestId('chat-heading').waitFor();
+    await page.getByRole('button', { name: /Understand an image/ }).click();
+    await poll(() => box.inputValue()).toContain('gpt-4-vision-preview');
+    expect(await articles.count()).toBe(0);
+    await poll(() => box.evaluate((el) => el === document.activeElement)).toBe(true);
+    await chat.context.close();
+  });
+});
+
+describe('chat: stop, continue, regenerate, edit', () => {
+  it('stops a slow reply (kept, unfinished), then continues it in the same message', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `Count ${sim({ rate: 10, tokens: 200 })}`);
+    const reply = chat.lastArticle();
+    await poll(() => reply.innerText()).toContain('tok4 ');
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    // For 200 ms after stopping, Continue shows in the message box too.
+    await page.getByTestId('chat-input').getByRole('button', { name: 'Continue' }).waitFor({ timeout: 2000 });
+    const conversationId = await settled(chat);
+    await page.getByText(/The response is incomplete/).waitFor();
+    const stopped = (await messagesOf(page, conversationId))[1]!;
+    expect(stopped.unfinished).toBe(true);
+    expect(stopped.text).toMatch(/^tok1 tok2 tok3 tok4 /);
+    await page.waitForTimeout(400);
+    expect(await reply.innerText()).toContain(stopped.text.trim());
+    // The text box asks to edit or regenerate while the latest reply is unfinished.
+    expect(await chat.box.isDisabled()).toBe(true);
+    expect(await chat.box.getAttribute('placeholder')).toMatch(/regenerate/);
+
+    await reply.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('button', { name: 'Stop generating' }).waitFor();
+    await poll(async () => (await reply.innerText()).length, 10_000).toBeGreaterThan(
+      (await reply.innerText()).length + 10,
+    );
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    await settled(chat);
+    const continued = (await messagesOf(page, conversationId))[1]!;
+    expect(continued.messageId).toBe(stopped.messageId);
+    expect(continued.text.startsWith(stopped.text)).toBe(true);
+    expect(continued.text.length).toBeGreaterThan(stopped.text.length);
+    expect(continued.isEdited).toBe(true);
+    expect(await chat.articles.count()).toBe(2);
+    await chat.context.close();
+  });
+
+  it('regenerate adds a sibling reply shown as 2 / 2; Previous and Next switch between them', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `Hi ${sim({ reply: 'Only answer.' })}`);
+    const conversationId = await settled(chat);
+    const first = await chat.lastArticle().getAttribute('data-message-id');
+    await chat.lastArticle().getByRole('button', { name: 'Regenerate' }).click();
+    await settled(chat);
+    const reply = chat.lastArticle();
+    await poll(() => reply.getAttribute('data-message-id')).not.toBe(first);
+    const second = await reply.getAttribute('data-message-id');
+    await reply.getByText('2 / 2').waitFor();
+    await reply.getByRole('button', { name: 'Previous' }).click();
+    await poll(() => chat.lastArticle().getAttribute('data-message-id')).toBe(first);
+    await chat.lastArticle().getByText('1 / 2').waitFor();
+    await chat.lastArticle().getByRole('button', { name: 'Next' }).click();
+    await poll(() => chat.lastArticle().getAttribute('data-message-id')).toBe(second);
+    const saved = await messagesOf(page, conversationId);
+    expect(saved.filter((m) => m.isCreatedByUser)).toHaveLength(1);
+    expect(
+      saved
+        .filter((m) => !m.isCreatedByUser)
+        .map((m) => m.messageId)
+        .sort(),
+    ).toEqual([first, second].sort());
+    await chat.context.close();
+  });
+
+  it('edits a user message and resubmits it as a new branch; saves an AI message in place', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `First ${sim({ reply: 'Answer one.' })}`);
+    const conversationId = await settled(chat);
+    const user = chat.articles.first();
+    await user.hover();
+    await user.getByRole('button', { name: 'Edit' }).click();
+    const editor = page.getByRole('textbox', { name: 'Edit message' });
+    await editor.fill(`Second ${sim({ reply: 'Answer two.' })}`);
+    await page.getByRole('button', { name: 'Save & Submit' }).click();
+    await poll(() => chat.lastArticle().innerText()).toContain('Answer two.');
+    await settled(chat);
+    await chat.articles.first().getByText('2 / 2').waitFor();
+    let saved = await messagesOf(page, conversationId);
+    expect(saved.filter((m) => m.isCreatedByUser)).toHaveLength(2);
+
+    // Save only: the AI message's text changes in place, nothing is sent.
+    const reply = chat.lastArticle();
+    await reply.getByRole('button', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Edit message' }).fill('Answer two, corrected by hand.');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await poll(() => chat.lastArticle().innerText()).toContain('Answer two, corrected by hand.');
+    await poll(async () => (await messagesOf(page, conversationId)).length).toBe(4);
+    saved = await messagesOf(page, conversationId);
+    expect(saved.find((m) => m.text === 'Answer two, corrected by hand.')).toBeTruthy();
+
+    await chat.context.close();
+  });
+});
+
+describe('chat: reload mid-stream', () => {
+  it('re-attaches to the running reply and completes it once, with no duplicated or lost text', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `Slowly ${sim({ rate: 15, tokens: 150 })}`);
+    await page.waitForURL(URL_ID);
+    await poll(() => chat.lastArticle().innerText()).toContain('tok8 ');
+    await page.reload();
+    const reply = page.locator('[role="log"] article').last();
+    await poll(() => reply.innerText()).toContain('tok');
+    await page.getByRole('button', { name: 'Stop generating' }).waitFor();
+    // Still streaming after the reload: partial first, then the end.
+    expect(await reply.innerText()).not.toContain('tok150 ');
+    await poll(() => reply.innerText(), 25_000).toContain('tok150');
+    const conversationId = await settled(chat);
+    const full = Array.from({ length: 150 }, (_, i) => `tok${i + 1} `).join('');
+    const saved = await messagesOf(page, conversationId);
+    expect(saved[1]!.text).toBe(full);
+    const shown = await reply.innerText();
+    expect(shown.split('tok1 ').length - 1).toBe(1);
+    expect(shown).toContain(full.trim());
+    await chat.context.close();
+  });
+
+  it('leaving a reply mid-stream (New chat) lets it finish on the server; going back shows it whole', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `Background ${sim({ rate: 15, tokens: 45 })}`);
+    await page.waitForURL(URL_ID);
+    await poll(() => chat.lastArticle().innerText()).toContain('tok3 ');
+    await page.getByTestId('new-chat').click();
+    await page.getByTestId('chat-heading').waitFor();
+    // Nothing is in progress in the new chat: it can be used at once.
+    await poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
+    expect(await chat.box.isEnabled()).toBe(true);
+    await page.goBack();
+    await page.waitForURL(URL_ID);
+    const reply = page.locator('[role="log"] article').last();
+    await poll(() => reply.innerText(), 15_000).toContain('tok45');
+    const conversationId = await settled(chat);
+    const full = Array.from({ length: 45 }, (_, i) => `tok${i + 1} `).join('');
+    expect((await messagesOf(page, conversationId))[1]!.text).toBe(full);
+    expect((await reply.innerText()).split('tok1 ').length - 1).toBe(1);
+    await chat.context.close();
+  });
+});
+
+describe('chat: keys', () => {
+  it('an endpoint that needs the user key: the box asks for it and opens the key dialog', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await page.getByTestId('endpoint-menu').click();
+    await page.getByRole('menuitem', { name: /^Anthropic/ }).click();
+    await page.getByRole('menuitemradio', { name: 'claude-2.1', exact: true }).click();
+    const dialog = page.getByTestId('key-dialog');
+    // Picking the endpoint may open the dialog by itself; close it to see the box.
+    if (
+      await dialog.waitFor({ timeout: 2000 }).then(
+        () => true,
+        () => false,
+      )
+    ) {
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    const ask = page.getByRole('button', { name: 'Set your API key for Anthropic to start chatting' });
+    await ask.waitFor();
+    expect(await chat.box.count()).toBe(0);
+    await page.screenshot({ path: artifactPath('chat-needs-key.png') });
+    await ask.click();
+    await dialog.waitFor();
+    await chat.context.close();
+  });
+});
+
+describe('chat: errors', () => {
+  it.each([
+    [{ status: 401, kind: 'invalid_key' }, /Invalid API key/],
+    [{ status: 429, kind: 'quota' }, /default API key has reached its limit/],
+    [{ status: 400, kind: 'moderation' }, /flagged by our moderation system/],
+    [{ status: 500, kind: 'server' }, /Send failed\. Error info: .*server had an error/],
+  ])(
+    'upstream %j shows its mapped message and blocks the box until edit or regenerate',
+    async (error, shown) => {
+      const chat = await openChat();
+      const { page } = chat;
+      await send(chat, `Fail ${sim({ error })}`);
+      await poll(() => chat.lastArticle().innerText()).toMatch(shown);
+      const conversationId = await settled(chat);
+      expect((await messagesOf(page, conversationId)).map((m) => m.error)).toEqual([false, true]);
+      expect(await chat.box.isDisabled()).toBe(true);
+      expect(await chat.box.getAttribute('placeholder')).toMatch(/Edit your message or regenerate/);
+      if (error.kind === 'invalid_key') await page.screenshot({ path: artifactPath('chat-error.png') });
+      // Regenerate is the way out: a new reply sibling (failing again, as scripted).
+      await chat.lastArticle().getByRole('button', { name: 'Regenerate' }).click();
+      await chat.lastArticle().getByText('2 / 2').waitFor();
+      await chat.context.close();
+    },
+  );
+
+  it('a refused send (429 message_limit) shows the limit under the message; New chat starts clean', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    const message = JSON.stringify({ type: 'message_limit', max: 40, windowInMinutes: 15 });
+    await page.route('**/api/ask/**', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'RATE_LIMITED', message }),
+      }),
+    );
+    await send(chat, 'One more?');
+    await poll(() => chat.lastArticle().innerText()).toContain(
+      'You hit the message limit. You have a cap of 40 message(s) per 15 minutes.',
+    );
+    await poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
+    expect(page.url()).toMatch(/\/c\/new$/);
+    await page.getByTestId('new-chat').click();
+    await page.getByTestId('chat-heading').waitFor();
+    expect(await chat.articles.count()).toBe(0);
+    await chat.context.close();
+  });
+
+  it('a banned account is logged out instead of seeing the error', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await page.route('**/api/ask/**', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 'BANNED',
+          message: 'Your account has been temporarily banned due to violations of our service.',
+        }),
+      }),
+    );
+    await send(chat, 'Hello?');
+    await page.waitForURL(/\/login/);
+    await chat.context.close();
+  });
+
+  it("a network failure shows 'Error connecting to server' and ends the submission", async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await page.route('**/api/ask/**', (route) => route.abort('connectionreset'));
+    await send(chat, 'Hello?');
+    await poll(() => chat.lastArticle().innerText()).toContain('Error connecting to server');
+    await poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
+    expect(page.url()).toMatch(/\/c\/new$/);
+    await chat.context.close();
+  });
+});
+
+describe('chat: languages, phone, screenshots', () => {
+  it('runs the main flow in zh-CN', async () => {
+    const chat = await openChat({ locale: 'zh-CN' }, '消息');
+    const { page, box } = chat;
+    await page.getByTestId('chat-heading').waitFor();
+    await box.fill(
+      `你好 ${sim({ reply: '你好！我可以帮你写作、翻译和解答问题。', chunkSize: 2, rate: 10 })}`,
+    );
+    await page.getByRole('button', { name: '发送消息' }).click();
+    await page.getByRole('button', { name: '停止生成' }).waitFor();
+    await poll(() => chat.lastArticle().innerText()).toContain('解答问题。');
+    await settled(chat);
+    await page.screenshot({ path: artifactPath('chat-zh.png') });
+    await chat.context.close();
+  });
+
+  it('works on a 390 px phone', async () => {
+    const chat = await openChat({ width: 390, height: 844 });
+    const { page } = chat;
+    await page.getByTestId('chat-heading').waitFor();
+    await page.screenshot({ path: artifactPath('chat-phone-landing.png') });
+    await send(chat, `Phone ${sim({ reply: 'A short answer that fits a **phone** screen nicely.' })}`);
+    await chat.lastArticle().locator('strong', { hasText: 'phone' }).waitFor();
+    await settled(chat);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth);
+    expect(overflow).toBe(false);
+    await page.screenshot({ path: artifactPath('chat-phone.png') });
+    await chat.context.close();
+  });
+
+  it('renders a markdown reply (desktop light and dark screenshots)', async () => {
+    const markdown = [
+      '## A small plan',
+      '',
+      'Here is **bold** text, `inline code` and a list:',
+      '',
+      '- first item',
+      '- second item',
+      '',
+      '```js',
+      'console.log("hello");',
+      '```',
+    ].join('\n');
+    for (const colorScheme of ['light', 'dark'] as const) {
+      const chat = await openChat({ colorScheme });
+      const { page } = chat;
+      await page.screenshot({ path: artifactPath(`chat-landing-${colorScheme}.png`) });
+      await send(chat, `Plan please ${sim({ reply: markdown })}`);
+      await chat.lastArticle().getByRole('heading', { name: 'A small plan' }).waitFor();
+      await settled(chat);
+      await page.mouse.move(0, 0);
+      await page.screenshot({ path: artifactPath(`chat-desktop-${colorScheme}.png`) });
+      await chat.context.close();
+    }
+  });
+});

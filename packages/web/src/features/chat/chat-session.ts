@@ -1,0 +1,267 @@
+import { API, type ChatFinalEvent, type Message } from '@parley/shared';
+import { api } from '../../lib/api';
+import { appNavigation } from '../../lib/navigation';
+import { queryClient, queryKeys } from '../../lib/query-client';
+import { logout } from '../auth/session';
+import { setConversationTitleInCache, upsertConversationInCache } from '../conversations/conversations.cache';
+import { generateTitle, messagesCache, NEW_CONVERSATION, postAbort } from './chat.api';
+import { nextStreamId, useChatStreamStore, type ActiveStream } from './chat-stream.store';
+import { useConversationStore } from './conversation.store';
+import { isBanErrorText } from './send-error';
+import { abortFailure, abortOutcome } from './stream/abort-outcome';
+import { readChatEvent } from './stream/chat-events';
+import {
+  createReplyStream,
+  type MessageLists,
+  type ReplyTarget,
+  type StreamStep,
+} from './stream/reply-stream';
+import { readSseStream } from './stream/sse-parser';
+import type { Submission } from './stream/submission';
+
+/**
+ * The chat's streams, outside React (spec 1 §4 "Sending a message", §8 "Stream and send", ARCHITECTURE §5):
+ * send, stop, leave and re-attach. Messages live in the query cache; the stream store says what is in flight.
+ */
+
+/** The title is asked for this long after the first reply of a new conversation (spec 1 §9). */
+export const TITLE_REFRESH_MS = 2500;
+
+const lists: MessageLists = { get: messagesCache.get, set: messagesCache.set };
+const streams = () => useChatStreamStore.getState();
+const showing = (conversationId: string) => useConversationStore.getState().conversationId === conversationId;
+
+async function readJson(res: Response): Promise<unknown> {
+  try {
+    return await res.json();
+  } catch {
+    return null;
+  }
+}
+
+/** The error text of a refused send: the API's message (JSON text for mapped errors), else the status. */
+async function refusalText(res: Response): Promise<string> {
+  const body = (await readJson(res)) as { message?: unknown } | null;
+  return typeof body?.message === 'string' && body.message
+    ? body.message
+    : `${res.status} ${res.statusText}`.trim();
+}
+
+function refreshTitleLater(conversationId: string): void {
+  setTimeout(() => {
+    generateTitle(conversationId)
+      .then(({ title }) => {
+        setConversationTitleInCache(queryClient, conversationId, title);
+        if (showing(conversationId)) useConversationStore.getState().setTitle(title);
+      })
+      .catch(() => {
+        // The conversation keeps 'New Chat'; the title is a nicety.
+      });
+  }, TITLE_REFRESH_MS);
+}
+
+function afterFinal(final: ChatFinalEvent, wasNew: boolean, aborted: boolean): void {
+  const { conversation } = final;
+  upsertConversationInCache(queryClient, conversation);
+  if (!showing(conversation.conversationId)) return;
+  useConversationStore.getState().setTitle(conversation.title);
+  // The server writes no title after a stopped first reply.
+  if (wasNew && !aborted) refreshTitleLater(conversation.conversationId);
+}
+
+function afterError(active: ActiveStream, text: string): void {
+  if (isBanErrorText(text)) {
+    void logout();
+    return;
+  }
+  // The server saved the conversation before failing: it is on the list, under its URL (spec 1 §8).
+  const { conversationId } = active.reply;
+  if (active.wasNew && conversationId !== NEW_CONVERSATION) {
+    void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+  }
+}
+
+/**
+ * created: the server saved the new conversation. The view on screen takes its id and URL at once (replace),
+ * so a reload mid-reply re-attaches to it, and the list shows it.
+ */
+function named(active: ActiveStream, before: string): void {
+  const { conversationId } = active.reply;
+  if (!active.wasNew) return;
+  void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+  if (!showing(before)) return;
+  useConversationStore.getState().setConversationId(conversationId);
+  appNavigation.go(`/c/${conversationId}`);
+}
+
+/** Reads the stream, applying each event as it comes; answers how it ended ('continue': it just stopped). */
+async function follow(active: ActiveStream, body: ReadableStream<Uint8Array>): Promise<StreamStep> {
+  const { reply } = active;
+  let step: StreamStep = 'continue';
+  await readSseStream(body, (frame) => {
+    if (step !== 'continue') return;
+    const before = reply.conversationId;
+    step = reply.apply(readChatEvent(frame));
+    if (reply.conversationId !== before) {
+      named(active, before);
+      const current = streams().active;
+      if (current?.id === active.id && current.stopPending) void stopNow(current);
+    }
+    streams().sync(active.id);
+  });
+  return step;
+}
+
+/** An aborted fetch: a stop is finished by `stopNow`; a page that left lets the job run on. */
+function aborted(active: ActiveStream): boolean {
+  const { signal } = active.controller;
+  if (signal.aborted && signal.reason === 'detach') leave(active);
+  return signal.aborted;
+}
+
+/** Follows one stream's answer to its end. `resumed`: a re-attached stream that ends early is not an error. */
+async function run(active: ActiveStream, res: Response, resumed = false): Promise<void> {
+  const { reply, controller, wasNew } = active;
+  try {
+    if (!res.ok || !res.body) {
+      const text = await refusalText(res);
+      reply.fail(text);
+      afterError(active, text);
+      return;
+    }
+    const step = await follow(active, res.body);
+    if (step === 'final' && reply.final) afterFinal(reply.final, wasNew, false);
+    else if (step === 'error') afterError(active, reply.error?.text ?? '');
+    else if (resumed) void messagesCache.invalidate(reply.conversationId);
+    else reply.failToConnect();
+  } catch {
+    if (!aborted(active)) reply.failToConnect();
+  } finally {
+    streams().sync(active.id);
+    // A stop ends the submission itself, once the abort call has answered.
+    if (controller.signal.reason !== 'stop') streams().end(active.id);
+  }
+}
+
+/** The page left a running stream (another conversation, a new chat): the job goes on, the list refetches. */
+function leave(active: ActiveStream): void {
+  const { conversationId } = active.reply;
+  if (conversationId === NEW_CONVERSATION) return;
+  void messagesCache.invalidate(conversationId);
+  void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+}
+
+function begin(target: ReplyTarget, endpoint: string): ActiveStream {
+  const active: ActiveStream = {
+    id: nextStreamId(),
+    endpoint,
+    wasNew: target.conversationId === NEW_CONVERSATION,
+    controller: new AbortController(),
+    reply: createReplyStream(lists, target),
+    stopPending: false,
+  };
+  streams().begin(active);
+  return active;
+}
+
+/** Sends (ask, regenerate, continue, edit). Ignored while another request is in progress. */
+export async function submit(submission: Submission, endpoint: string): Promise<void> {
+  if (streams().active) return;
+  messagesCache.set(submission.conversationId, submission.messages);
+  const { conversationId, replyId, userMessageId, sender } = submission;
+  const active = begin({ conversationId, replyId, userMessageId, sender }, endpoint);
+  let res: Response;
+  try {
+    res = await api.fetchWithAuth(submission.path, {
+      method: 'POST',
+      json: submission.payload,
+      headers: { accept: 'text/event-stream' },
+      signal: active.controller.signal,
+    });
+  } catch {
+    if (!aborted(active)) active.reply.failToConnect();
+    if (active.controller.signal.reason !== 'stop') streams().end(active.id);
+    return;
+  }
+  await run(active, res);
+}
+
+/**
+ * Re-attaches to a generation still running on a saved conversation (a reload mid-stream). The server replays
+ * it from the start; the reply's saved text is reconciled with the replay. 404: nothing is running.
+ */
+export async function resume(conversationId: string, messages: Message[], endpoint: string): Promise<void> {
+  if (streams().active) return;
+  const reply = messages.findLast((m) => !m.isCreatedByUser && m.unfinished && !m.error);
+  if (!reply) return;
+  const controller = new AbortController();
+  let res: Response;
+  try {
+    res = await api.fetchWithAuth(`${API.askStream}/${encodeURIComponent(conversationId)}`, {
+      headers: { accept: 'text/event-stream' },
+      signal: controller.signal,
+    });
+  } catch {
+    return;
+  }
+  if (!res.ok || !res.body || streams().active || !showing(conversationId)) {
+    controller.abort();
+    return;
+  }
+  const target = {
+    conversationId,
+    replyId: reply.messageId,
+    userMessageId: reply.parentMessageId,
+    sender: reply.sender,
+    resumed: true,
+  };
+  const active = begin(target, reply.endpoint ?? endpoint);
+  active.controller.signal.addEventListener('abort', () => controller.abort(), { once: true });
+  await run(active, res, true);
+}
+
+/** Stop (spec 1 §4): aborts the stream and asks the server to stop the generation. */
+export async function stop(): Promise<void> {
+  const active = streams().active;
+  if (!active) return;
+  // The server has not named the conversation yet: abort as soon as it does.
+  if (active.reply.conversationId === NEW_CONVERSATION) streams().setStopPending(active.id);
+  else await stopNow(active);
+}
+
+async function stopNow(active: ActiveStream): Promise<void> {
+  const { reply, wasNew } = active;
+  active.controller.abort('stop');
+  const failed = (errorText?: string) => {
+    const decision = abortFailure(reply.replyText(), errorText);
+    if (decision.keep) reply.patchReply({ unfinished: true });
+    else reply.fail(decision.errorText);
+  };
+  try {
+    const res = await postAbort(active.endpoint, {
+      abortKey: reply.conversationId,
+      endpoint: active.endpoint,
+    });
+    const outcome = abortOutcome(res.status, res.statusText, res.status === 204 ? null : await readJson(res));
+    if (outcome.kind === 'final') {
+      reply.finalise(outcome.event);
+      afterFinal(outcome.event, wasNew, true);
+    } else if (outcome.kind === 'ended') {
+      // Nothing was running any more: the saved messages are the truth.
+      void messagesCache.invalidate(reply.conversationId);
+    } else if (outcome.kind === 'failed') failed(outcome.errorText);
+  } catch {
+    failed();
+  } finally {
+    streams().sync(active.id);
+    // Continue shows for 200 ms from the moment the stopped reply is settled and can be continued.
+    streams().markStopped();
+    streams().end(active.id);
+  }
+}
+
+/** The page moved on (another conversation, a new chat): stop following, leave the generation running. */
+export function detach(): void {
+  const active = streams().active;
+  if (active && !active.controller.signal.aborted) active.controller.abort('detach');
+}

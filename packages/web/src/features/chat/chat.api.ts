@@ -1,0 +1,83 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  API,
+  type AbortPayload,
+  type Conversation,
+  type GenTitlePayload,
+  type Message,
+} from '@parley/shared';
+import { api } from '../../lib/api';
+import { queryClient, queryKeys } from '../../lib/query-client';
+
+/** Special conversation ids: an empty unsaved chat, and the search view (spec 1 §2). */
+export const NEW_CONVERSATION = 'new';
+export const SEARCH_CONVERSATION = 'search';
+
+const isSaved = (id: string | undefined): id is string =>
+  Boolean(id) && id !== NEW_CONVERSATION && id !== SEARCH_CONVERSATION;
+
+/**
+ * `GET /api/messages/:id`: the flat list of a conversation's messages, every branch. 'new' is an empty list
+ * with no call (spec 1 §7). While a reply streams the chat keeps this cache current itself, so it is fresh
+ * for a while after the last change and is not refetched under a running stream.
+ */
+export function useMessagesQuery(conversationId: string, options: { paused?: boolean } = {}) {
+  return useQuery({
+    queryKey: queryKeys.messages(conversationId),
+    queryFn: () => api.request<Message[]>(`${API.messages}/${encodeURIComponent(conversationId)}`),
+    enabled: isSaved(conversationId) && !options.paused,
+    initialData: isSaved(conversationId) ? undefined : [],
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** `GET /api/convos/:id`. */
+export function useConversationQuery(conversationId: string | undefined) {
+  return useQuery({
+    queryKey: queryKeys.conversation(conversationId ?? ''),
+    queryFn: () => api.request<Conversation>(`${API.convos}/${encodeURIComponent(conversationId ?? '')}`),
+    enabled: isSaved(conversationId),
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** Reads and writes a conversation's message list in the query cache (the chat's single source of truth). */
+export const messagesCache = {
+  get: (conversationId: string): Message[] =>
+    queryClient.getQueryData<Message[]>(queryKeys.messages(conversationId)) ?? [],
+  update(conversationId: string, change: (messages: Message[]) => Message[]): void {
+    queryClient.setQueryData<Message[]>(queryKeys.messages(conversationId), (old) => change(old ?? []));
+  },
+  set(conversationId: string, messages: Message[]): void {
+    queryClient.setQueryData<Message[]>(queryKeys.messages(conversationId), messages);
+  },
+  /** Marks the list as outdated so the next view of it refetches (a stream left behind, a stop). */
+  invalidate(conversationId: string): Promise<void> {
+    return queryClient.invalidateQueries({ queryKey: queryKeys.messages(conversationId) });
+  },
+};
+
+/** `POST /api/ask/{endpoint}/abort` (spec 1 §7): the raw answer, whose status decides the outcome. */
+export function postAbort(endpoint: string, payload: AbortPayload): Promise<Response> {
+  return api.fetchWithAuth(`${API.ask}/${encodeURIComponent(endpoint)}/abort`, {
+    method: 'POST',
+    json: payload,
+  });
+}
+
+/** `POST /api/convos/gen_title`: the generated title (the server waits a few seconds for it). */
+export function generateTitle(conversationId: string): Promise<{ title: string }> {
+  const payload: GenTitlePayload = { conversationId };
+  return api.request<{ title: string }>(API.convosGenTitle, { method: 'POST', json: payload });
+}
+
+/** `PUT /api/messages/:conversationId/:messageId`: saves an edited text without resubmitting. */
+export function saveMessageText(message: Message, text: string): Promise<Message> {
+  const { conversationId, messageId } = message;
+  return api.request<Message>(
+    `${API.messages}/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`,
+    { method: 'PUT', json: { text, model: message.model ?? 'gpt-3.5-turbo', conversationId } },
+  );
+}

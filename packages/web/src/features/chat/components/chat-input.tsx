@@ -1,0 +1,135 @@
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { KeyRound } from 'lucide-react';
+import type { Message } from '@parley/shared';
+import { endpointLabel } from '../../endpoints/endpoint-label';
+import { useEndpointsQuery } from '../../endpoints/endpoints.api';
+import { useKeyDialogStore } from '../../keys/key-dialog.store';
+import { useUserKeyStatus } from '../../keys/keys.api';
+import { useChatInputStore } from '../chat-input.store';
+import { useChatStreamStore } from '../chat-stream.store';
+import { useConversationStore } from '../conversation.store';
+import { useChatActions } from '../hooks/use-chat-actions';
+import { useRecentlyStopped } from '../hooks/use-recently-stopped';
+import { inputRules } from '../input-rules';
+import { InputButtons } from './input-buttons';
+
+/** Focus moves to the box this long after a conversation loads (spec 1 §9). */
+const FOCUS_DELAY_MS = 100;
+
+/** The message box (spec 1 §4 "Message box"): Enter sends, Shift+Enter breaks the line, Stop while replying. */
+export function ChatInput({ latest }: { latest: Message | undefined }) {
+  const { t } = useTranslation();
+  const actions = useChatActions();
+  const conversationId = useConversationStore((s) => s.conversationId);
+  const setup = useConversationStore((s) => s.setup);
+  const submitting = useChatStreamStore((s) => s.submitting);
+  const recentlyStopped = useRecentlyStopped();
+  const { draft, setDraft, focusRequest } = useChatInputStore();
+  const endpoints = useEndpointsQuery();
+  const key = useUserKeyStatus(setup.endpoint);
+  const ref = useRef<HTMLTextAreaElement>(null);
+
+  const endpoint = setup.endpoint ?? '';
+  const rules = inputRules({
+    conversationId,
+    text: draft,
+    submitting,
+    latest,
+    noEndpoint: endpoints.isSuccess && Object.keys(endpoints.data).length === 0,
+    endpointPending: !endpoint,
+    keyMissing: key.missing,
+    filesLoading: false,
+    modelName: setup.model ?? '',
+    endpointName: endpointLabel(endpoint, t),
+  });
+
+  // Grows with its content up to 13rem, then scrolls (spec 1 §9 Layout).
+  useLayoutEffect(() => {
+    const box = ref.current;
+    if (!box) return;
+    box.style.height = 'auto';
+    box.style.height = `${box.scrollHeight}px`;
+  }, [draft]);
+
+  // After a conversation loads, unless the user has already put the focus somewhere (a menu, the sidebar).
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const current = document.activeElement;
+      if (!current || current === document.body) ref.current?.focus();
+    }, FOCUS_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [conversationId]);
+
+  // An example prompt filled the box: the user goes on writing there.
+  useEffect(() => {
+    if (focusRequest > 0) ref.current?.focus();
+  }, [focusRequest]);
+
+  const send = () => {
+    if (rules.sendDisabled) return;
+    if (actions.send(draft)) setDraft('');
+  };
+
+  // Enter pressed in the first moments, before the new chat knows its endpoint: send once it does.
+  const queued = useRef(false);
+  const sendQueued = useEffectEvent(() => {
+    queued.current = false;
+    send();
+  });
+  useEffect(() => {
+    if (endpoint && queued.current) sendQueued();
+  }, [endpoint]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey) return;
+    // An Enter that confirms an IME composition (Chinese, Japanese input) must not send.
+    if (event.nativeEvent.isComposing || event.keyCode === 229) return;
+    event.preventDefault();
+    if (submitting) return;
+    if (!endpoint && rules.mode === 'ready' && draft.trim()) queued.current = true;
+    else send();
+  };
+
+  const continueLatest = () => {
+    if (latest && !latest.isCreatedByUser) actions.continue(latest);
+  };
+
+  const placeholder = t(rules.placeholder.key, rules.placeholder.values ?? {});
+  return (
+    <div data-testid="chat-input" className="mx-auto w-full max-w-3xl px-3 sm:px-6">
+      {rules.mode === 'needs-key' ? (
+        <button
+          type="button"
+          onClick={() => useKeyDialogStore.getState().open(endpoint)}
+          className="flex min-h-14 w-full items-center gap-3 rounded-3xl border border-dashed border-zinc-300 bg-zinc-50 px-5 py-3 text-left text-sm text-zinc-600 hover:border-teal-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+        >
+          <KeyRound className="size-4 shrink-0" aria-hidden="true" />
+          {placeholder}
+        </button>
+      ) : (
+        <div className="flex items-end gap-2 rounded-3xl border border-zinc-300 bg-white py-2 pr-2 pl-4 shadow-sm focus-within:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
+          <textarea
+            ref={ref}
+            rows={1}
+            value={draft}
+            aria-label={t('com_ui_chat_input_label')}
+            placeholder={placeholder}
+            disabled={rules.textDisabled}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            className="max-h-[13rem] min-h-9 flex-1 resize-none overflow-y-auto bg-transparent py-1.5 text-base leading-6 text-zinc-900 outline-none placeholder:text-zinc-500 disabled:cursor-not-allowed sm:text-[15px] dark:text-zinc-100 dark:placeholder:text-zinc-400"
+          />
+          <InputButtons
+            submitting={submitting}
+            sendDisabled={rules.sendDisabled}
+            showContinue={recentlyStopped && !submitting && Boolean(latest && !latest.isCreatedByUser)}
+            onSend={send}
+            onStop={actions.stop}
+            onContinue={continueLatest}
+          />
+        </div>
+      )}
+    </div>
+  );
+}

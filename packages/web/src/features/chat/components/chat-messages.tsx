@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { VirtualMessageList } from '../../message-list/components/virtual-message-list';
+import { useChatStreamStore } from '../chat-stream.store';
+import { useConversationStore } from '../conversation.store';
+import { useChatActions } from '../hooks/use-chat-actions';
+import { useRecentlyStopped } from '../hooks/use-recently-stopped';
+import type { BranchNode } from '../message-tree';
+import { MessageArticle } from './message-article';
+
+/** The branch on screen as the chat's scrolling log. */
+export function ChatMessages({ branch }: { branch: BranchNode[] }) {
+  const { t } = useTranslation();
+  const actions = useChatActions();
+  const conversationId = useConversationStore((s) => s.conversationId);
+  const endpoint = useConversationStore((s) => s.setup.endpoint ?? '');
+  const submitting = useChatStreamStore((s) => s.submitting);
+  const streamingId = useChatStreamStore((s) => (s.conversationId === conversationId ? s.replyId : null));
+  const recentlyStopped = useRecentlyStopped();
+  const last = branch.length - 1;
+
+  return (
+    <VirtualMessageList
+      items={branch}
+      getKey={(node) => node.message.messageId}
+      label={t('com_ui_chat_messages')}
+      streaming={streamingId !== null}
+      scrollKey={conversationId}
+      renderItem={(node, index) => (
+        <MessageArticle
+          node={node}
+          isLatest={index === last}
+          submitting={submitting}
+          streaming={node.message.messageId === streamingId}
+          recentlyStopped={recentlyStopped && index === last}
+          endpoint={node.message.endpoint || endpoint}
+          onRegenerate={actions.regenerate}
+          onContinue={actions.continue}
+          onEdit={actions.edit}
+        />
+      )}
+    />
+  );
+}

@@ -1,0 +1,64 @@
+import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { Message } from '@parley/shared';
+import { showToast } from '../../toast/toast.store';
+import { useCopyText } from '../hooks/use-copy-text';
+import type { MessageActions as Allowed } from '../message-action-rules';
+import { messageText } from '../message-text';
+import { ActionButton } from './action-button';
+
+interface MessageActionsProps {
+  message: Message;
+  allowed: Allowed;
+  onEdit: () => void;
+  onRegenerate: (m: Message) => void;
+  onContinue: (m: Message) => void;
+}
+
+const icon = 'size-4';
+
+/** Copy, Edit, Regenerate and Continue under a message; which show is decided by message-action-rules. */
+export function MessageActions({ message, allowed, onEdit, onRegenerate, onContinue }: MessageActionsProps) {
+  const { t } = useTranslation();
+  const { copied, copy } = useCopyText();
+
+  const onCopy = async () => {
+    if (!(await copy(messageText(message)))) {
+      showToast({ message: t('com_ui_msg_copy_failed'), severity: 'error' });
+    }
+  };
+
+  return (
+    <>
+      <ActionButton
+        label={t('com_ui_msg_copy')}
+        tooltip={copied ? t('com_ui_msg_copied') : t('com_ui_msg_copy')}
+        onClick={() => void onCopy()}
+      >
+        {copied ? (
+          <Check className={`${icon} text-teal-600 dark:text-teal-400`} aria-hidden="true" />
+        ) : (
+          <Copy className={icon} aria-hidden="true" />
+        )}
+      </ActionButton>
+      <span role="status" className="sr-only">
+        {copied ? t('com_ui_msg_copied') : ''}
+      </span>
+      {allowed.edit && (
+        <ActionButton label={t('com_ui_msg_edit')} onClick={onEdit}>
+          <Pencil className={icon} aria-hidden="true" />
+        </ActionButton>
+      )}
+      {allowed.regenerate && (
+        <ActionButton label={t('com_ui_msg_regenerate')} onClick={() => onRegenerate(message)}>
+          <RefreshCw className={icon} aria-hidden="true" />
+        </ActionButton>
+      )}
+      {allowed.continue && (
+        <ActionButton label={t('com_ui_msg_continue')} onClick={() => onContinue(message)}>
+          <StepForward className={icon} aria-hidden="true" />
+        </ActionButton>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { TriangleAlert, Info } from 'lucide-react';
+import type { Message } from '@parley/shared';
+import { Markdown } from '../../markdown/components/markdown';
+import { useSettingsStore } from '../../settings/settings.store';
+import { useDelayedFlag } from '../hooks/use-delayed-flag';
+import { imageFiles, messageText } from '../message-text';
+import { errorDisplay } from '../message-error';
+import './message.css';
+
+/** The incomplete notice waits this long, so a reply that is about to arrive does not flash it (spec 1 §8). */
+export const UNFINISHED_NOTICE_DELAY_MS = 250;
+
+/** What the user wrote: plain text, kept as typed, in a soft bubble. */
+export function UserText({ message }: { message: Message }) {
+  return (
+    <div className="max-w-[85%] rounded-3xl bg-zinc-100 px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-zinc-900 sm:px-5 dark:bg-zinc-800 dark:text-zinc-100">
+      {messageText(message)}
+    </div>
+  );
+}
+
+/** A reply: markdown (with a cursor while streaming), or the error box, then the incomplete notice. */
+export function AiContent({ message, live }: { message: Message; live: boolean }) {
+  const latex = useSettingsStore((s) => s.LaTeXParsing);
+  const text = messageText(message);
+  const showNotice = useDelayedFlag(
+    message.unfinished && !live && !message.error,
+    UNFINISHED_NOTICE_DELAY_MS,
+  );
+
+  if (message.error) return <ErrorBox text={text} />;
+  return (
+    <div className="min-w-0 text-[15px] leading-7 text-zinc-900 dark:text-zinc-100">
+      {text ? (
+        <div className={live ? 'msg-streaming' : undefined}>
+          <Markdown text={text} latex={latex} />
+        </div>
+      ) : (
+        live && <span className="msg-cursor" aria-hidden="true" />
+      )}
+      {showNotice && <UnfinishedNotice />}
+    </div>
+  );
+}
+
+function ErrorBox({ text }: { text: string }) {
+  const { t } = useTranslation();
+  const shown = errorDisplay(text);
+  return (
+    <div
+      role="alert"
+      className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm leading-6 text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200"
+    >
+      <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="min-w-0 break-words">
+        <p>{t(shown.key, shown.values ?? {})}</p>
+        {shown.code && (
+          <pre className="mt-2 overflow-x-auto rounded-lg bg-red-100/70 p-2 text-xs dark:bg-red-950/60">
+            {shown.code}
+          </pre>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function UnfinishedNotice() {
+  const { t } = useTranslation();
+  return (
+    <p
+      role="note"
+      className="mt-3 flex gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm leading-6 text-amber-900 dark:border-amber-900/50 dark:bg-amber-950/30 dark:text-amber-200"
+    >
+      <Info className="mt-1 size-4 shrink-0" aria-hidden="true" />
+      <span>{t('com_ui_msg_unfinished')}</span>
+    </p>
+  );
+}
+
+/** Thumbnails of the images attached to a message. */
+export function MessageImages({ message, alignEnd }: { message: Message; alignEnd: boolean }) {
+  const { t } = useTranslation();
+  const images = imageFiles(message);
+  if (images.length === 0) return null;
+  return (
+    <div className={`flex max-w-[85%] flex-wrap gap-2 ${alignEnd ? 'justify-end' : ''}`}>
+      {images.map((file) => (
+        <a key={file.file_id} href={file.filepath} target="_blank" rel="noreferrer" className="block">
+          <img
+            src={file.filepath}
+            alt={t('com_ui_msg_image')}
+            loading="lazy"
+            width={file.width}
+            height={file.height}
+            className="h-32 w-auto max-w-56 rounded-xl border border-zinc-200 object-cover sm:h-40 dark:border-zinc-700"
+          />
+        </a>
+      ))}
+    </div>
+  );
+}

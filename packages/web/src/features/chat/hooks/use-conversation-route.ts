@@ -1,0 +1,86 @@
+import { useEffect, useEffectEvent, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import type { Conversation } from '@parley/shared';
+import { useEndpointsQuery } from '../../endpoints/endpoints.api';
+import { useNewConversation } from '../../endpoints/hooks/use-new-conversation';
+import { messagesCache, NEW_CONVERSATION, SEARCH_CONVERSATION, useConversationQuery } from '../chat.api';
+import { detach } from '../chat-session';
+import { useChatStreamStore } from '../chat-stream.store';
+import { useConversationStore, type ConversationSetup } from '../conversation.store';
+import { useSiblingSelectionStore } from '../sibling-selection.store';
+
+/** The options a loaded conversation's next message is sent with (its columns are not options). */
+function setupOf(conversation: Conversation): ConversationSetup {
+  const {
+    conversationId: _id,
+    title: _title,
+    user: _user,
+    createdAt: _c,
+    updatedAt: _u,
+    ...setup
+  } = conversation;
+  return setup;
+}
+
+/**
+ * Loads the conversation the URL names (spec 1 §4 "Conversation load"): 'new' (or none) starts a new one;
+ * an id is fetched and its options become the setup; a failed fetch goes to /c/new. Entering another
+ * conversation leaves any reply still streaming elsewhere to run on the server.
+ */
+export function useConversationRoute(routeId: string): void {
+  const { key } = useLocation();
+  const navigate = useNavigate();
+  const newConversation = useNewConversation();
+  // An effect event: the route effect must run on navigation only, never because this function was rebuilt.
+  const startNew = useEffectEvent(() => newConversation());
+  const { data: endpoints } = useEndpointsQuery();
+  const saved = routeId !== NEW_CONVERSATION && routeId !== SEARCH_CONVERSATION;
+  const query = useConversationQuery(saved ? routeId : undefined);
+  // The conversation whose options were loaded into the setup, so a refetch never undoes the user's changes.
+  const loadedFor = useRef<string | null>(null);
+
+  useEffect(() => {
+    const store = useConversationStore.getState();
+    const streaming = useChatStreamStore.getState().conversationId;
+    if (routeId === NEW_CONVERSATION) {
+      detach();
+      loadedFor.current = null;
+      // A new chat starts empty, even after a send the server refused (its messages stayed local).
+      messagesCache.set(NEW_CONVERSATION, []);
+      useSiblingSelectionStore.getState().clear(NEW_CONVERSATION);
+      startNew();
+      return;
+    }
+    if (streaming !== null && streaming !== routeId) detach();
+    if (store.conversationId === routeId) {
+      // Already on screen: a new conversation that just got its id, or the same one picked again.
+      loadedFor.current = routeId;
+      return;
+    }
+    loadedFor.current = null;
+    store.load({ conversationId: routeId, title: null, setup: store.setup });
+    // `key` changes on every navigation, even to the URL already shown (New chat on /c/new).
+  }, [routeId, key]);
+
+  // A new chat opened before the endpoints were known gets its endpoint once they are.
+  useEffect(() => {
+    const { conversationId, setup } = useConversationStore.getState();
+    if (endpoints && conversationId === NEW_CONVERSATION && !setup.endpoint) startNew();
+  }, [endpoints]);
+
+  const conversation = query.data;
+  useEffect(() => {
+    if (!saved || !conversation || conversation.conversationId !== routeId) return;
+    const store = useConversationStore.getState();
+    if (store.conversationId !== routeId) return;
+    if (loadedFor.current !== routeId) {
+      loadedFor.current = routeId;
+      store.load({ conversationId: routeId, title: conversation.title, setup: setupOf(conversation) });
+    } else if (store.title !== conversation.title) store.setTitle(conversation.title);
+  }, [saved, routeId, conversation]);
+
+  const failed = saved && query.isError;
+  useEffect(() => {
+    if (failed) navigate('/c/new', { replace: true });
+  }, [failed, navigate]);
+}

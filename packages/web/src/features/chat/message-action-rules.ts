@@ -1,0 +1,82 @@
+import { endpointKindOf, type EndpointKind, type Message } from '@parley/shared';
+
+/** Endpoints whose replies can be regenerated: they support branching (spec 1 §4). */
+export const REGENERATE_ENDPOINTS: readonly EndpointKind[] = [
+  'azureOpenAI',
+  'openAI',
+  'custom',
+  'chatGPTBrowser',
+  'google',
+  'bingAI',
+  'gptPlugins',
+  'anthropic',
+];
+
+/** Endpoints whose replies can be continued, and so edited in place and continued (spec 1 §4). */
+export const CONTINUE_ENDPOINTS: readonly EndpointKind[] = [
+  'openAI',
+  'google',
+  'assistants',
+  'anthropic',
+  'gptPlugins',
+  'azureOpenAI',
+  'custom',
+];
+
+/** Everything the action buttons of one message depend on. */
+export interface MessageActionContext {
+  message: Pick<Message, 'isCreatedByUser' | 'error' | 'finish_reason'>;
+  /** The endpoint name (a custom endpoint's own name is fine: its kind is used). */
+  endpoint: string;
+  isLatest: boolean;
+  isEditing: boolean;
+  submitting: boolean;
+  isSearchResult: boolean;
+  /** Within the short window after Stop, when Continue shows on the latest reply regardless (spec 1 §4). */
+  recentlyStopped: boolean;
+}
+
+export interface MessageActions {
+  copy: boolean;
+  edit: boolean;
+  regenerate: boolean;
+  continue: boolean;
+}
+
+const kind = (endpoint: string) => endpointKindOf(endpoint);
+
+/**
+ * Edit is hidden while submitting, on errors, on search results and on unsupported endpoints (spec 1 §4). A
+ * user message resends through the ask/edit path, or the assistants modify path; an AI message is edited in place
+ * and continued, so it needs an endpoint that can continue.
+ */
+export function canEdit(c: MessageActionContext): boolean {
+  if (c.submitting || c.message.error || c.isSearchResult) return false;
+  const k = kind(c.endpoint);
+  if (c.message.isCreatedByUser) return REGENERATE_ENDPOINTS.includes(k) || k === 'assistants';
+  return CONTINUE_ENDPOINTS.includes(k);
+}
+
+/** Regenerate: AI messages not being edited, not while submitting, not search results (spec 1 §4). */
+export function canRegenerate(c: MessageActionContext): boolean {
+  if (c.message.isCreatedByUser || c.isEditing || c.submitting || c.isSearchResult) return false;
+  return REGENERATE_ENDPOINTS.includes(kind(c.endpoint));
+}
+
+/**
+ * Continue: the latest AI reply whose finish_reason is not 'stop', not being edited, not a search result
+ * (spec 1 §4). Right after Stop it shows even if the stream has not quite ended. Otherwise never while a reply
+ * streams, and not for an errored reply, whose text is the error (the way out of an error is edit-and-resubmit
+ * or regenerate).
+ */
+export function canContinue(c: MessageActionContext): boolean {
+  const { message } = c;
+  if (!c.isLatest || message.isCreatedByUser || c.isEditing || c.isSearchResult) return false;
+  if (!CONTINUE_ENDPOINTS.includes(kind(c.endpoint))) return false;
+  if (c.recentlyStopped) return true;
+  return !c.submitting && !message.error && message.finish_reason !== 'stop';
+}
+
+export function messageActions(c: MessageActionContext): MessageActions {
+  return { copy: true, edit: canEdit(c), regenerate: canRegenerate(c), continue: canContinue(c) };
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { EndpointsConfig } from '@parley/shared';
+import { newId, senderLabel } from './ids';
+
+describe('newId', () => {
+  it('makes distinct v4 UUIDs', () => {
+    const a = newId();
+    expect(a).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(newId()).not.toBe(a);
+  });
+});
+
+describe('senderLabel', () => {
+  const endpoints = {
+    openAI: { type: 'openAI', userProvide: false, userProvideURL: false, azure: false, order: 0 },
+    Mirror: { type: 'custom', userProvide: true, userProvideURL: false, azure: false, order: 1 },
+    Named: {
+      type: 'custom',
+      userProvide: false,
+      userProvideURL: false,
+      azure: false,
+      order: 2,
+      modelDisplayLabel: 'Helper',
+    },
+  } satisfies EndpointsConfig;
+
+  it('prefers the conversation label, then the endpoint display label, then the kind default', () => {
+    expect(senderLabel({ endpoint: 'openAI', modelLabel: 'Ada' }, endpoints)).toBe('Ada');
+    expect(senderLabel({ endpoint: 'openAI', chatGptLabel: 'Bob' }, endpoints)).toBe('Bob');
+    expect(senderLabel({ endpoint: 'Named' }, endpoints)).toBe('Helper');
+    expect(senderLabel({ endpoint: 'Mirror' }, endpoints)).toBe('AI');
+    expect(senderLabel({ endpoint: 'openAI' }, endpoints)).toBe('ChatGPT');
+    expect(senderLabel({ endpoint: 'anthropic' }, undefined)).toBe('Claude');
+    expect(senderLabel({}, undefined)).toBe('ChatGPT');
+  });
+});

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { NIL_UUID, type Message } from '@parley/shared';
+import {
+  askSubmission,
+  continueSubmission,
+  editUserSubmission,
+  regenerateSubmission,
+  type SubmissionContext,
+} from './submission';
+
+function msg(messageId: string, patch: Partial<Message> = {}): Message {
+  return {
+    messageId,
+    conversationId: 'c1',
+    parentMessageId: NIL_UUID,
+    sender: 'User',
+    text: '',
+    isCreatedByUser: false,
+    error: false,
+    unfinished: false,
+    createdAt: '2024-01-01T00:00:00.000Z',
+    updatedAt: '2024-01-01T00:00:00.000Z',
+    ...patch,
+  };
+}
+
+const user = msg('u1', { isCreatedByUser: true, text: 'Question' });
+const ai = msg('a1', { parentMessageId: 'u1', sender: 'GPT-4', text: 'Answer' });
+
+const ctx = (patch: Partial<SubmissionContext> = {}): SubmissionContext => ({
+  conversationId: 'c1',
+  setup: { endpoint: 'openAI', model: 'gpt-4', temperature: 0.5 },
+  messages: [user, ai],
+  requestId: 'r1',
+  sender: 'ChatGPT',
+  ...patch,
+});
+
+describe('askSubmission', () => {
+  it('posts to /api/ask/{endpoint} with the options, ids and parent, and shows the user message and placeholder', () => {
+    const s = askSubmission(ctx(), 'Hello', 'a1');
+    expect(s.path).toBe('/api/ask/openAI');
+    expect(s.payload).toEqual({
+      model: 'gpt-4',
+      temperature: 0.5,
+      text: 'Hello',
+      parentMessageId: 'a1',
+      conversationId: 'c1',
+      messageId: 'r1',
+      responseMessageId: 'r1_',
+    });
+    expect(s.messages.map((m) => m.messageId)).toEqual(['u1', 'a1', 'r1', 'r1_']);
+    expect(s.messages[2]).toMatchObject({ isCreatedByUser: true, text: 'Hello', parentMessageId: 'a1' });
+    expect(s.messages[3]).toMatchObject({
+      isCreatedByUser: false,
+      text: '',
+      parentMessageId: 'r1',
+      sender: 'ChatGPT',
+    });
+    expect(s).toMatchObject({ replyId: 'r1_', userMessageId: 'r1', conversationId: 'c1' });
+  });
+
+  it("in a 'new' conversation: history reset, root parent, conversationId null", () => {
+    const s = askSubmission(ctx({ conversationId: 'new' }), 'Hi', 'a1');
+    expect(s.payload).toMatchObject({ parentMessageId: NIL_UUID, conversationId: null });
+    expect(s.messages.map((m) => m.messageId)).toEqual(['r1', 'r1_']);
+  });
+
+  it('encodes a custom endpoint name in the path', () => {
+    expect(askSubmission(ctx({ setup: { endpoint: 'My Mirror' } }), 'x', NIL_UUID).path).toBe(
+      '/api/ask/My%20Mirror',
+    );
+  });
+});
+
+describe('editUserSubmission', () => {
+  it('posts to the edit path; the new user message is a sibling of the edited one', () => {
+    const s = editUserSubmission(ctx(), user, 'Better question');
+    expect(s.path).toBe('/api/edit/openAI');
+    expect(s.payload).toMatchObject({
+      text: 'Better question',
+      parentMessageId: NIL_UUID,
+      conversationId: 'c1',
+      messageId: 'r1',
+      responseMessageId: 'r1_',
+      isEdited: true,
+      editedMessageId: 'u1',
+      editedText: 'Better question',
+    });
+    expect(s.messages.map((m) => [m.messageId, m.parentMessageId])).toEqual([
+      ['u1', NIL_UUID],
+      ['a1', 'u1'],
+      ['r1', NIL_UUID],
+      ['r1_', 'r1'],
+    ]);
+  });
+});
+
+describe('regenerateSubmission', () => {
+  it('resends the parent user message with isRegenerate; a new placeholder under it', () => {
+    const s = regenerateSubmission(ctx(), ai)!;
+    expect(s.path).toBe('/api/edit/openAI');
+    expect(s.payload).toMatchObject({
+      text: 'Question',
+      parentMessageId: 'u1',
+      isRegenerate: true,
+      responseMessageId: 'r1_',
+      conversationId: 'c1',
+    });
+    expect(s.messages.at(-1)).toMatchObject({ messageId: 'r1_', parentMessageId: 'u1', sender: 'ChatGPT' });
+    expect(s).toMatchObject({ replyId: 'r1_', userMessageId: 'u1', sender: 'GPT-4' });
+  });
+
+  it('is impossible without the parent message', () => {
+    expect(regenerateSubmission(ctx({ messages: [ai] }), ai)).toBeNull();
+  });
+});
+
+describe('continueSubmission', () => {
+  it('resubmits the AI message as continued; the stream writes into it', () => {
+    const s = continueSubmission(ctx(), ai);
+    expect(s.path).toBe('/api/edit/openAI');
+    expect(s.payload).toMatchObject({
+      text: '',
+      parentMessageId: 'u1',
+      isContinued: true,
+      responseMessageId: 'a1',
+    });
+    expect(s.payload.isEdited).toBeUndefined();
+    expect(s.messages).toEqual([user, ai]);
+    expect(s).toMatchObject({ replyId: 'a1', userMessageId: 'u1' });
+  });
+
+  it('an AI message edited and resubmitted: its text becomes the edit, then it is continued', () => {
+    const s = continueSubmission(ctx(), ai, 'Edited start');
+    expect(s.payload).toMatchObject({
+      isContinued: true,
+      isEdited: true,
+      editedMessageId: 'a1',
+      editedText: 'Edited start',
+    });
+    expect(s.messages[1]!.text).toBe('Edited start');
+  });
+});

@@ -1,0 +1,180 @@
+import { API, NIL_UUID, type AskPayload, type Message } from '@parley/shared';
+import type { ConversationSetup } from '../conversation.store';
+import { placeholderIdOf } from './message-updates';
+
+/**
+ * What one send puts on the wire and on screen (spec 1 §4 "Sending a message", docs/decisions.md "Chat tree
+ * semantics"): the path (ask, or edit for regenerate, continue and edits), the payload, the messages shown at
+ * once, and which message the stream writes into. Pure, so every kind of send is unit-tested.
+ */
+export interface Submission {
+  path: string;
+  payload: AskPayload;
+  /** The conversation the send belongs to ('new' until the server names it). */
+  conversationId: string;
+  /** The message list to show the moment the send starts. */
+  messages: Message[];
+  /** The message the reply text goes into: the placeholder, or the AI message a continue extends. */
+  replyId: string;
+  /** The user message the reply answers. */
+  userMessageId: string;
+  /** The reply's sender label, for the placeholder and a client-side error reply. */
+  sender: string;
+}
+
+export interface SubmissionContext {
+  conversationId: string;
+  setup: ConversationSetup;
+  /** The conversation's messages (ignored for 'new': its history is reset). */
+  messages: Message[];
+  /** A fresh id for this request (the new user message's id; the placeholder is `id_`). */
+  requestId: string;
+  /** The reply's label (model label, else the endpoint's display label). */
+  sender: string;
+}
+
+const isNew = (id: string) => id === 'new';
+
+function endpointPath(base: string, setup: ConversationSetup): string {
+  return `${base}/${encodeURIComponent(setup.endpoint ?? '')}`;
+}
+
+/** The endpoint options of the setup, as the payload carries them (the endpoint is in the path). */
+function options(setup: ConversationSetup): Omit<AskPayload, 'text' | 'parentMessageId'> {
+  const { endpoint: _endpoint, ...rest } = setup;
+  return rest;
+}
+
+function userMessage(ctx: SubmissionContext, text: string, parentMessageId: string): Message {
+  return {
+    messageId: ctx.requestId,
+    conversationId: ctx.conversationId,
+    parentMessageId,
+    sender: ctx.setup.userLabel ?? 'User',
+    text,
+    isCreatedByUser: true,
+    endpoint: ctx.setup.endpoint ?? null,
+    model: ctx.setup.model ?? null,
+    error: false,
+    unfinished: false,
+    // No date: the tree sorts an undated message last among its siblings, as the newest (message-tree.ts).
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+function placeholder(ctx: SubmissionContext, parentMessageId: string): Message {
+  return {
+    messageId: placeholderIdOf(ctx.requestId),
+    conversationId: ctx.conversationId,
+    parentMessageId,
+    sender: ctx.sender,
+    text: '',
+    isCreatedByUser: false,
+    endpoint: ctx.setup.endpoint ?? null,
+    model: ctx.setup.model ?? null,
+    error: false,
+    unfinished: false,
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+/** A new message under `parentMessageId` (the latest message on screen, else the root). */
+export function askSubmission(ctx: SubmissionContext, text: string, parentMessageId: string): Submission {
+  const fresh = isNew(ctx.conversationId);
+  const parent = fresh ? NIL_UUID : parentMessageId;
+  const user = userMessage(ctx, text, parent);
+  const reply = placeholder(ctx, user.messageId);
+  return {
+    path: endpointPath(API.ask, ctx.setup),
+    payload: {
+      ...options(ctx.setup),
+      text,
+      parentMessageId: parent,
+      conversationId: fresh ? null : ctx.conversationId,
+      messageId: user.messageId,
+      responseMessageId: reply.messageId,
+    },
+    conversationId: ctx.conversationId,
+    messages: [...(fresh ? [] : ctx.messages), user, reply],
+    replyId: reply.messageId,
+    userMessageId: user.messageId,
+    sender: ctx.sender,
+  };
+}
+
+/** A user message edited and resubmitted: a new sibling of it, with a new reply (the edit path). */
+export function editUserSubmission(ctx: SubmissionContext, edited: Message, text: string): Submission {
+  const user = userMessage(ctx, text, edited.parentMessageId);
+  const reply = placeholder(ctx, user.messageId);
+  return {
+    path: endpointPath(API.edit, ctx.setup),
+    payload: {
+      ...options(ctx.setup),
+      text,
+      parentMessageId: edited.parentMessageId,
+      conversationId: ctx.conversationId,
+      messageId: user.messageId,
+      responseMessageId: reply.messageId,
+      isEdited: true,
+      editedMessageId: edited.messageId,
+      editedText: text,
+    },
+    conversationId: ctx.conversationId,
+    messages: [...ctx.messages, user, reply],
+    replyId: reply.messageId,
+    userMessageId: user.messageId,
+    sender: ctx.sender,
+  };
+}
+
+/** Regenerate: the parent user message is resent; a new reply sibling appears under it. */
+export function regenerateSubmission(ctx: SubmissionContext, reply: Message): Submission | null {
+  const user = ctx.messages.find((m) => m.messageId === reply.parentMessageId);
+  if (!user) return null;
+  const next = placeholder(ctx, user.messageId);
+  return {
+    path: endpointPath(API.edit, ctx.setup),
+    payload: {
+      ...options(ctx.setup),
+      text: user.text,
+      parentMessageId: user.messageId,
+      conversationId: ctx.conversationId,
+      isRegenerate: true,
+      responseMessageId: next.messageId,
+    },
+    conversationId: ctx.conversationId,
+    messages: [...ctx.messages, next],
+    replyId: next.messageId,
+    userMessageId: user.messageId,
+    sender: reply.sender || ctx.sender,
+  };
+}
+
+/**
+ * Continue: the AI message is resubmitted as continued and the new text is appended to it. With `editedText`
+ * it is first set to that text (an AI message edited in place and resubmitted).
+ */
+export function continueSubmission(ctx: SubmissionContext, reply: Message, editedText?: string): Submission {
+  const edited = editedText !== undefined;
+  return {
+    path: endpointPath(API.edit, ctx.setup),
+    payload: {
+      ...options(ctx.setup),
+      text: '',
+      parentMessageId: reply.parentMessageId,
+      conversationId: ctx.conversationId,
+      isContinued: true,
+      responseMessageId: reply.messageId,
+      ...(edited ? { isEdited: true, editedMessageId: reply.messageId, editedText } : {}),
+    },
+    conversationId: ctx.conversationId,
+    messages: edited
+      ? ctx.messages.map((m) => (m.messageId === reply.messageId ? { ...m, text: editedText } : m))
+      : ctx.messages,
+    replyId: reply.messageId,
+    userMessageId: reply.parentMessageId,
+    sender: reply.sender || ctx.sender,
+  };
+}
