@@ -109,15 +109,21 @@ describe('endpoint picker and new-chat memory', () => {
   it('is keyboard-usable: arrows move through endpoints, ArrowRight opens the models', async () => {
     const context = await newContext(browser);
     const page = await open(context);
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
     await trigger(page).focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').first().waitFor();
-    // Opening by keyboard focuses the first endpoint (OpenAI); one down is Plugins.
+    // Opening by keyboard focuses the first endpoint (OpenAI); one down is Plugins. Each key waits for the
+    // focus it moves, so a busy machine cannot make the next key land early.
+    await expect.poll(focused).toContain('OpenAI');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toContain('Plugins');
     await page.keyboard.press('ArrowRight');
     const submenu = page.getByRole('menu').nth(1);
     await submenu.waitFor();
+    await expect.poll(focused).toContain('gpt-3.5-turbo');
     await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toContain('gpt-4');
     await page.keyboard.press('Enter');
     // Plugins with its second model.
     await expect.poll(() => trigger(page).textContent()).toContain('Plugins · gpt-4');

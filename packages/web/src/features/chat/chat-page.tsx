@@ -1,18 +1,30 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../config/use-document-title';
 import { useEndpointsQuery } from '../endpoints/endpoints.api';
-import { NoEndpointNotice } from '../onboarding/no-endpoint-notice';
+import { preloadMarkdown } from '../markdown/components/markdown';
 import { NEW_CONVERSATION, useMessagesQuery } from './chat.api';
 import { useChatStreamStore } from './chat-stream.store';
 import { ChatFooter } from './components/chat-footer';
 import { ChatInput } from './components/chat-input';
 import { ChatLanding } from './components/chat-landing';
-import { ChatMessages } from './components/chat-messages';
+import type { ChatMessages as ChatMessagesComponent } from './components/chat-messages';
 import { useConversationStore } from './conversation.store';
 import { useConversationRoute } from './hooks/use-conversation-route';
 import { useResumeStream } from './hooks/use-resume-stream';
 import { useVisibleBranch } from './hooks/use-visible-branch';
+
+// What /c/new does not show loads on demand (ARCHITECTURE §9: initial JavaScript < 250 KB gzip): the message
+// log with its virtualiser, and the no-provider guidance.
+// Once loaded, the log is used directly: rendering a lazy component suspends at least once, and React holds a
+// revealed Suspense boundary back for up to 300 ms, which a conversation opening must not pay.
+let loadedMessages: { ChatMessages: typeof ChatMessagesComponent } | null = null;
+const loadChatMessages = () => import('./components/chat-messages').then((m) => (loadedMessages = m));
+const LazyChatMessages = lazy(async () => ({ default: (await loadChatMessages()).ChatMessages }));
+const NoEndpointNotice = lazy(async () => ({
+  default: (await import('../onboarding/no-endpoint-notice')).NoEndpointNotice,
+}));
 
 /** /c/:conversationId? and /chat/:conversationId?: the chat view ('new' is an empty, unsaved one). */
 export function ChatPage() {
@@ -20,6 +32,11 @@ export function ChatPage() {
   useConversationRoute(routeId);
   // The conversation on screen: the route's, or a new one that the server has just named.
   const conversationId = useConversationStore((s) => s.conversationId);
+  // A saved conversation fetches its log's code and the markdown renderer alongside its messages, not after.
+  if (routeId !== NEW_CONVERSATION) {
+    void loadChatMessages();
+    preloadMarkdown();
+  }
   const title = useConversationStore((s) => s.title);
   useDocumentTitle(conversationId === NEW_CONVERSATION ? null : title);
 
@@ -35,21 +52,25 @@ export function ChatPage() {
   const latest = branch.at(-1)?.message;
   const empty = branch.length === 0 && !query.isPending;
 
+  const ChatMessages = loadedMessages?.ChatMessages ?? LazyChatMessages;
+
   return (
     <div className="flex h-full min-h-0 flex-col">
-      {noEndpoint ? (
-        <div className="min-h-0 flex-1 overflow-y-auto">
-          <NoEndpointNotice />
-        </div>
-      ) : empty ? (
-        <ChatLanding />
-      ) : query.isPending ? (
-        <div className="min-h-0 flex-1">
-          <Spinner />
-        </div>
-      ) : (
-        <ChatMessages branch={branch} />
-      )}
+      <Suspense fallback={<div className="min-h-0 flex-1" />}>
+        {noEndpoint ? (
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            <NoEndpointNotice />
+          </div>
+        ) : empty ? (
+          <ChatLanding />
+        ) : query.isPending ? (
+          <div className="min-h-0 flex-1">
+            <Spinner />
+          </div>
+        ) : (
+          <ChatMessages branch={branch} />
+        )}
+      </Suspense>
       <div className="shrink-0 pt-2">
         <ChatInput latest={latest} />
         <ChatFooter />

@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { ConversationHeader } from '../../endpoints/components/conversation-header';
 import { VirtualMessageList } from '../../message-list/components/virtual-message-list';
 import { useChatStreamStore } from '../chat-stream.store';
 import { useConversationStore } from '../conversation.store';
@@ -19,25 +20,29 @@ export function ChatMessages({ branch }: { branch: BranchNode[] }) {
   const last = branch.length - 1;
 
   return (
-    <VirtualMessageList
-      items={branch}
-      getKey={(node) => node.message.messageId}
-      label={t('com_ui_chat_messages')}
-      streaming={streamingId !== null}
-      scrollKey={conversationId}
-      renderItem={(node, index) => (
-        <MessageArticle
-          node={node}
-          isLatest={index === last}
-          submitting={submitting}
-          streaming={node.message.messageId === streamingId}
-          recentlyStopped={recentlyStopped && index === last}
-          endpoint={node.message.endpoint || endpoint}
-          onRegenerate={actions.regenerate}
-          onContinue={actions.continue}
-          onEdit={actions.edit}
-        />
-      )}
-    />
+    <div className="flex min-h-0 flex-1 flex-col">
+      {/* Above the scrolling log, so it stays in view (spec 2 §2 "sticky header"). */}
+      <ConversationHeader />
+      <VirtualMessageList
+        items={branch}
+        getKey={(node) => node.message.messageId}
+        label={t('com_ui_chat_messages')}
+        streaming={streamingId !== null}
+        scrollKey={conversationId}
+        renderItem={(node, index) => (
+          <MessageArticle
+            node={node}
+            isLatest={index === last}
+            submitting={submitting}
+            streaming={node.message.messageId === streamingId}
+            recentlyStopped={recentlyStopped && index === last}
+            endpoint={node.message.endpoint || endpoint}
+            onRegenerate={actions.regenerate}
+            onContinue={actions.continue}
+            onEdit={actions.edit}
+          />
+        )}
+      />
+    </div>
   );
 }

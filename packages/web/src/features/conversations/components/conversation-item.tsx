@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pencil, Trash2 } from 'lucide-react';
@@ -7,7 +7,11 @@ import { useConversationErrored } from '../hooks/use-conversation-errored';
 import { useRenameConversationMutation } from '../conversations.api';
 import { EndpointIcon } from '../../endpoints/components/endpoint-icon';
 import { RenameInput } from './rename-input';
-import { DeleteConversation } from './delete-conversation';
+
+// The confirmation dialog loads on the first delete (kept out of the initial JavaScript of /c/new).
+const DeleteConversation = lazy(async () => ({
+  default: (await import('./delete-conversation')).DeleteConversation,
+}));
 
 interface ConversationItemProps {
   conversation: Conversation;
@@ -97,7 +101,13 @@ export function ConversationItem({
         </div>
       )}
       {deleting && (
-        <DeleteConversation conversation={conversation} active={active} onClose={() => setDeleting(false)} />
+        <Suspense fallback={null}>
+          <DeleteConversation
+            conversation={conversation}
+            active={active}
+            onClose={() => setDeleting(false)}
+          />
+        </Suspense>
       )}
     </li>
   );

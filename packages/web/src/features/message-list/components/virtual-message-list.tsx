@@ -82,7 +82,12 @@ function VirtualLog<T>({
 
   const totalSize = virtualizer.getTotalSize();
   const { check } = button;
-  useLayoutEffect(check, [check, totalSize]);
+  // Checked a frame later: while rows are measured the virtualizer re-pins the bottom, and checking before that
+  // would flash the button on opening a long conversation.
+  useLayoutEffect(() => {
+    const frame = requestAnimationFrame(check);
+    return () => cancelAnimationFrame(frame);
+  }, [check, totalSize]);
 
   // Native Home/End animate, and measuring the items passed on the way corrects the offset, which stops the
   // animation short of the edge; the virtualizer's own scroll re-targets until it arrives.
