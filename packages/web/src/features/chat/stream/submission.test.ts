@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NIL_UUID, type Message } from '@parley/shared';
+import { NIL_UUID } from '@parley/shared';
 import {
   askSubmission,
   continueSubmission,
@@ -7,22 +7,9 @@ import {
   regenerateSubmission,
   type SubmissionContext,
 } from './submission';
+import { testMessage } from './test-fixtures';
 
-function msg(messageId: string, patch: Partial<Message> = {}): Message {
-  return {
-    messageId,
-    conversationId: 'c1',
-    parentMessageId: NIL_UUID,
-    sender: 'User',
-    text: '',
-    isCreatedByUser: false,
-    error: false,
-    unfinished: false,
-    createdAt: '2024-01-01T00:00:00.000Z',
-    updatedAt: '2024-01-01T00:00:00.000Z',
-    ...patch,
-  };
-}
+const msg = testMessage;
 
 const user = msg('u1', { isCreatedByUser: true, text: 'Question' });
 const ai = msg('a1', { parentMessageId: 'u1', sender: 'GPT-4', text: 'Answer' });
