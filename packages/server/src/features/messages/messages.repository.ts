@@ -96,14 +96,18 @@ export function listConversationMessages(
   userId: string,
   conversationId: string,
 ): Promise<MessageRow[]> {
-  return db
-    .selectFrom('messages')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('conversation_id', '=', conversationId)
-    .orderBy('created_at')
-    .orderBy('message_id')
-    .execute();
+  return (
+    db
+      .selectFrom('messages')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('conversation_id', '=', conversationId)
+      .orderBy('created_at')
+      // A request and its reply can share a millisecond; the request comes first.
+      .orderBy('is_created_by_user', 'desc')
+      .orderBy('message_id')
+      .execute()
+  );
 }
 
 /** The children of one parent (the branches at that point), oldest first. Roots share NIL_UUID, hence the id. */

@@ -21,6 +21,28 @@ describe.each(testDialects())('messages API on %s', (dialect) => {
     return { db, me, other, convo, theirConvo };
   }
 
+  it('puts a request before its reply when both carry the same millisecond', async () => {
+    const { db, me, convo } = await setup();
+    const at = nextIso();
+    // The reply's id sorts first, so only the user-first rule can order them.
+    const row = (id: string, byUser: boolean, parent: string) => ({
+      message_id: id,
+      conversation_id: convo,
+      user_id: me.user.id,
+      parent_message_id: parent,
+      sender: byUser ? 'User' : 'GPT-4',
+      text: id,
+      is_created_by_user: byUser ? 1 : 0,
+      token_count: 1,
+      created_at: at,
+      updated_at: at,
+    });
+    await saveMessage(db, row('b-request', true, NIL_UUID));
+    await saveMessage(db, row('a-reply', false, 'b-request'));
+    const res = await call(t.app, me.token, 'GET', `${API.messages}/${convo}`);
+    expect(res.json<Message[]>().map((m) => m.messageId)).toEqual(['b-request', 'a-reply']);
+  });
+
   it('answers every branch of the conversation oldest first, [] for new, 404 for another user’s', async () => {
     const { db, me, convo, theirConvo, other } = await setup();
     const root = await seedMessage(db, me.user.id, convo, { text: 'q' });
