@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { endpointLabel } from '../../endpoints/endpoint-label';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
-import { DialogFrame } from '../../settings/components/dialog-frame';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { useKeyDialogStore } from '../key-dialog.store';
 import { userKeyName } from '../key-names';
 import { KeyEditor } from './key-editor';

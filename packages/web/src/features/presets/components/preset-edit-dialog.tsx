@@ -3,17 +3,15 @@ import { useTranslation } from 'react-i18next';
 import { PRESET_TITLE_MAX, type Preset } from '@parley/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText } from '../../../lib/api-error';
 import type { ConversationSetup } from '../../chat/conversation.store';
 import { LazySettingsPanel as SettingsPanel } from '../../endpoints/components/settings/lazy-settings-panel';
 import { orderedEndpoints, useEndpointsQuery, useModelsQuery } from '../../endpoints/endpoints.api';
 import { endpointLabel } from '../../endpoints/endpoint-label';
 import { modelsOf, setupForEndpoint, setupForModel } from '../../endpoints/endpoint-setup';
-import { showToast } from '../../toast/toast.store';
 import { presetToSetup } from '../preset-setup';
-import { useSavePresetMutation } from '../presets.api';
+import { useSavePreset } from '../hooks/use-save-preset';
 import { usePresetsUiStore } from '../presets-ui.store';
-import { DialogShell } from './dialog-shell';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 
 /** The presets modal: edits a preset's title, endpoint, model and options with the settings panel. */
 export function PresetEditDialog() {
@@ -21,14 +19,14 @@ export function PresetEditDialog() {
   const editing = usePresetsUiStore((s) => s.editing);
   const close = usePresetsUiStore((s) => s.closeEdit);
   return (
-    <DialogShell
+    <DialogFrame
       open={editing !== null}
       onOpenChange={(next) => !next && close()}
       title={t('com_endpoint_edit_preset')}
-      width="sm:max-w-lg"
+      widthClass="max-w-lg"
     >
       {editing && <PresetEditForm key={editing.presetId} preset={editing} onDone={close} />}
-    </DialogShell>
+    </DialogFrame>
   );
 }
 
@@ -39,7 +37,7 @@ function PresetEditForm({ preset, onDone }: { preset: Preset; onDone: () => void
   const [title, setTitle] = useState(preset.title);
   const [setup, setSetup] = useState<ConversationSetup>(() => presetToSetup(preset));
   const [error, setError] = useState<string | undefined>();
-  const save = useSavePresetMutation();
+  const save = useSavePreset();
   const endpoint = setup.endpoint ?? preset.endpoint;
   const endpointModels = modelsOf(endpoint, models);
   const endpoints = orderedEndpoints(config);
@@ -53,25 +51,12 @@ function PresetEditForm({ preset, onDone }: { preset: Preset; onDone: () => void
     const name = title.trim();
     if (!name) return setError(t('com_endpoint_preset_title_required'));
     const { presetId, defaultPreset, order } = preset;
-    save.mutate(
-      { ...setup, endpoint, title: name, presetId, defaultPreset, order },
-      {
-        onSuccess: () => {
-          showToast({ message: t('com_endpoint_preset_saved', { title: name }), severity: 'success' });
-          onDone();
-        },
-        onError: (err) =>
-          showToast({
-            message: `${t('com_endpoint_preset_save_error')} ${errorText(err)}`.trim(),
-            severity: 'error',
-          }),
-      },
-    );
+    save.run({ ...setup, endpoint, title: name, presetId, defaultPreset, order }, onDone);
   };
 
   return (
     <form onSubmit={submit} noValidate className="flex min-h-0 flex-1 flex-col">
-      <div className="min-h-0 flex-1 overflow-y-auto px-5 pb-4">
+      <div className="min-h-0 flex-1 overflow-y-auto px-5 pt-4 pb-4">
         <div className="flex flex-col gap-4">
           <TextField
             label={t('com_endpoint_preset_title')}

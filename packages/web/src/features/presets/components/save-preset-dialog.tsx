@@ -3,13 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { PRESET_TITLE_MAX } from '@parley/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
-import { errorText } from '../../../lib/api-error';
 import { useConversationStore } from '../../chat/conversation.store';
-import { showToast } from '../../toast/toast.store';
 import { setupToPayload } from '../preset-setup';
-import { useSavePresetMutation } from '../presets.api';
+import { useSavePreset } from '../hooks/use-save-preset';
 import { usePresetsUiStore } from '../presets-ui.store';
-import { DialogShell } from './dialog-shell';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 
 /** Saves the conversation's current setup as a new preset under a required name. */
 export function SavePresetDialog() {
@@ -17,7 +15,7 @@ export function SavePresetDialog() {
   const close = usePresetsUiStore((s) => s.closeSave);
   const { t } = useTranslation();
   return (
-    <DialogShell
+    <DialogFrame
       open={open}
       onOpenChange={(next) => !next && close()}
       title={t('com_endpoint_save_as_preset')}
@@ -25,7 +23,7 @@ export function SavePresetDialog() {
     >
       {/* Mounted only while open, so every opening starts with an empty name. */}
       {open && <SavePresetForm onDone={close} />}
-    </DialogShell>
+    </DialogFrame>
   );
 }
 
@@ -33,28 +31,18 @@ function SavePresetForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const [title, setTitle] = useState('');
   const [error, setError] = useState<string | undefined>();
-  const save = useSavePresetMutation();
+  const save = useSavePreset();
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const name = title.trim();
     if (!name) return setError(t('com_endpoint_preset_title_required'));
     const setup = useConversationStore.getState().setup;
-    save.mutate(setupToPayload(setup, name), {
-      onSuccess: () => {
-        showToast({ message: t('com_endpoint_preset_saved', { title: name }), severity: 'success' });
-        onDone();
-      },
-      onError: (err) =>
-        showToast({
-          message: `${t('com_endpoint_preset_save_error')} ${errorText(err)}`.trim(),
-          severity: 'error',
-        }),
-    });
+    save.run(setupToPayload(setup, name), onDone);
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-5 px-5 pb-5">
+    <form onSubmit={submit} noValidate className="flex flex-col gap-5 px-5 pt-4 pb-5">
       <TextField
         label={t('com_endpoint_preset_title')}
         placeholder={t('com_endpoint_preset_title_placeholder')}

@@ -7,7 +7,7 @@ import { useSettingsDialogStore, type SettingsTab } from '../settings-dialog.sto
 import { AccountTab } from './account-tab';
 import { BetaTab } from './beta-tab';
 import { DataTab } from './data-tab';
-import { DialogFrame } from './dialog-frame';
+import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { GeneralTab } from './general-tab';
 
 const TABS: ReadonlyArray<{ value: SettingsTab; label: string; Icon: LucideIcon; Panel: ComponentType }> = [

@@ -2,7 +2,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { iconButton } from '../../../components/ui/button';
+import { iconButton } from './button';
 
 interface DialogFrameProps {
   open: boolean;
