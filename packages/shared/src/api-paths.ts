@@ -18,4 +18,9 @@ export const API = {
   search: '/api/search',
   searchEnable: '/api/search/enable',
   tokenizer: '/api/tokenizer',
+  files: '/api/files',
+  filesImages: '/api/files/images',
+  filesAvatar: '/api/files/images/avatar',
+  filesConfig: '/api/files/config',
+  filesDownload: '/api/files/download',
 } as const;

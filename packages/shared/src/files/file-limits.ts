@@ -1,0 +1,135 @@
+/** One megabyte, the spec's size unit (spec 1 §9 "Size unit is megabytes"). */
+export const MB = 1024 * 1024;
+
+/** Image types a chat endpoint accepts by default (spec 1 §5 "Accepted image types"). */
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/gif', 'image/png', 'image/webp'] as const;
+
+/** Regular-expression sources, as `supportedMimeTypes` in the YAML are. */
+export const DEFAULT_SUPPORTED_MIME_TYPES = ['^image/(jpeg|gif|png|webp)$'];
+
+/** The assistants endpoint's wider list: text, code, office, pdf, csv, json, xml, zip, tar, images. */
+export const ASSISTANTS_SUPPORTED_MIME_TYPES = [
+  '^text/',
+  '^application/(x-)?(javascript|typescript|python|sh|httpd-php|x-tex|x-latex)$',
+  '^application/(msword|vnd\\.openxmlformats-officedocument\\..+|vnd\\.ms-(excel|powerpoint))$',
+  '^application/pdf$',
+  '^application/(json|xml|csv)$',
+  '^application/(zip|x-zip-compressed|x-tar|gzip|x-gzip)$',
+  '^image/(jpeg|gif|png|webp)$',
+];
+
+/** The file rules of one endpoint, sizes in bytes. */
+export interface EndpointFileLimits {
+  fileLimit: number;
+  fileSizeLimit: number;
+  totalSizeLimit: number;
+  supportedMimeTypes: string[];
+  disabled: boolean;
+}
+
+/**
+ * The merged file configuration: per-endpoint rules (always with `default` and `assistants`), the server's cap
+ * on any one upload and the avatar cap, in bytes. `GET /api/files/config` answers this.
+ */
+export interface FileConfig {
+  endpoints: Record<string, EndpointFileLimits>;
+  serverFileSizeLimit: number;
+  avatarSizeLimit: number;
+}
+
+/** spec 1 §9 "File limits". */
+export const DEFAULT_ENDPOINT_FILE_LIMITS: EndpointFileLimits = {
+  fileLimit: 10,
+  fileSizeLimit: 20 * MB,
+  totalSizeLimit: 25 * MB,
+  supportedMimeTypes: DEFAULT_SUPPORTED_MIME_TYPES,
+  disabled: false,
+};
+export const ASSISTANTS_FILE_LIMITS: EndpointFileLimits = {
+  fileLimit: 10,
+  fileSizeLimit: 512 * MB,
+  totalSizeLimit: 512 * MB,
+  supportedMimeTypes: ASSISTANTS_SUPPORTED_MIME_TYPES,
+  disabled: false,
+};
+export const SERVER_FILE_SIZE_LIMIT = 512 * MB;
+export const DEFAULT_AVATAR_SIZE_LIMIT = 2 * MB;
+
+/** The YAML `fileConfig` block as operators write it: sizes in megabytes (spec 1 §9). */
+export interface FileConfigInput {
+  endpoints?: Record<
+    string,
+    {
+      disabled?: boolean;
+      fileLimit?: number;
+      fileSizeLimit?: number;
+      totalSizeLimit?: number;
+      supportedMimeTypes?: string[];
+    }
+  >;
+  serverFileSizeLimit?: number;
+  avatarSizeLimit?: number;
+}
+
+/**
+ * The operator's `fileConfig` over the spec's defaults: each named endpoint starts from `default` (or the
+ * assistants rules for `assistants`) and takes the fields it sets; a `default` entry changes every endpoint
+ * not named. Megabytes become bytes; no size may pass the server cap.
+ */
+export function mergeFileConfig(input: FileConfigInput | null | undefined): FileConfig {
+  const serverFileSizeLimit = Math.round((input?.serverFileSizeLimit ?? SERVER_FILE_SIZE_LIMIT / MB) * MB);
+  const cap = (bytes: number) => Math.min(bytes, serverFileSizeLimit);
+  const over = (base: EndpointFileLimits, given: NonNullable<FileConfigInput['endpoints']>[string]) => ({
+    fileLimit: given.fileLimit ?? base.fileLimit,
+    fileSizeLimit: cap(given.fileSizeLimit === undefined ? base.fileSizeLimit : given.fileSizeLimit * MB),
+    totalSizeLimit: cap(given.totalSizeLimit === undefined ? base.totalSizeLimit : given.totalSizeLimit * MB),
+    supportedMimeTypes: given.supportedMimeTypes ?? base.supportedMimeTypes,
+    disabled: given.disabled ?? base.disabled,
+  });
+  const given = input?.endpoints ?? {};
+  const defaults = over(DEFAULT_ENDPOINT_FILE_LIMITS, given.default ?? {});
+  const endpoints: Record<string, EndpointFileLimits> = {
+    default: defaults,
+    assistants: over(ASSISTANTS_FILE_LIMITS, given.assistants ?? {}),
+  };
+  for (const [name, rules] of Object.entries(given)) {
+    if (name !== 'default' && name !== 'assistants') endpoints[name] = over(defaults, rules);
+  }
+  return {
+    endpoints,
+    serverFileSizeLimit,
+    avatarSizeLimit: Math.round((input?.avatarSizeLimit ?? DEFAULT_AVATAR_SIZE_LIMIT / MB) * MB),
+  };
+}
+
+/** The rules for an endpoint: its own entry, else `default`. */
+export function fileLimitsFor(config: FileConfig, endpoint: string | null | undefined): EndpointFileLimits {
+  return (
+    (endpoint ? config.endpoints[endpoint] : undefined) ??
+    config.endpoints.default ??
+    DEFAULT_ENDPOINT_FILE_LIMITS
+  );
+}
+
+/** True when a MIME type matches one of the patterns (regular-expression sources). */
+export function isSupportedMimeType(type: string, patterns: readonly string[]): boolean {
+  return patterns.some((pattern) => {
+    try {
+      return new RegExp(pattern).test(type);
+    } catch {
+      return pattern === type;
+    }
+  });
+}
+
+/** A size limit in megabytes as messages show it: whole numbers bare, else up to two decimals. */
+export function megabytes(bytes: number): string {
+  const mb = bytes / MB;
+  return Number.isInteger(mb) ? String(mb) : String(Number(mb.toFixed(2)));
+}
+
+/** A file's size in the file tables: two decimals, "< 0.01 MB" below that (spec 2 §2 My Files). */
+export function formatFileSize(bytes: number): string {
+  const mb = bytes / MB;
+  return mb < 0.01 ? '< 0.01 MB' : `${mb.toFixed(2)} MB`;
+}

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Where a file's bytes live (spec 2 §3 "File (list view)" source; `s3` when `fileStrategy: s3`). */
+export const FILE_SOURCES = ['local', 's3', 'openai'] as const;
+export type FileSource = (typeof FILE_SOURCES)[number];
+
+/** What a file is for (spec 1 §3 File.context). */
+export const FILE_CONTEXTS = [
+  'avatar',
+  'unknown',
+  'assistants',
+  'image_generation',
+  'assistants_output',
+  'message_attachment',
+] as const;
+export type FileContext = (typeof FILE_CONTEXTS)[number];
+
+/**
+ * A stored file as the API shows it (`GET /api/files`, upload answers). `filepath` is the URL the owner reads the
+ * bytes from (`/api/files/download/{file_id}`, bearer-authenticated); `type` is the MIME type decided from the
+ * content, `bytes` the stored size, `width`/`height` an image's real dimensions after any scaling.
+ */
+export const fileRecordSchema = z.object({
+  file_id: z.string(),
+  filename: z.string(),
+  filepath: z.string(),
+  type: z.string(),
+  bytes: z.number().int().nonnegative(),
+  source: z.enum(FILE_SOURCES),
+  context: z.enum(FILE_CONTEXTS),
+  width: z.number().int().optional(),
+  height: z.number().int().optional(),
+  assistant_id: z.string().optional(),
+  message_file: z.boolean().optional(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type FileRecord = z.infer<typeof fileRecordSchema>;
+
+/** The answer of `POST /api/files` and `POST /api/files/images`: the record plus the client's temporary id. */
+export const uploadResponseSchema = fileRecordSchema.extend({
+  temp_file_id: z.string(),
+  message: z.string(),
+});
+export type UploadResponse = z.infer<typeof uploadResponseSchema>;
+
+/** `POST /api/files/images/avatar` answers the new avatar's URL (also saved as the user's `avatar`). */
+export const avatarResponseSchema = z.object({ url: z.string() });
+export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
+
+/** Most files one `DELETE /api/files` call takes. */
+export const MAX_FILES_PER_DELETE = 100;
+
+/** `DELETE /api/files` body (spec 1 §7): the files to delete, and the assistant they belong to, if any. */
+export const deleteFilesPayloadSchema = z.object({
+  files: z
+    .array(
+      z.object({
+        file_id: z.string().min(1).max(200),
+        filepath: z.string().max(1000).optional(),
+        source: z.enum(FILE_SOURCES).optional(),
+      }),
+    )
+    .min(1, { error: 'files must list at least one file' })
+    .max(MAX_FILES_PER_DELETE, { error: `at most ${MAX_FILES_PER_DELETE} files at a time` }),
+  assistant_id: z.string().max(200).optional(),
+});
+export type DeleteFilesPayload = z.infer<typeof deleteFilesPayloadSchema>;
+
+/** `DELETE /api/files` answer (not shown in the spec; a decision): what was deleted. */
+export const deleteFilesResponseSchema = z.object({
+  message: z.string(),
+  deleted: z.array(z.string()),
+});
+export type DeleteFilesResponse = z.infer<typeof deleteFilesResponseSchema>;
+
+/** Path of a file's bytes, readable by its owner only. */
+export function fileDownloadPath(fileId: string): string {
+  return `/api/files/download/${encodeURIComponent(fileId)}`;
+}

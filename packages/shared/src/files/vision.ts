@@ -1,0 +1,56 @@
+/** Most images a vision model takes in one message (spec 1 §9). */
+export const MAX_VISION_IMAGES = 10;
+
+/** Image token costs (spec 1 §9): a low-detail image, each high-detail 512 px tile, and the base added to each. */
+export const IMAGE_TOKEN_COSTS = { low: 85, high: 170, additional: 85 } as const;
+
+export const IMAGE_DETAILS = ['low', 'auto', 'high'] as const;
+export type ImageDetail = (typeof IMAGE_DETAILS)[number];
+
+/** Model names that take images: by family, so dated variants (gpt-4o-2024-05-13) match too. */
+const VISION_MODEL = [
+  /gpt-4-vision/,
+  /gpt-4-turbo(?!-preview)/,
+  /gpt-4o/,
+  /gpt-4\.\d/,
+  /gpt-5/,
+  /claude-3/,
+  /claude-(opus|sonnet|haiku)-[4-9]/,
+  /gemini-pro-vision/,
+  /gemini-(1\.5|2|3)/,
+  /llava/,
+  /vision/,
+];
+
+/** True when the model accepts image parts; images to other models are not sent (docs/decisions.md). */
+export function isVisionModel(model: string | null | undefined): boolean {
+  const name = (model ?? '').toLowerCase();
+  return VISION_MODEL.some((pattern) => pattern.test(name));
+}
+
+/**
+ * Tokens an image costs in the context (spec 1 §9): 85 at low detail; at high (and auto, counted as high so the
+ * budget is never short) the image is fitted within 2048 px, its short side to 768 px, and each 512 px tile costs
+ * 170 plus 85 for the image.
+ */
+export function imageTokenCost(size: { width?: number; height?: number }, detail: ImageDetail): number {
+  if (detail === 'low') return IMAGE_TOKEN_COSTS.low;
+  let width = size.width ?? DEFAULT_IMAGE_SIZE.width;
+  let height = size.height ?? DEFAULT_IMAGE_SIZE.height;
+  if (width > 2048 || height > 2048) {
+    const scale = 2048 / Math.max(width, height);
+    width *= scale;
+    height *= scale;
+  }
+  const shortSide = Math.min(width, height);
+  if (shortSide > 768) {
+    const scale = 768 / shortSide;
+    width *= scale;
+    height *= scale;
+  }
+  const tiles = Math.ceil(width / 512) * Math.ceil(height / 512);
+  return IMAGE_TOKEN_COSTS.high * tiles + IMAGE_TOKEN_COSTS.additional;
+}
+
+/** Size assumed for an image whose dimensions are unknown (spec 2 §5 "default image size"). */
+export const DEFAULT_IMAGE_SIZE = { width: 1920, height: 1080 } as const;
