@@ -16,6 +16,8 @@ export interface ApiClientDeps {
 export interface RequestOptions extends Omit<RequestInit, 'body'> {
   /** Sent as JSON. */
   json?: unknown;
+  /** Sent as multipart form data (uploads); the browser sets the boundary. */
+  form?: FormData;
   /** false for calls whose 401 means something else (login: wrong credentials). Default true. */
   refreshOn401?: boolean;
   /** false when the caller handles a failed refresh itself (the start-up check). Default true. */
@@ -47,7 +49,7 @@ export function createApiClient(deps: ApiClientDeps) {
   let refreshing: Promise<AuthResult | null> | null = null;
 
   function send(path: string, options: RequestOptions, token: string | null): Promise<Response> {
-    const { json, refreshOn401: _r, redirectOnAuthFailure: _a, headers, ...init } = options;
+    const { json, form, refreshOn401: _r, redirectOnAuthFailure: _a, headers, ...init } = options;
     const h = new Headers(headers);
     if (token) h.set('Authorization', `Bearer ${token}`);
     if (json !== undefined) h.set('Content-Type', 'application/json');
@@ -55,7 +57,7 @@ export function createApiClient(deps: ApiClientDeps) {
       credentials: 'include',
       ...init,
       headers: h,
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
     });
   }
 

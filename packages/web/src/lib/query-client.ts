@@ -40,4 +40,10 @@ export const queryKeys = {
   search: (query: string) => ['search', query] as const,
   presets: ['presets'] as const,
   userKey: (name: string) => ['userKey', name] as const,
+  /** `GET /api/files`: the user's files, newest first. */
+  files: ['files'] as const,
+  /** `GET /api/files/config`: the merged file limits per endpoint. */
+  fileConfig: ['fileConfig'] as const,
+  /** An owner-only file read as an object URL, by its path. */
+  fileBlob: (path: string) => ['fileBlob', path] as const,
 };

@@ -1,0 +1,72 @@
+import { useQuery } from '@tanstack/react-query';
+import {
+  API,
+  mergeFileConfig,
+  type AvatarResponse,
+  type DeleteFilesPayload,
+  type DeleteFilesResponse,
+  type FileConfig,
+  type FileRecord,
+  type UploadResponse,
+} from '@parley/shared';
+import { api } from '../../lib/api';
+import { queryKeys } from '../../lib/query-client';
+
+/** The file limits per endpoint; until they arrive, the spec's defaults. */
+export function useFileConfig(): FileConfig {
+  const query = useQuery({
+    queryKey: queryKeys.fileConfig,
+    queryFn: () => api.request<FileConfig>(API.filesConfig),
+    staleTime: Infinity,
+  });
+  return query.data ?? DEFAULT_FILE_CONFIG;
+}
+const DEFAULT_FILE_CONFIG = mergeFileConfig(null);
+
+/** The signed-in user's files, newest first. */
+export function useFiles(enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.files,
+    queryFn: () => api.request<FileRecord[]>(API.files),
+    enabled,
+  });
+}
+
+export interface UploadFields {
+  file: File;
+  /** The client's temporary id, echoed back as `temp_file_id`. */
+  tempFileId: string;
+  endpoint: string;
+  /** Measured in the browser for images; sends the upload to `/api/files/images`. */
+  width?: number;
+  height?: number;
+  messageFile?: boolean;
+}
+
+/** Uploads one file (spec 1 §3 upload form fields); images with their measured size go to the images route. */
+export function uploadFile(fields: UploadFields, signal?: AbortSignal): Promise<UploadResponse> {
+  const form = new FormData();
+  form.append('file_id', fields.tempFileId);
+  form.append('endpoint', fields.endpoint);
+  const isImage = fields.width !== undefined && fields.height !== undefined;
+  if (isImage) {
+    form.append('width', String(fields.width));
+    form.append('height', String(fields.height));
+  }
+  if (fields.messageFile) form.append('message_file', 'true');
+  // The file goes last so the server has read every other field when its bytes start.
+  form.append('file', fields.file, encodeURIComponent(fields.file.name));
+  return api.request<UploadResponse>(isImage ? API.filesImages : API.files, { method: 'POST', form, signal });
+}
+
+export function deleteFiles(payload: DeleteFilesPayload): Promise<DeleteFilesResponse> {
+  return api.request<DeleteFilesResponse>(API.files, { method: 'DELETE', json: payload });
+}
+
+/** Profile picture upload (spec 2 "Profile avatar upload": input, manual='true'). */
+export function uploadAvatar(file: Blob, filename: string): Promise<AvatarResponse> {
+  const form = new FormData();
+  form.append('manual', 'true');
+  form.append('input', file, encodeURIComponent(filename));
+  return api.request<AvatarResponse>(API.filesAvatar, { method: 'POST', form });
+}
