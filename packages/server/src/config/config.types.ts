@@ -2,6 +2,7 @@ import type { SocialProvider } from '@parley/shared';
 import type { YamlConfig } from './yaml.schema';
 import type { ProvidersConfig } from './provider-settings';
 import type { MessageLimitsConfig } from './message-limit-settings';
+import type { FilesSettings } from './file-settings';
 
 export interface SocialCredentials {
   clientId: string;
@@ -76,4 +77,6 @@ export interface AppConfig {
   providers?: ProvidersConfig;
   /** Message rate and concurrency limits; absent (hand-built configs) means LibreChat's defaults. */
   messageLimits?: MessageLimitsConfig;
+  /** Uploads: storage strategy, per-endpoint limits, upload rate limits; absent means local and the defaults. */
+  files?: FilesSettings;
 }

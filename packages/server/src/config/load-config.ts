@@ -4,6 +4,7 @@ import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
 import { readProviderEnv } from './provider-settings';
 import { readMessageLimitsEnv } from './message-limit-settings';
+import { readFileSettings } from './file-settings';
 import { loadSecrets } from './secrets';
 import { DEFAULT_SOCIAL_LOGINS, readSocialCredentials } from './social-logins';
 import { findWebDist } from './web-dist';
@@ -68,6 +69,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     configFile: loaded?.path ?? null,
     providers: readProviderEnv(env),
     messageLimits: readMessageLimitsEnv(env),
+    files: readFileSettings(env, yaml),
   };
   return { config: deepFreeze(config), notices };
 }

@@ -4,6 +4,7 @@ import type { ConversationsTable } from '../features/conversations/conversations
 import type { MessagesTable } from '../features/messages/messages.table';
 import type { UserKeysTable } from '../features/keys/keys.table';
 import type { PresetsTable } from '../features/presets/presets.table';
+import type { FilesTable } from '../features/files/files.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -13,4 +14,5 @@ export interface Database {
   messages: MessagesTable;
   user_keys: UserKeysTable;
   presets: PresetsTable;
+  files: FilesTable;
 }

@@ -1,0 +1,116 @@
+import type { Db } from '../../db/database';
+import type { FileRow, NewFileRow } from './files.table';
+
+/** A pending row, written before the bytes are stored. */
+export async function insertPendingFile(db: Db, row: Omit<NewFileRow, 'status'>): Promise<void> {
+  await db
+    .insertInto('files')
+    .values({ ...row, status: 'pending' })
+    .execute();
+}
+
+/** The bytes are stored: the row becomes visible, with the stored size and dimensions. */
+export async function markFileReady(
+  db: Db,
+  fileId: string,
+  stored: { bytes: number; width: number | null; height: number | null; type: string; updatedAt: string },
+): Promise<void> {
+  await db
+    .updateTable('files')
+    .set({
+      status: 'ready',
+      bytes: stored.bytes,
+      width: stored.width,
+      height: stored.height,
+      type: stored.type,
+      updated_at: stored.updatedAt,
+    })
+    .where('file_id', '=', fileId)
+    .execute();
+}
+
+/** The user's ready files, newest first; avatars are not listed. */
+export function listUserFiles(db: Db, userId: string): Promise<FileRow[]> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ready')
+    .where('context', '!=', 'avatar')
+    .orderBy('created_at', 'desc')
+    .orderBy('file_id', 'asc')
+    .execute();
+}
+
+/** One ready file of the user; undefined for another user's or an absent one. */
+export function findUserFile(db: Db, userId: string, fileId: string): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('file_id', '=', fileId)
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+}
+
+/** The user's ready files among `fileIds` (others' and absent ids are left out), in no set order. */
+export function findUserFiles(db: Db, userId: string, fileIds: readonly string[]): Promise<FileRow[]> {
+  if (fileIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'ready')
+    .where('file_id', 'in', [...fileIds])
+    .execute();
+}
+
+/** Marks the user's files among `fileIds` for deletion and answers them (their storage keys are needed next). */
+export async function markFilesDeleting(
+  db: Db,
+  userId: string,
+  fileIds: readonly string[],
+  updatedAt: string,
+): Promise<FileRow[]> {
+  if (fileIds.length === 0) return [];
+  return db.transaction().execute(async (trx) => {
+    const rows = await trx
+      .selectFrom('files')
+      .selectAll()
+      .where('user_id', '=', userId)
+      .where('file_id', 'in', [...fileIds])
+      .where('status', '!=', 'pending')
+      .execute();
+    if (rows.length === 0) return [];
+    await trx
+      .updateTable('files')
+      .set({ status: 'deleting', updated_at: updatedAt })
+      .where(
+        'file_id',
+        'in',
+        rows.map((r) => r.file_id),
+      )
+      .execute();
+    return rows;
+  });
+}
+
+export async function deleteFileRows(db: Db, fileIds: readonly string[]): Promise<void> {
+  if (fileIds.length === 0) return;
+  await db
+    .deleteFrom('files')
+    .where('file_id', 'in', [...fileIds])
+    .execute();
+}
+
+/** Rows left half-done (pending or deleting) whose last change is older than `before`: the repair's work. */
+export function listUnfinishedFiles(db: Db, before: string, limit = 500): Promise<FileRow[]> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('status', 'in', ['pending', 'deleting'])
+    .where('updated_at', '<', before)
+    .orderBy('updated_at', 'asc')
+    .limit(limit)
+    .execute();
+}
