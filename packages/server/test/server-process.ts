@@ -11,6 +11,8 @@ const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 export interface ServerProcess {
   baseUrl: string;
   dataDir: string;
+  /** The server's process id (benches read its memory from /proc). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -65,6 +67,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   return {
     baseUrl,
     dataDir,
+    pid: child.pid!,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

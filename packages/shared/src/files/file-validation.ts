@@ -105,7 +105,7 @@ export function checkFiles(input: FileCheckInput): FileCheckResult {
   }
   const total = existing.reduce((sum, f) => sum + f.bytes, 0) + accepted.reduce((sum, f) => sum + f.size, 0);
   if (total > limits.totalSizeLimit)
-    return { accepted: [], errors: [...errors, fileErrors.total(limits.totalSizeLimit)] };
+    return { accepted: [], errors: dedupe([...errors, fileErrors.total(limits.totalSizeLimit)]) };
   return { accepted, errors: dedupe(errors) };
 }
 

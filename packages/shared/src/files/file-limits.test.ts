@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import {
+  ASSISTANTS_FILE_LIMITS,
+  DEFAULT_ENDPOINT_FILE_LIMITS,
+  MB,
+  fileLimitsFor,
+  formatFileSize,
+  isSupportedMimeType,
+  megabytes,
+  mergeFileConfig,
+} from './file-limits';
+
+describe('mergeFileConfig', () => {
+  it('gives the spec defaults without a fileConfig (spec 1 §9)', () => {
+    const config = mergeFileConfig(undefined);
+    expect(config.endpoints.default).toMatchObject({
+      fileLimit: 10,
+      fileSizeLimit: 20 * MB,
+      totalSizeLimit: 25 * MB,
+      disabled: false,
+    });
+    expect(config.endpoints.assistants).toMatchObject({
+      fileLimit: 10,
+      fileSizeLimit: 512 * MB,
+      totalSizeLimit: 512 * MB,
+    });
+    expect(config.serverFileSizeLimit).toBe(512 * MB);
+    expect(config.avatarSizeLimit).toBe(2 * MB);
+  });
+
+  it('turns megabytes into bytes, fractions included', () => {
+    const config = mergeFileConfig({ endpoints: { openAI: { fileSizeLimit: 0.5, totalSizeLimit: 1.25 } } });
+    expect(config.endpoints.openAI).toMatchObject({ fileSizeLimit: MB / 2, totalSizeLimit: 1.25 * MB });
+  });
+
+  it('starts a named endpoint from `default`, which itself changes every endpoint not named', () => {
+    const config = mergeFileConfig({
+      endpoints: { default: { fileLimit: 4 }, openAI: { fileSizeLimit: 5 }, google: { disabled: true } },
+    });
+    expect(config.endpoints.default).toMatchObject({ fileLimit: 4, fileSizeLimit: 20 * MB });
+    expect(config.endpoints.openAI).toMatchObject({
+      fileLimit: 4,
+      fileSizeLimit: 5 * MB,
+      totalSizeLimit: 25 * MB,
+    });
+    expect(config.endpoints.google).toMatchObject({ fileLimit: 4, disabled: true });
+    expect(fileLimitsFor(config, 'anthropic')).toBe(config.endpoints.default);
+    // The assistants rules are their own, not default's.
+    expect(config.endpoints.assistants?.fileLimit).toBe(ASSISTANTS_FILE_LIMITS.fileLimit);
+  });
+
+  it('caps every size at the server limit', () => {
+    const config = mergeFileConfig({
+      serverFileSizeLimit: 100,
+      endpoints: { openAI: { fileSizeLimit: 300 } },
+    });
+    expect(config.serverFileSizeLimit).toBe(100 * MB);
+    expect(config.endpoints.openAI?.fileSizeLimit).toBe(100 * MB);
+    expect(config.endpoints.assistants).toMatchObject({ fileSizeLimit: 100 * MB, totalSizeLimit: 100 * MB });
+    expect(config.endpoints.default?.fileSizeLimit).toBe(20 * MB);
+  });
+
+  it('takes supportedMimeTypes and avatarSizeLimit as given', () => {
+    const config = mergeFileConfig({
+      avatarSizeLimit: 1,
+      endpoints: { assistants: { supportedMimeTypes: ['^application/pdf$'] } },
+    });
+    expect(config.avatarSizeLimit).toBe(MB);
+    expect(config.endpoints.assistants?.supportedMimeTypes).toEqual(['^application/pdf$']);
+  });
+});
+
+describe('fileLimitsFor', () => {
+  it('falls back to the default rules for no endpoint or an unknown one', () => {
+    const config = mergeFileConfig(undefined);
+    expect(fileLimitsFor(config, null)).toEqual(DEFAULT_ENDPOINT_FILE_LIMITS);
+    expect(fileLimitsFor(config, 'nobody')).toEqual(DEFAULT_ENDPOINT_FILE_LIMITS);
+    expect(fileLimitsFor(config, 'assistants')).toEqual(ASSISTANTS_FILE_LIMITS);
+  });
+});
+
+describe('isSupportedMimeType', () => {
+  const images = DEFAULT_ENDPOINT_FILE_LIMITS.supportedMimeTypes;
+  it.each(['image/jpeg', 'image/gif', 'image/png', 'image/webp'])('accepts %s by default', (type) => {
+    expect(isSupportedMimeType(type, images)).toBe(true);
+  });
+  it.each(['image/svg+xml', 'image/bmp', 'application/pdf', 'text/plain', '', 'xx-image/png'])(
+    'refuses %j by default',
+    (type) => expect(isSupportedMimeType(type, images)).toBe(false),
+  );
+  it('takes the assistants list: text, code, office, pdf, json, zip, images', () => {
+    const wide = ASSISTANTS_FILE_LIMITS.supportedMimeTypes;
+    for (const type of [
+      'text/plain',
+      'text/x-python',
+      'application/pdf',
+      'application/json',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      'application/zip',
+      'image/png',
+    ]) {
+      expect(isSupportedMimeType(type, wide), type).toBe(true);
+    }
+    expect(isSupportedMimeType('video/mp4', wide)).toBe(false);
+  });
+  it('compares a pattern that is not a valid expression as plain text', () => {
+    expect(isSupportedMimeType('a(b', ['a(b'])).toBe(true);
+  });
+});
+
+describe('megabytes and formatFileSize', () => {
+  it('shows limits bare when whole, else with up to two decimals', () => {
+    expect(megabytes(20 * MB)).toBe('20');
+    expect(megabytes(1.5 * MB)).toBe('1.5');
+    expect(megabytes(MB / 3)).toBe('0.33');
+  });
+  it('shows file sizes with two decimals, "< 0.01 MB" below that', () => {
+    expect(formatFileSize(0)).toBe('< 0.01 MB');
+    expect(formatFileSize(10_485)).toBe('< 0.01 MB');
+    expect(formatFileSize(10_486)).toBe('0.01 MB');
+    expect(formatFileSize(1.5 * MB)).toBe('1.50 MB');
+    expect(formatFileSize(20 * MB)).toBe('20.00 MB');
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_IMAGE_SIZE, MAX_VISION_IMAGES, imageTokenCost, isVisionModel } from './vision';
+
+describe('isVisionModel', () => {
+  it.each([
+    'gpt-4o',
+    'gpt-4o-mini',
+    'gpt-4o-2024-05-13',
+    'chatgpt-4o-latest',
+    'gpt-4-vision-preview',
+    'gpt-4-turbo',
+    'gpt-4-turbo-2024-04-09',
+    'gpt-4.1',
+    'gpt-5',
+    'claude-3-opus-20240229',
+    'claude-3-5-sonnet-20241022',
+    'claude-sonnet-4-20250514',
+    'gemini-pro-vision',
+    'gemini-1.5-pro',
+    'gemini-2.0-flash',
+    'llava-13b',
+    'GPT-4O',
+  ])('%s takes images', (model) => expect(isVisionModel(model)).toBe(true));
+
+  it.each([
+    'gpt-3.5-turbo',
+    'gpt-4',
+    'gpt-4-0613',
+    'gpt-4-turbo-preview',
+    'claude-2.1',
+    'claude-instant-1',
+    'gemini-pro',
+    'chat-bison',
+    '',
+    null,
+    undefined,
+  ])('%j does not', (model) => expect(isVisionModel(model)).toBe(false));
+
+  it('allows up to 10 images at once (spec 1 §9)', () => {
+    expect(MAX_VISION_IMAGES).toBe(10);
+  });
+});
+
+describe('imageTokenCost (spec 1 §9: low 85, high 170 per tile, additional 85)', () => {
+  it('costs 85 at low detail whatever the size', () => {
+    expect(imageTokenCost({ width: 4096, height: 4096 }, 'low')).toBe(85);
+    expect(imageTokenCost({}, 'low')).toBe(85);
+  });
+
+  it.each([
+    [512, 512, 255], // one tile
+    [100, 80, 255],
+    [1024, 1024, 765], // short side to 768: 2 x 2 tiles
+    [4096, 2048, 1105], // fitted in 2048 (2048 x 1024), short side to 768 (1536 x 768): 3 x 2 tiles
+    [2048, 4096, 1105],
+    [800, 600, 765], // short side under 768 keeps its size: 2 x 2 tiles
+  ])('%i x %i at high detail costs %i', (width, height, cost) => {
+    expect(imageTokenCost({ width, height }, 'high')).toBe(cost);
+  });
+
+  it('counts auto as high, so the context budget is never short', () => {
+    expect(imageTokenCost({ width: 1024, height: 1024 }, 'auto')).toBe(765);
+  });
+
+  it('assumes the default size when the dimensions are unknown', () => {
+    expect(imageTokenCost({}, 'high')).toBe(imageTokenCost(DEFAULT_IMAGE_SIZE, 'high'));
+    expect(imageTokenCost({}, 'high')).toBe(1105);
+  });
+});
