@@ -5,6 +5,7 @@ export type {
   Sim,
   SimDefaults,
   SimErrorKind,
+  SimImage,
   SimOptions,
   SimProvider,
   SimScript,

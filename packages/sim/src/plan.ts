@@ -1,4 +1,5 @@
-import type { SimDefaults, SimScript, SimScriptError, SimToolCall } from './types';
+import { imageEcho } from './images';
+import type { SimDefaults, SimImage, SimScript, SimScriptError, SimToolCall } from './types';
 
 /** What a protocol adapter extracted from a request, in provider-neutral terms. */
 export interface PromptView {
@@ -11,6 +12,8 @@ export interface PromptView {
   params: Record<string, unknown>;
   auth: string | undefined;
   headers: Record<string, string>;
+  /** Images in the request's messages, in the provider-neutral shape. */
+  images: SimImage[];
 }
 
 export interface PlannedToolCall extends SimToolCall {
@@ -59,6 +62,11 @@ export function defaultReply(model: string): string {
   return `Hello from the simulated ${model}. This is a deterministic reply.`;
 }
 
+/** The default reply, then one line per image the request carried. */
+function withImageEcho(reply: string, images: readonly SimImage[]): string {
+  return images.length > 0 ? `${reply}\n${imageEcho(images)}` : reply;
+}
+
 export function buildPlan(script: SimScript | undefined, defaults: SimDefaults, view: PromptView): Plan {
   const s: SimScript = { ...defaults, ...(script ?? {}) };
   const explicit = replyText(s, view);
@@ -67,7 +75,7 @@ export function buildPlan(script: SimScript | undefined, defaults: SimDefaults, 
       ? splitReply(explicit, s.chunkSize)
       : s.tokens !== undefined
         ? generatedTokens(Math.max(0, Math.floor(s.tokens)))
-        : splitReply(defaultReply(view.model), s.chunkSize);
+        : splitReply(withImageEcho(defaultReply(view.model), view.images), s.chunkSize);
   const toolCalls = (s.toolCalls ?? []).map((call, i) => ({ ...call, id: `call_sim_${i + 1}` }));
   const outputCount =
     toolCalls.length > 0 ? Math.ceil(JSON.stringify(s.toolCalls).length / 4) : chunks.length;

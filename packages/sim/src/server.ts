@@ -73,6 +73,7 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
   async function generate(route: Generate, req: SimRequest, entry: RecordedRequest, res: ServerResponse) {
     const view = route.protocol.view(req);
     entry.model = view.model;
+    if (view.images.length > 0) entry.images = view.images;
     if (req.params['deployment'] !== undefined) entry.deployment = req.params['deployment'];
     let script;
     try {

@@ -50,6 +50,18 @@ export interface SimOptions {
   maxRecorded?: number;
 }
 
+/** An image a generation request carried, as the sim read it from the provider's wire format. */
+export interface SimImage {
+  /** The MIME type given with the image ('' when an image URL gives none). */
+  mediaType: string;
+  /** Decoded size of inline (base64) data; 0 for an image given by URL. */
+  bytes: number;
+  /** OpenAI-style `image_url.detail`, when sent. */
+  detail?: string;
+  /** The image's URL when it was not sent inline. */
+  url?: string;
+}
+
 export interface RecordedRequest {
   provider: SimProvider;
   method: string;
@@ -60,6 +72,8 @@ export interface RecordedRequest {
   at: number;
   model?: string;
   deployment?: string;
+  /** Images in the request's messages, oldest message first; absent when there are none. */
+  images?: SimImage[];
 }
 
 export interface Sim {

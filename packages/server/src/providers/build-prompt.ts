@@ -1,10 +1,15 @@
 import type { ModelMessage } from 'ai';
-import { googleModelType } from '@parley/shared';
+import { googleModelType, isVisionModel, type ImageDetail } from '@parley/shared';
+import { imagePart, type PromptImage } from './image-parts';
 import type { EndpointEntry } from './provider.types';
+
+export type { PromptImage } from './image-parts';
 
 export interface PromptTurn {
   role: 'user' | 'assistant';
   content: string;
+  /** Images sent with a user turn (vision models only; see `promptTakesImages`). */
+  images?: PromptImage[];
 }
 
 export interface PromptInput {
@@ -17,6 +22,8 @@ export interface PromptInput {
   examples?: { input: { content: string }; output: { content: string } }[];
   /** The conversation so far, oldest first, ending with the user's new message. */
   history: PromptTurn[];
+  /** How closely OpenAI-style providers look at the images (spec 1 §3 imageDetail); `auto` when absent. */
+  imageDetail?: ImageDetail | null;
 }
 
 /** What streamText takes: `instructions` (the AI SDK 7 name of `system`) and the messages. */
@@ -29,23 +36,37 @@ export interface BuiltPrompt {
  * Places the prompt as each provider expects. Instructions (system message, then prompt prefix) go in the
  * system slot. Google chat-type models get their examples as leading user/assistant pairs (empty ones are
  * ignored, spec 1 §5); google code/text models and custom endpoints with `forcePrompt` get everything
- * flattened into one user prompt, since they take text, not chat turns.
+ * flattened into one user prompt, since they take text, not chat turns (and so no images). A user turn with
+ * images becomes its text part followed by one file part per image.
  */
 export function buildPrompt(entry: EndpointEntry, input: PromptInput): BuiltPrompt {
   const instructions = [input.systemMessage, input.promptPrefix]
     .map((part) => part?.trim())
     .filter(Boolean)
     .join('\n\n');
-  const googleType = entry.family === 'google' ? googleModelType(input.model ?? 'chat-bison') : null;
-  if (googleType === 'codeText' || entry.custom?.forcePrompt) {
+  if (isFlattened(entry, input.model)) {
     return { messages: [{ role: 'user', content: flatten(instructions, input) }] };
   }
+  const googleType = entry.family === 'google' ? googleModelType(input.model ?? 'chat-bison') : null;
   const examples = googleType === 'chat' ? exampleTurns(input.examples ?? []) : [];
-  const messages = [...examples, ...input.history].map((turn): ModelMessage => ({
-    role: turn.role,
-    content: turn.content,
-  }));
+  const detail = input.imageDetail ?? 'auto';
+  const messages = [...examples, ...input.history].map((turn): ModelMessage => {
+    if (turn.role === 'assistant' || !turn.images?.length) return { role: turn.role, content: turn.content };
+    const images = turn.images.map((image) => imagePart(entry.family, image, detail));
+    return { role: 'user', content: [{ type: 'text', text: turn.content }, ...images] };
+  });
   return instructions ? { instructions, messages } : { messages };
+}
+
+/** Google code/text models and `forcePrompt` custom endpoints take one text prompt, not chat turns. */
+function isFlattened(entry: EndpointEntry, model: string | null | undefined): boolean {
+  const googleType = entry.family === 'google' ? googleModelType(model ?? 'chat-bison') : null;
+  return googleType === 'codeText' || entry.custom?.forcePrompt === true;
+}
+
+/** True when images go to this endpoint and model: a vision model whose prompt is chat turns, not one text. */
+export function promptTakesImages(entry: EndpointEntry, model: string): boolean {
+  return isVisionModel(model) && !isFlattened(entry, model);
 }
 
 function exampleTurns(examples: NonNullable<PromptInput['examples']>): PromptTurn[] {

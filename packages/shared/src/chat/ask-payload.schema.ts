@@ -1,5 +1,9 @@
 import { z } from 'zod';
 import { conversationOptionsSchema } from '../conversations/conversation-options.schema';
+import { messageFileSchema } from '../conversations/message.schema';
+
+/** Most files one send may name; the endpoint's own `fileLimit` (spec 1 §9) is checked on the server. */
+export const MAX_ASK_FILES = 100;
 
 /**
  * The body of `POST /api/ask/{endpoint}` and `/api/edit/{endpoint}` (spec 1 §7 "Chat"): the message, the tree
@@ -21,6 +25,11 @@ export const askPayloadSchema = conversationOptionsSchema.extend({
   editedMessageId: z.string().nullish(),
   /** Sent by clients; unused here (the reply's label comes from the options). */
   sender: z.string().nullish(),
+  /**
+   * Uploaded files attached to the new message, by `file_id`. The server keeps its own facts of each file (type,
+   * size, dimensions); the other fields are the client's and are not trusted.
+   */
+  files: z.array(messageFileSchema).max(MAX_ASK_FILES).optional(),
 });
 export type AskPayload = z.infer<typeof askPayloadSchema>;
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '../plan';
+import { anthropicImages } from '../images';
 import { bearer, contentText, omit, sse } from '../protocol';
 import type { Protocol, SimRequest, StreamEncoder, WireErrorKind } from '../protocol';
 
@@ -94,6 +95,7 @@ export const anthropicProtocol: Protocol = {
       params: omit(req.body, ['model', 'messages', 'system', 'stream']),
       auth: req.headers['x-api-key'] ?? bearer(req.headers),
       headers: req.headers,
+      images: anthropicImages(messages),
     };
   },
   isStream: (req) => req.body['stream'] === true,

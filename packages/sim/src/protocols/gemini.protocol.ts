@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '../plan';
+import { geminiImages } from '../images';
 import { contentText, omit, sse } from '../protocol';
 import type { Protocol, SimRequest, StreamEncoder, WireErrorKind } from '../protocol';
 import type { SimErrorKind } from '../types';
@@ -79,6 +80,7 @@ export const geminiProtocol: Protocol = {
       params: { ...config, ...omit(req.body, ['contents', 'systemInstruction', 'generationConfig']) },
       auth: req.headers['x-goog-api-key'] ?? req.query['key'],
       headers: req.headers,
+      images: geminiImages(contents),
     };
   },
   isStream: (req) => req.params['action'] === 'streamGenerateContent',

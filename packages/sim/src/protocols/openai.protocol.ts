@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '../plan';
+import { openaiImages } from '../images';
 import { bearer, contentText, omit, sse } from '../protocol';
 import type { Protocol, SimRequest, StreamEncoder, WireErrorKind } from '../protocol';
 
@@ -101,6 +102,7 @@ export function openaiProtocol(flavor: Flavor): Protocol {
         params: omit(req.body, ['model', 'messages', 'stream', 'stream_options']),
         auth: flavor === 'azure' ? (req.headers['api-key'] ?? bearer(req.headers)) : bearer(req.headers),
         headers: req.headers,
+        images: openaiImages(messages),
       };
     },
     isStream: (req) => req.body['stream'] === true,

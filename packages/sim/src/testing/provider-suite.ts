@@ -157,6 +157,19 @@ export function providerSuite(c: ProviderCase): void {
       expect(out.totalMs).toBeLessThan(2000);
     });
 
+    it('reads an image part from the wire and echoes it after the default reply', async () => {
+      sim.clearRequests();
+      const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001', 'hex');
+      const content = [
+        { type: 'text' as const, text: 'What is this?' },
+        { type: 'file' as const, mediaType: 'image/png', data: { type: 'data' as const, data: png } },
+      ];
+      const out = await drain(stream({ messages: [{ role: 'user', content }] }));
+      expect(out.errors).toEqual([]);
+      expect(out.text).toContain(`\n[image image/png ${png.length} bytes`);
+      expect(sim.requests()[0]?.images).toMatchObject([{ mediaType: 'image/png', bytes: png.length }]);
+    });
+
     it('records what the provider sent', async () => {
       sim.clearRequests();
       await generateText({ model, prompt: 'Log me' });

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { API, NIL_UUID, type ChatFinalEvent, type ChatStreamError, type Message } from '@parley/shared';
 import type { DialectName } from '../../db/database';
 import type { ProvidersConfig } from '../../config/provider-settings';
-import type { YamlCustomEndpoint } from '../../config/yaml.schema';
+import type { YamlConfig, YamlCustomEndpoint } from '../../config/yaml.schema';
 import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
 import { customEndpoint, simProviders } from '../../providers/provider-test-config';
 
@@ -32,6 +32,7 @@ const NO_LIMITS = {
 export interface ChatApp extends TestApp {
   base: string;
   token: string;
+  userId: string;
 }
 
 /** A test app listening on loopback, with the simulator as every provider, and a signed-up user. */
@@ -44,6 +45,10 @@ export async function startChatApp(
     redis?: boolean;
     prefix?: string;
     limits?: Partial<typeof NO_LIMITS>;
+    /** Where uploads are stored (tests that attach files pass a temporary folder). */
+    dataDir?: string;
+    fileConfig?: YamlConfig['fileConfig'];
+    titleConvo?: boolean;
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
@@ -51,15 +56,21 @@ export async function startChatApp(
     dialect,
     {
       providers: options.providers ?? simProviders(sim),
-      yaml: { version: '1.0.3', endpoints: { custom } },
+      yaml: {
+        version: '1.0.3',
+        endpoints: { custom },
+        ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
+      },
       messageLimits: { ...NO_LIMITS, ...options.limits },
       ...(options.prefix ? { rateLimits: { rateLimitPrefix: options.prefix } } : {}),
+      ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.titleConvo !== undefined ? { app: { titleConvo: options.titleConvo } } : {}),
     },
     { redis: options.redis },
   );
   const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
-  const { token } = await signUp(test.app);
-  return { ...test, base, token };
+  const { token, user } = await signUp(test.app);
+  return { ...test, base, token, userId: user.id };
 }
 
 /** The text the simulator streams for `{ tokens: n }`: "tok1 tok2 … tokn ". */
@@ -178,6 +189,7 @@ export async function startSecondInstance(
     redis,
     base,
     token: first.token,
+    userId: first.userId,
     close: async () => {
       await app.close();
       redis.disconnect();

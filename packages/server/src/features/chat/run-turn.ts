@@ -23,7 +23,7 @@ async function streamReply(
 ): Promise<StreamResult> {
   let finishReason: string | null = null;
   try {
-    const history = await turnHistory(ctx.deps.database.db, turn);
+    const history = await turnHistory(ctx, turn);
     const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
     const result = streamText({
       model: turn.languageModel,

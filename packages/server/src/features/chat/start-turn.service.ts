@@ -10,6 +10,7 @@ import { acquireMessageSlot } from '../limits/message-slots';
 import { startJob } from '../generation/run-job';
 import type { ChatContext } from './chat-context';
 import { listedEndpoint, userCredentials } from './chat-credentials';
+import { messageFilesOf } from './message-files';
 import type { Turn, TurnAction } from './chat-turn';
 import { runTurn } from './run-turn';
 import { emptyTextError, placeTurn } from './turn-placement.service';
@@ -27,8 +28,9 @@ function actionOf(route: SendRoute, payload: AskPayload): TurnAction {
 /**
  * Validates and places a send, then starts its generation job; answers the job id to follow. In order: the
  * payload and endpoint (400), the user's key for userProvide endpoints (403 with the keys feature's JSON), the
- * option ranges (400), the concurrent-message slot (429), the conversation (404 when not the user's), the user
- * message (saved before the provider is called). Everything that can be refused is refused before the stream.
+ * option ranges (400), the attached files (400), the concurrent-message slot (429), the conversation (404 when
+ * not the user's), the user message (saved before the provider is called). Everything that can be refused is
+ * refused before the stream.
  */
 export async function startTurn(
   ctx: ChatContext,
@@ -47,6 +49,9 @@ export async function startTurn(
   const options = { ...conversationOptionsSchema.parse(payload), model };
   const settings = ctx.registry.callSettings(endpoint, options);
   const languageModel = ctx.registry.languageModel(endpoint, model, credentials);
+  // A regenerate answers a saved message whose files were checked when it was sent.
+  const files =
+    action === 'regenerate' ? [] : await messageFilesOf(ctx.deps, userId, endpoint, model, payload.files);
 
   const release = await acquireMessageSlot(ctx.deps, userId);
   try {
@@ -59,6 +64,7 @@ export async function startTurn(
       action,
       payload,
       text,
+      files,
     });
     const sender =
       options.modelLabel ??

@@ -1,26 +1,89 @@
-import { historyTokenBudget } from '@parley/shared';
+import { historyTokenBudget, type ImageDetail } from '@parley/shared';
 import type { Db } from '../../db/database';
-import type { PromptTurn } from '../../providers/build-prompt';
+import { promptTakesImages, type PromptTurn } from '../../providers/build-prompt';
 import { ancestorPath } from '../messages/ancestor-path.repository';
 import { getMessage } from '../messages/messages.repository';
+import type { MessageRow } from '../messages/messages.table';
+import type { ChatContext } from './chat-context';
 import type { Turn } from './chat-turn';
+import { imagesIn, imagesOf, imagesTokenCost, keepWithinBudget } from './history-budget';
+import type { MessageFile } from './message-files';
+import { loadTurnImages } from './turn-images';
 
 /** Rough characters per token, to cut a single message that alone exceeds the budget. */
 const CHARS_PER_TOKEN = 3;
 
+export interface HistoryInput {
+  userId: string;
+  conversationId: string;
+  /** Where the walk starts (the request message, or for a continue the AI message). */
+  leafId: string;
+  model: string;
+  maxOutputTokens?: number | null;
+  /** The user message the reply answers; its images are sent whenever images are. */
+  request: { messageId: string; files?: MessageFile[] | null };
+  /** Images go to the model at all: a vision model whose prompt is chat turns. */
+  vision: boolean;
+  /** Earlier messages' images are sent again (spec 1 §3 resendImages); else only the request's. */
+  resendImages: boolean;
+  detail: ImageDetail;
+}
+
+export interface HistoryEntry {
+  row: MessageRow;
+  /** The images sent with this message. */
+  images: MessageFile[];
+}
+
 /**
  * The history of a turn, oldest first: the ancestor path of its leaf within the model's budget (context window
- * minus max output), using stored token counts, so its cost does not grow with the conversation. A leaf that
- * alone exceeds the budget is sent cut to its last part. Messages without text (a failed reply) are left out.
+ * minus max output), using stored token counts, so its cost does not grow with the conversation. Images sent count
+ * too (spec 1 §9 image token costs): the request's are taken off the walk's budget, and resent ones drop older
+ * messages after it; only messages with files pay for that. A leaf that alone exceeds the budget is sent cut to its
+ * last part. Messages without text or images (a failed reply) are left out.
  */
-export async function turnHistory(db: Db, turn: Turn): Promise<PromptTurn[]> {
-  const budget = historyTokenBudget(turn.model, turn.settings.maxOutputTokens);
-  let rows = await ancestorPath(db, turn.userId, turn.conversationId, turn.historyLeafId, budget);
+export async function budgetedHistory(db: Db, input: HistoryInput): Promise<HistoryEntry[]> {
+  const { userId, conversationId, leafId, detail } = input;
+  const budget = historyTokenBudget(input.model, input.maxOutputTokens);
+  const requestImages = input.vision ? imagesIn(input.request.files) : [];
+  const textBudget = Math.max(1, budget - imagesTokenCost(requestImages, detail));
+  let rows = await ancestorPath(db, userId, conversationId, leafId, textBudget);
   if (rows.length === 0) {
-    const leaf = await getMessage(db, turn.userId, turn.historyLeafId);
-    if (leaf) rows = [{ ...leaf, text: leaf.text.slice(-budget * CHARS_PER_TOKEN) }];
+    const leaf = await getMessage(db, userId, leafId);
+    if (leaf) rows = [{ ...leaf, text: leaf.text.slice(-textBudget * CHARS_PER_TOKEN) }];
   }
-  return rows
-    .filter((row) => row.text.trim() !== '')
-    .map((row) => ({ role: row.is_created_by_user === 1 ? 'user' : 'assistant', content: row.text }));
+  const sent = (row: MessageRow): MessageFile[] => {
+    if (row.message_id === input.request.messageId) return requestImages;
+    return input.vision && input.resendImages ? imagesOf(row.files) : [];
+  };
+  const entries = rows.map((row) => ({ row, images: sent(row) }));
+  const kept = keepWithinBudget(
+    entries,
+    budget,
+    (entry) => entry.row.token_count + imagesTokenCost(entry.images, detail),
+  );
+  return kept.filter((entry) => entry.row.text.trim() !== '' || entry.images.length > 0);
+}
+
+/** The turn's history as prompt turns, with the bytes of the images it sends. */
+export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptTurn[]> {
+  const entry = ctx.registry.getEndpoint(turn.endpoint);
+  const entries = await budgetedHistory(ctx.deps.database.db, {
+    userId: turn.userId,
+    conversationId: turn.conversationId,
+    leafId: turn.historyLeafId,
+    model: turn.model,
+    maxOutputTokens: turn.settings.maxOutputTokens,
+    request: { messageId: turn.requestMessage.messageId, files: turn.requestMessage.files },
+    vision: entry !== undefined && promptTakesImages(entry, turn.model),
+    resendImages: turn.options.resendImages === true,
+    detail: turn.options.imageDetail ?? 'auto',
+  });
+  const wanted = entries.flatMap((e) => e.images.map((image) => image.file_id));
+  const bytes = await loadTurnImages(ctx.deps, turn.userId, wanted, ctx.logError);
+  return entries.map(({ row, images }) => {
+    const role = row.is_created_by_user === 1 ? 'user' : 'assistant';
+    const sent = images.flatMap((image) => bytes.get(image.file_id) ?? []);
+    return sent.length > 0 ? { role, content: row.text, images: sent } : { role, content: row.text };
+  });
 }

@@ -15,6 +15,7 @@ import * as messages from '../messages/messages.repository';
 import type { MessageRow } from '../messages/messages.table';
 import { toMessage } from '../messages/messages.service';
 import type { TurnAction, TurnReply } from './chat-turn';
+import type { MessageFile } from './message-files';
 
 export interface PlaceInput {
   userId: string;
@@ -25,6 +26,8 @@ export interface PlaceInput {
   action: TurnAction;
   payload: AskPayload;
   text: string;
+  /** The checked files of a new message (message-files.ts); empty for none. */
+  files: MessageFile[];
 }
 
 export interface Placement {
@@ -134,6 +137,7 @@ async function planAsk(db: Db, input: PlaceInput, conversationId: string, isNew:
         model: input.options.model,
         endpoint: input.endpoint,
         token_count: countTokens(input.text),
+        files: input.files.length > 0 ? JSON.stringify(input.files) : null,
         created_at: at,
         updated_at: at,
       });

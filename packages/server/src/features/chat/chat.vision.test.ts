@@ -1,0 +1,226 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startSim, type Sim } from '@parley/sim';
+import { API, NIL_UUID, type UploadResponse } from '@parley/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { testDialects } from '../../../test/dialects';
+import { factsOf, fileFixture, pngOf, type StoredFile } from './chat-files-test-helpers';
+import { ask, get, messagesOf, startChatApp, type ChatApp } from './chat-test-helpers';
+
+let simulator: Sim;
+beforeAll(async () => {
+  simulator = await startSim({ defaults: { rate: 0 } });
+});
+afterAll(() => simulator.close());
+
+// Provider bodies are indexed freely: their shapes are what is asserted.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Loose = any;
+
+const fresh = { parentMessageId: NIL_UUID, conversationId: null };
+const dataUrl = (file: StoredFile) => `data:${file.type};base64,${file.bytes.toString('base64')}`;
+const echoLine = (file: StoredFile, detail?: string) =>
+  `[image ${file.type} ${file.bytes.length} bytes${detail ? ` detail=${detail}` : ''}]`;
+
+/** The one generation request the sim received for a send whose text holds `marker`. */
+function wireRequest(marker: string) {
+  const found = simulator.requests().filter((r) => JSON.stringify(r.body).includes(marker));
+  expect(found).toHaveLength(1);
+  return found[0]!;
+}
+/** The parts of the last turn on the wire (OpenAI/Anthropic `messages[].content`, Gemini `contents[].parts`). */
+const lastTurnParts = (body: Loose): Loose[] =>
+  body.contents ? body.contents.at(-1).parts : body.messages.at(-1).content;
+/** Every OpenAI-style image URL in a body, oldest message first. */
+const imageUrls = (body: Loose): string[] =>
+  body.messages.flatMap((m: Loose) =>
+    Array.isArray(m.content)
+      ? m.content.filter((p: Loose) => p.type === 'image_url').map((p: Loose) => p.image_url.url)
+      : [],
+  );
+
+const openAIPart = (file: StoredFile, detail: string) => ({
+  type: 'image_url',
+  image_url: { url: dataUrl(file), detail },
+});
+const FAMILIES = [
+  { endpoint: 'openAI', model: 'gpt-4o', detail: 'auto', part: (f: StoredFile) => openAIPart(f, 'auto') },
+  {
+    endpoint: 'azureOpenAI',
+    model: 'gpt-4o',
+    detail: 'auto',
+    part: (f: StoredFile) => openAIPart(f, 'auto'),
+  },
+  {
+    endpoint: 'anthropic',
+    model: 'claude-3-opus-20240229',
+    part: (f: StoredFile) => ({
+      type: 'image',
+      source: { type: 'base64', media_type: f.type, data: f.bytes.toString('base64') },
+    }),
+  },
+  {
+    endpoint: 'google',
+    model: 'gemini-1.5-pro',
+    part: (f: StoredFile) => ({ inlineData: { mimeType: f.type, data: f.bytes.toString('base64') } }),
+  },
+  { endpoint: 'Mistral', model: 'llava', detail: 'auto', part: (f: StoredFile) => openAIPart(f, 'auto') },
+];
+
+describe.each(testDialects())('images sent to vision models on %s', (dialect) => {
+  let app: ChatApp;
+  let dir: string;
+  let files: ReturnType<typeof fileFixture>;
+  let seed = 0;
+  const image = async () => files.store(app.userId, { bytes: await pngOf(4, 3, (seed += 1)) });
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'parley-vision-'));
+    app = await startChatApp(dialect, simulator, { dataDir: dir, titleConvo: false });
+    files = fileFixture(app.database.db, dir);
+  });
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  beforeEach(() => simulator.clearRequests());
+
+  it.each(FAMILIES)('$endpoint: the image goes in the wire format, and the reply echoes it', async (f) => {
+    const file = await image();
+    const marker = `Describe ${f.endpoint}`;
+    const res = await ask(app, f.endpoint, {
+      ...fresh,
+      text: marker,
+      model: f.model,
+      files: [{ file_id: file.file_id }],
+    });
+    expect(res.status).toBe(200);
+    const { final, deltas } = res.events;
+    expect(final?.responseMessage.error).toBe(false);
+    const wire = wireRequest(marker);
+    expect(lastTurnParts(wire.body)).toContainEqual(f.part(file));
+    expect(wire.images).toEqual([
+      { mediaType: 'image/png', bytes: file.bytes.length, ...(f.detail ? { detail: f.detail } : {}) },
+    ]);
+    expect(deltas.join('')).toContain(echoLine(file, f.detail));
+    expect(final!.requestMessage.files).toEqual([factsOf(file)]);
+    const saved = await messagesOf(app, final!.conversation.conversationId);
+    expect(saved[0]!.files).toEqual([factsOf(file)]);
+  });
+
+  it('imageDetail reaches OpenAI as the image detail, and a custom endpoint inside image_url', async () => {
+    const file = await image();
+    const low = await ask(app, 'openAI', {
+      ...fresh,
+      text: 'Low one',
+      model: 'gpt-4o',
+      imageDetail: 'low',
+      files: [{ file_id: file.file_id }],
+    });
+    expect(lastTurnParts(wireRequest('Low one').body)).toContainEqual(openAIPart(file, 'low'));
+    expect(low.events.deltas.join('')).toContain(echoLine(file, 'low'));
+    await ask(app, 'Mistral', {
+      ...fresh,
+      text: 'High one',
+      model: 'llava',
+      imageDetail: 'high',
+      files: [{ file_id: file.file_id }],
+    });
+    const part = lastTurnParts(wireRequest('High one').body).find((p: Loose) => p.type === 'image_url');
+    expect(part).toEqual(openAIPart(file, 'high'));
+  });
+
+  it('resendImages off sends only the newest message images; on, the earlier ones too', async () => {
+    const [a, b] = [await image(), await image()];
+    const first = await ask(app, 'openAI', {
+      ...fresh,
+      text: 'First',
+      model: 'gpt-4o',
+      files: [{ file_id: a.file_id }],
+    });
+    const { conversationId } = first.events.final!.conversation;
+    const parentMessageId = first.events.final!.responseMessage.messageId;
+    const next = (text: string, resendImages: boolean) =>
+      ask(app, 'openAI', {
+        text,
+        conversationId,
+        parentMessageId,
+        model: 'gpt-4o',
+        resendImages,
+        files: [{ file_id: b.file_id }],
+      });
+    await next('Second, not resent', false);
+    expect(imageUrls(wireRequest('Second, not resent').body)).toEqual([dataUrl(b)]);
+    const resent = await next('Second, resent', true);
+    expect(imageUrls(wireRequest('Second, resent').body)).toEqual([dataUrl(a), dataUrl(b)]);
+    expect(resent.events.deltas.join('')).toContain(`${echoLine(a, 'auto')}\n${echoLine(b, 'auto')}`);
+  });
+
+  it('a model without vision gets the text only, and the message still keeps its files', async () => {
+    const file = await image();
+    const res = await ask(app, 'openAI', {
+      ...fresh,
+      text: 'Blind one',
+      model: 'gpt-3.5-turbo',
+      files: [{ file_id: file.file_id }],
+    });
+    expect(res.status).toBe(200);
+    const wire = wireRequest('Blind one');
+    expect(wire.images).toBeUndefined();
+    expect(JSON.stringify(wire.body)).not.toContain('image');
+    expect(res.events.deltas.join('')).not.toContain('[image');
+    expect(res.events.final!.requestMessage.files).toEqual([factsOf(file)]);
+  });
+
+  it('an image whose bytes are gone from storage is left out, and the turn still answers', async () => {
+    const [kept, lost] = [await image(), await image()];
+    await files.dropBytes(app.userId, lost.file_id);
+    const res = await ask(app, 'openAI', {
+      ...fresh,
+      text: 'Half gone',
+      model: 'gpt-4o',
+      files: [{ file_id: lost.file_id }, { file_id: kept.file_id }],
+    });
+    expect(res.status).toBe(200);
+    expect(res.events.final!.responseMessage.error).toBe(false);
+    expect(imageUrls(wireRequest('Half gone').body)).toEqual([dataUrl(kept)]);
+    expect(res.events.final!.requestMessage.files).toEqual([factsOf(lost), factsOf(kept)]);
+  });
+
+  it('end to end: an image uploaded through POST /api/files/images reaches the model as stored', async () => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries({
+      file_id: 'temp-1',
+      endpoint: 'openAI',
+      width: '1',
+      height: '1',
+    }))
+      form.append(key, value);
+    form.append(
+      'file',
+      new Blob([new Uint8Array(await pngOf(6, 5, 99))], { type: 'image/png' }),
+      'cat%20photo.png',
+    );
+    const res = await fetch(`${app.base}${API.filesImages}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${app.token}` },
+      body: form,
+    });
+    expect(res.status).toBe(201);
+    const uploaded = (await res.json()) as UploadResponse;
+    expect(uploaded).toMatchObject({ temp_file_id: 'temp-1', type: 'image/png', width: 6, height: 5 });
+    const stored = Buffer.from(await (await get(app, app.token, uploaded.filepath)).arrayBuffer());
+    const { file_id, filepath, type, width, height } = uploaded;
+    const sent = await ask(app, 'openAI', {
+      ...fresh,
+      text: 'Uploaded one',
+      model: 'gpt-4o',
+      files: [{ file_id, filepath, type, width, height }],
+    });
+    expect(sent.status).toBe(200);
+    const file = { file_id, bytes: stored, type: 'image/png', width: 6, height: 5 };
+    expect(lastTurnParts(wireRequest('Uploaded one').body)).toContainEqual(openAIPart(file, 'auto'));
+    expect(sent.events.deltas.join('')).toContain(echoLine(file, 'auto'));
+    expect(sent.events.final!.requestMessage.files).toEqual([factsOf(file)]);
+  });
+});
