@@ -1,4 +1,4 @@
-import { LOGOUT_CLEARED_KEYS, STORAGE_KEYS } from '@parley/shared';
+import { LOGOUT_CLEARED_KEYS, STORAGE_KEYS, type FileSource } from '@parley/shared';
 
 export type ThemeChoice = 'system' | 'dark' | 'light';
 
@@ -7,7 +7,7 @@ export type LastSelectedModel = Record<string, string>;
 /** The endpoint options of the last conversation set up, so a new chat starts from them (spec 1 §3). */
 export type LastConversationSetup = Record<string, unknown> & { endpoint?: string };
 /** Files whose server delete is still pending, by file_id (spec 1 §4 Files). */
-export type FilesToDelete = Record<string, { file_id: string; filepath?: string; source?: string }>;
+export type FilesToDelete = Record<string, { file_id: string; filepath?: string; source?: FileSource }>;
 
 /** The value type of each browser-persisted setting. */
 export interface StoredValues {

@@ -3,6 +3,8 @@ import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../config/use-document-title';
 import { useEndpointsQuery } from '../endpoints/endpoints.api';
+import { DropOverlay } from '../files/components/drop-overlay';
+import { useChatFileDrop } from '../files/hooks/use-chat-file-drop';
 import { preloadMarkdown } from '../markdown/components/markdown';
 import { NEW_CONVERSATION, useMessagesQuery } from './chat.api';
 import { useChatStreamStore } from './chat-stream.store';
@@ -38,6 +40,7 @@ export function ChatPage() {
     preloadMarkdown();
   }
   const title = useConversationStore((s) => s.title);
+  const drop = useChatFileDrop(useConversationStore((s) => s.setup.endpoint));
   useDocumentTitle(conversationId === NEW_CONVERSATION ? null : title);
 
   const streaming = useChatStreamStore((s) => s.conversationId === conversationId);
@@ -55,7 +58,8 @@ export function ChatPage() {
   const ChatMessages = loadedMessages?.ChatMessages ?? LazyChatMessages;
 
   return (
-    <div className="flex h-full min-h-0 flex-col">
+    <div className="relative flex h-full min-h-0 flex-col" {...drop.handlers}>
+      {drop.showOverlay && <DropOverlay />}
       <Suspense fallback={<div className="min-h-0 flex-1" />}>
         {noEndpoint ? (
           <div className="min-h-0 flex-1 overflow-y-auto">

@@ -34,7 +34,12 @@ export function Toaster() {
           data-severity={toast.severity}
         >
           <ToastPrimitive.Description className="flex-1 leading-snug">
-            {toast.message}
+            {/* One line per line of the message; bulleted lines hang their wrapped text under the text. */}
+            {toast.message.split('\n').map((line, i) => (
+              <span key={i} className={`block ${line.startsWith('• ') ? 'pl-3 -indent-3' : ''}`}>
+                {line}
+              </span>
+            ))}
           </ToastPrimitive.Description>
           <ToastPrimitive.Close
             aria-label={t('com_ui_close')}

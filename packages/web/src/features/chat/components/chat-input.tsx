@@ -1,9 +1,20 @@
-import { useEffect, useEffectEvent, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useEffectEvent,
+  useLayoutEffect,
+  useRef,
+  type ClipboardEvent,
+  type KeyboardEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import type { Message } from '@parley/shared';
 import { endpointLabel } from '../../endpoints/endpoint-label';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
+import { messageFiles, useAttachmentsStore } from '../../files/attachments.store';
+import { AttachButton } from '../../files/components/attach-button';
+import { AttachmentList } from '../../files/components/attachment-list';
+import { useInputAttachments } from '../../files/hooks/use-input-attachments';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useUserKeyStatus } from '../../keys/keys.api';
 import { useChatInputStore } from '../chat-input.store';
@@ -28,6 +39,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
   const { draft, setDraft, focusRequest } = useChatInputStore();
   const endpoints = useEndpointsQuery();
   const key = useUserKeyStatus(setup.endpoint);
+  const attachments = useInputAttachments(setup.endpoint);
   const ref = useRef<HTMLTextAreaElement>(null);
 
   const endpoint = setup.endpoint ?? '';
@@ -39,7 +51,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
     noEndpoint: endpoints.isSuccess && Object.keys(endpoints.data).length === 0,
     endpointPending: !endpoint,
     keyMissing: key.missing,
-    filesLoading: false,
+    filesLoading: attachments.loading,
     modelName: setup.model ?? '',
     endpointName: endpointLabel(endpoint, t),
   });
@@ -68,7 +80,16 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
 
   const send = () => {
     if (rules.sendDisabled) return;
-    if (actions.send(draft)) setDraft('');
+    if (!actions.send(draft, messageFiles(attachments.files))) return;
+    setDraft('');
+    // The files now belong to the sent message: out of the box, and no server delete.
+    useAttachmentsStore.getState().clear();
+  };
+
+  // Pasted files are uploads (spec 1 §4); any text that comes with them is still pasted.
+  const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
+    const files = Array.from(event.clipboardData?.files ?? []);
+    if (files.length > 0) attachments.attach(files);
   };
 
   // Enter pressed in the first moments, before the new chat knows its endpoint: send once it does.
@@ -108,26 +129,35 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
           {placeholder}
         </button>
       ) : (
-        <div className="flex items-end gap-2 rounded-3xl border border-zinc-300 bg-white py-2 pr-2 pl-4 shadow-sm focus-within:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
-          <textarea
-            ref={ref}
-            rows={1}
-            value={draft}
-            aria-label={t('com_ui_chat_input_label')}
-            placeholder={placeholder}
-            disabled={rules.textDisabled}
-            onChange={(e) => setDraft(e.target.value)}
-            onKeyDown={onKeyDown}
-            className="max-h-[13rem] min-h-9 flex-1 resize-none overflow-y-auto bg-transparent py-1.5 text-base leading-6 text-zinc-900 outline-none placeholder:text-zinc-500 disabled:cursor-not-allowed sm:text-[15px] dark:text-zinc-100 dark:placeholder:text-zinc-400"
-          />
-          <InputButtons
-            submitting={submitting}
-            sendDisabled={rules.sendDisabled}
-            showContinue={recentlyStopped && !submitting && Boolean(latest && !latest.isCreatedByUser)}
-            onSend={send}
-            onStop={actions.stop}
-            onContinue={continueLatest}
-          />
+        <div className="rounded-3xl border border-zinc-300 bg-white px-2 py-2 shadow-sm focus-within:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
+          <AttachmentList />
+          <div className="flex items-end gap-1.5">
+            <AttachButton
+              accept={attachments.accept}
+              disabled={attachments.disabled}
+              onFiles={attachments.attach}
+            />
+            <textarea
+              ref={ref}
+              rows={1}
+              value={draft}
+              aria-label={t('com_ui_chat_input_label')}
+              placeholder={placeholder}
+              disabled={rules.textDisabled}
+              onChange={(e) => setDraft(e.target.value)}
+              onKeyDown={onKeyDown}
+              onPaste={onPaste}
+              className="max-h-[13rem] min-h-9 flex-1 resize-none overflow-y-auto bg-transparent py-1.5 text-base leading-6 text-zinc-900 outline-none placeholder:text-zinc-500 disabled:cursor-not-allowed sm:text-[15px] dark:text-zinc-100 dark:placeholder:text-zinc-400"
+            />
+            <InputButtons
+              submitting={submitting}
+              sendDisabled={rules.sendDisabled}
+              showContinue={recentlyStopped && !submitting && Boolean(latest && !latest.isCreatedByUser)}
+              onSend={send}
+              onStop={actions.stop}
+              onContinue={continueLatest}
+            />
+          </div>
         </div>
       )}
     </div>

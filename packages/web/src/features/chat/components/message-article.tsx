@@ -2,13 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_MODEL_LABEL, type Message } from '@parley/shared';
 import { useAuthStore } from '../../auth/auth.store';
+import { MessageFiles } from '../../files/components/message-files';
 import { useSettingsStore } from '../../settings/settings.store';
 import { messageActions } from '../message-action-rules';
 import type { BranchNode } from '../message-tree';
 import { messageText } from '../message-text';
 import { MessageActions } from './message-actions';
 import { ModelAvatar, UserAvatar } from './message-avatar';
-import { AiContent, MessageImages, UserText } from './message-content';
+import { AiContent, UserText } from './message-content';
 import { MessageEditor } from './message-editor';
 import { SiblingNav } from './sibling-nav';
 
@@ -101,7 +102,7 @@ export function MessageArticle(props: MessageArticleProps) {
             reverse
             avatar={<UserAvatar name={name === you ? (user?.name ?? you) : name} avatarUrl={user?.avatar} />}
           />
-          <MessageImages message={message} alignEnd />
+          <MessageFiles files={message.files} alignEnd />
           {editor || <UserText message={message} />}
           {footer}
         </div>
@@ -109,7 +110,7 @@ export function MessageArticle(props: MessageArticleProps) {
         <div className="flex flex-col gap-2">
           <Header name={name} avatar={<ModelAvatar endpoint={message.endpoint || endpoint} />} />
           <div className="flex min-w-0 flex-col gap-2 sm:pl-10">
-            <MessageImages message={message} alignEnd={false} />
+            <MessageFiles files={message.files} alignEnd={false} />
             {editor || <AiContent message={message} live={live} />}
             {footer}
           </div>

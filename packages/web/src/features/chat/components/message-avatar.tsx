@@ -1,5 +1,6 @@
 import { Asterisk, Bot, Compass, Gem, Puzzle, Sparkles, type LucideIcon } from 'lucide-react';
 import { endpointKindOf, type EndpointKind } from '@parley/shared';
+import { UserAvatar as ProfileAvatar } from '../../settings/components/user-avatar';
 
 interface Mark {
   icon: LucideIcon | null;
@@ -24,15 +25,7 @@ const base =
 
 /** The user's picture, else their initial. Decorative: the article's label names the sender. */
 export function UserAvatar({ name, avatarUrl }: { name: string; avatarUrl?: string | null }) {
-  if (avatarUrl) {
-    return <img src={avatarUrl} alt="" aria-hidden="true" className={`${base} object-cover`} />;
-  }
-  const initial = Array.from(name.trim())[0]?.toUpperCase() ?? '?';
-  return (
-    <span aria-hidden="true" className={`${base} bg-zinc-700 dark:bg-zinc-600`}>
-      {initial}
-    </span>
-  );
+  return <ProfileAvatar name={name} avatar={avatarUrl} className={`${base} bg-zinc-700 dark:bg-zinc-600`} />;
 }
 
 /** The provider mark of the endpoint that wrote a reply. */

@@ -4,7 +4,7 @@ import type { Message } from '@parley/shared';
 import { Markdown } from '../../markdown/components/markdown';
 import { useSettingsStore } from '../../settings/settings.store';
 import { useDelayedFlag } from '../hooks/use-delayed-flag';
-import { imageFiles, messageText } from '../message-text';
+import { messageText } from '../message-text';
 import { errorDisplay } from '../message-error';
 import './message.css';
 
@@ -75,28 +75,5 @@ function UnfinishedNotice() {
       <Info className="mt-1 size-4 shrink-0" aria-hidden="true" />
       <span>{t('com_ui_msg_unfinished')}</span>
     </p>
-  );
-}
-
-/** Thumbnails of the images attached to a message. */
-export function MessageImages({ message, alignEnd }: { message: Message; alignEnd: boolean }) {
-  const { t } = useTranslation();
-  const images = imageFiles(message);
-  if (images.length === 0) return null;
-  return (
-    <div className={`flex max-w-[85%] flex-wrap gap-2 ${alignEnd ? 'justify-end' : ''}`}>
-      {images.map((file) => (
-        <a key={file.file_id} href={file.filepath} target="_blank" rel="noreferrer" className="block">
-          <img
-            src={file.filepath}
-            alt={t('com_ui_msg_image')}
-            loading="lazy"
-            width={file.width}
-            height={file.height}
-            className="h-32 w-auto max-w-56 rounded-xl border border-zinc-200 object-cover sm:h-40 dark:border-zinc-700"
-          />
-        </a>
-      ))}
-    </div>
   );
 }

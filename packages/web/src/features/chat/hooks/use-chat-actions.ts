@@ -17,13 +17,14 @@ import {
   continueSubmission,
   editUserSubmission,
   regenerateSubmission,
+  type MessageFile,
   type Submission,
   type SubmissionContext,
 } from '../stream/submission';
 
 export interface ChatActions {
-  /** Sends the text; false when ignored (a request in progress, blank text, no endpoint, the search view). */
-  send: (text: string) => boolean;
+  /** Sends the text (and files); false when ignored (a request in progress, blank text, no endpoint, search). */
+  send: (text: string, files?: MessageFile[]) => boolean;
   regenerate: (message: Message) => void;
   continue: (message: Message) => void;
   /** Edits a message: resubmitted (`submit`) or only saved. */
@@ -71,10 +72,10 @@ export function useChatActions(): ChatActions {
     const unsaved = (ctx: SubmissionContext) => ctx.conversationId === NEW_CONVERSATION;
 
     return {
-      send(text) {
+      send(text, files) {
         const trimmed = text.trim();
         const ctx = trimmed ? context() : null;
-        return ctx ? start(askSubmission(ctx, trimmed, latestMessageId(ctx)), ctx) : false;
+        return ctx ? start(askSubmission(ctx, trimmed, latestMessageId(ctx), files), ctx) : false;
       },
       regenerate(message) {
         const ctx = context();

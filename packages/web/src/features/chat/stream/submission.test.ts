@@ -53,6 +53,16 @@ describe('askSubmission', () => {
     expect(s.messages.map((m) => m.messageId)).toEqual(['r1', 'r1_']);
   });
 
+  it('carries the uploaded files in the payload and on the user message shown at once', () => {
+    const files = [
+      { file_id: 'f1', filepath: '/api/files/download/f1', type: 'image/png', width: 64, height: 48 },
+    ];
+    const s = askSubmission(ctx(), 'Look', 'a1', files);
+    expect(s.payload.files).toEqual(files);
+    expect(s.messages[2]!.files).toEqual(files);
+    expect(askSubmission(ctx(), 'Hi', 'a1').payload).not.toHaveProperty('files');
+  });
+
   it('encodes a custom endpoint name in the path', () => {
     expect(askSubmission(ctx({ setup: { endpoint: 'My Mirror' } }), 'x', NIL_UUID).path).toBe(
       '/api/ask/My%20Mirror',

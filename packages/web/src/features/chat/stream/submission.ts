@@ -45,7 +45,15 @@ function options(setup: ConversationSetup): Omit<AskPayload, 'text' | 'parentMes
   return rest;
 }
 
-function userMessage(ctx: SubmissionContext, text: string, parentMessageId: string): Message {
+/** A file sent with a message (spec 1 §3 Message.files). */
+export type MessageFile = NonNullable<Message['files']>[number];
+
+function userMessage(
+  ctx: SubmissionContext,
+  text: string,
+  parentMessageId: string,
+  files: MessageFile[] = [],
+): Message {
   return {
     messageId: ctx.requestId,
     conversationId: ctx.conversationId,
@@ -57,6 +65,7 @@ function userMessage(ctx: SubmissionContext, text: string, parentMessageId: stri
     model: ctx.setup.model ?? null,
     error: false,
     unfinished: false,
+    ...(files.length > 0 ? { files } : {}),
     // No date: the tree sorts an undated message last among its siblings, as the newest (message-tree.ts).
     createdAt: '',
     updatedAt: '',
@@ -80,11 +89,19 @@ function placeholder(ctx: SubmissionContext, parentMessageId: string): Message {
   };
 }
 
-/** A new message under `parentMessageId` (the latest message on screen, else the root). */
-export function askSubmission(ctx: SubmissionContext, text: string, parentMessageId: string): Submission {
+/**
+ * A new message under `parentMessageId` (the latest message on screen, else the root), with the uploaded files
+ * of the message box: in the payload and, at once, on the message shown.
+ */
+export function askSubmission(
+  ctx: SubmissionContext,
+  text: string,
+  parentMessageId: string,
+  files: MessageFile[] = [],
+): Submission {
   const fresh = isNew(ctx.conversationId);
   const parent = fresh ? NIL_UUID : parentMessageId;
-  const user = userMessage(ctx, text, parent);
+  const user = userMessage(ctx, text, parent, files);
   const reply = placeholder(ctx, user.messageId);
   return {
     path: endpointPath(API.ask, ctx.setup),
@@ -95,6 +112,7 @@ export function askSubmission(ctx: SubmissionContext, text: string, parentMessag
       conversationId: fresh ? null : ctx.conversationId,
       messageId: user.messageId,
       responseMessageId: reply.messageId,
+      ...(files.length > 0 ? { files } : {}),
     },
     conversationId: ctx.conversationId,
     messages: [...(fresh ? [] : ctx.messages), user, reply],

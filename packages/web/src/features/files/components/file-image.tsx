@@ -7,7 +7,7 @@ interface FileImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'
 }
 
 /** An image stored by Parley, fetched with the user's token; a neutral box while it loads. */
-export function FileImage({ path, alt = '', className, ...rest }: FileImageProps) {
+export function FileImage({ path, alt = '', className, style, ...rest }: FileImageProps) {
   const { url, failed } = useFileObjectUrl(path);
   if (!url) {
     return (
@@ -15,9 +15,10 @@ export function FileImage({ path, alt = '', className, ...rest }: FileImageProps
         role="img"
         aria-label={alt}
         aria-busy={!failed}
+        style={style}
         className={`inline-block bg-neutral-200 dark:bg-neutral-700 ${className ?? ''}`}
       />
     );
   }
-  return <img src={url} alt={alt} className={className} {...rest} />;
+  return <img src={url} alt={alt} className={className} style={style} {...rest} />;
 }

@@ -1,0 +1,47 @@
+import type { TFunction } from 'i18next';
+import type { FileValidationError } from '@parley/shared';
+import { isApiError } from '../../lib/api-error';
+
+/** A pre-upload refusal in the user's language: `com_error_files_{code}`, English as the shared FILE_MESSAGES. */
+export function validationErrorText(error: FileValidationError, t: TFunction): string {
+  switch (error.code) {
+    case 'count':
+      return t('com_error_files_count', { limit: error.limit });
+    case 'type':
+      return t('com_error_files_type', { type: error.type });
+    case 'size':
+      return t('com_error_files_size', { limitMb: error.limitMb });
+    case 'total':
+      return t('com_error_files_total', { limitMb: error.limitMb });
+    case 'endpoint':
+      return t('com_error_files_endpoint');
+    case 'disabled':
+      return t('com_error_files_disabled');
+    case 'duplicate':
+      return t('com_error_files_duplicate');
+    case 'empty':
+      return t('com_error_files_empty');
+  }
+}
+
+function rateLimit(message: string): { max: number; minutes: number } | null {
+  try {
+    const json = JSON.parse(message) as { type?: unknown; max?: unknown; windowInMinutes?: unknown };
+    if (json?.type !== 'file_upload_limit') return null;
+    return { max: Number(json.max) || 0, minutes: Number(json.windowInMinutes) || 0 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A failed upload (spec 1 §8): the server's message, else 'An error occurred while uploading the file.'. The
+ * upload limit arrives as JSON text and reads as a sentence.
+ */
+export function uploadErrorText(error: unknown, t: TFunction): string {
+  const message =
+    isApiError(error) && typeof error.body?.message === 'string' ? error.body.message.trim() : '';
+  const limit = message ? rateLimit(message) : null;
+  if (limit) return t('com_error_files_rate_limit', limit);
+  return message || t('com_error_files_upload');
+}

@@ -1,0 +1,13 @@
+import { useEffect } from 'react';
+import { fileDeletes } from '../file-deletes';
+
+let sent = false;
+
+/** Sends the deletes an earlier page left pending (spec 1 §4 Files), once per load, after sign-in. */
+export function useSendPendingDeletes(signedIn: boolean): void {
+  useEffect(() => {
+    if (!signedIn || sent) return;
+    sent = true;
+    void fileDeletes.flush();
+  }, [signedIn]);
+}
