@@ -2,6 +2,7 @@ import type { DialectName } from '../packages/server/src/db/database';
 import { DIALECTS } from './lib/databases';
 import { formatResult, type BenchResult } from './lib/stats';
 import { concurrentStreams } from './concurrent-streams';
+import { filesUpload } from './files-upload';
 import { listPage } from './list-page';
 import { relayOverhead } from './relay-overhead';
 import { search } from './search';
@@ -21,6 +22,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'wire-bytes': wireBytes,
   'concurrent-streams': concurrentStreams,
   'web-initial-js': webInitialJs,
+  'files-upload': filesUpload,
 };
 
 /** Benches whose figure does not depend on the database: run once, on the first dialect. */

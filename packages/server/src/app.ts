@@ -16,6 +16,7 @@ import { messagesRoutes } from './features/messages/messages.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { tokenizerRoutes } from './features/tokenizer/tokenizer.routes';
 import { chatRoutes } from './features/chat/chat.routes';
+import { filesRoutes } from './features/files/files.routes';
 
 export type { AppDeps } from './app-deps';
 
@@ -45,6 +46,7 @@ export async function buildApp(
     searchRoutes,
     tokenizerRoutes,
     chatRoutes,
+    filesRoutes,
   ]) {
     await app.register(routes, { deps });
   }

@@ -1,10 +1,13 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import { buildApp } from './app';
+import { buildApp, type AppDeps } from './app';
 import { ConfigError } from './config/config-error';
 import { loadConfig } from './config/load-config';
 import { processInput } from './config/process-env';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
+import { repairUnfinishedFiles, scheduleFileRepair } from './features/files/repair.service';
+import { fileStorageFor } from './features/files/storage/storage-for-app';
 import { installGracefulShutdown, type Closer } from './lib/shutdown';
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
@@ -22,18 +25,32 @@ async function main(): Promise<void> {
   if (redis) closers.push(() => redis.quit());
   try {
     const applied = await migrateToLatest(database);
-    const app = await buildApp({ config, database, redis });
+    const deps = { config, database, redis };
+    const app = await buildApp(deps);
     for (const notice of notices) app.log.warn(notice);
     if (config.configFile) app.log.info(`configuration file: ${config.configFile}`);
     app.log.info(
       applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date',
     );
+    await repairFiles(deps, app.log);
+    // Stop the repair timer and the storage's clients (S3 sockets) before the database closes.
+    closers.unshift(scheduleFileRepair(deps, app.log), async () => (await fileStorageFor(deps)).close?.());
     const address = await app.listen({ host: config.host, port: config.port });
     app.log.info(`Parley is listening at ${address}`);
     installGracefulShutdown(app, closers);
   } catch (error) {
     for (const close of closers) await Promise.resolve(close()).catch(() => {});
     throw error;
+  }
+}
+
+/** Finishes uploads and deletes a crash interrupted; a failure (storage unreachable) is logged, not fatal. */
+async function repairFiles(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const { files, temporary } = await repairUnfinishedFiles(deps, { log });
+    log.info(`file repair: ${files} unfinished file(s) and ${temporary} temporary file(s) removed`);
+  } catch (err) {
+    log.warn({ err }, 'file repair failed at start; it runs again every five minutes');
   }
 }
 

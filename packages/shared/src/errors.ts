@@ -7,6 +7,7 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
+  'PAYLOAD_TOO_LARGE',
   'REGISTRATION_DISABLED',
   'INTERNAL',
 ] as const;
@@ -21,6 +22,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  PAYLOAD_TOO_LARGE: 413,
   REGISTRATION_DISABLED: 403,
   INTERNAL: 500,
 };

@@ -19,6 +19,11 @@ export function fileStorageFor(deps: AppDeps): Promise<FileStorage> {
   return storage;
 }
 
+/** Makes `deps` use the given storage (tests: a storage that fails on purpose); call before the first use. */
+export function useFileStorage(deps: AppDeps, storage: FileStorage): void {
+  byApp.set(deps, Promise.resolve(storage));
+}
+
 async function makeStorage(deps: AppDeps): Promise<FileStorage> {
   const settings = fileSettingsOf(deps.config);
   if (settings.strategy === 's3' && settings.s3) {

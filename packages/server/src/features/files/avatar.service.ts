@@ -1,0 +1,68 @@
+import { randomUUID } from 'node:crypto';
+import { FILE_MESSAGES, fileDownloadPath, fileErrors, type AvatarResponse } from '@parley/shared';
+import { fileSettingsOf } from '../../config/file-settings';
+import { AppError } from '../../lib/app-error';
+import { nowIso } from '../../lib/clock';
+import { AVATAR_SIDE, makeAvatarImage } from './avatar-image';
+import { otherAvatarFileIds, setUserAvatar } from './avatar.repository';
+import { deleteUserFiles } from './delete.service';
+import { cleanFileName } from './file-name';
+import { UPLOAD_MESSAGES } from './files.messages';
+import { sniffType } from './sniff-type';
+import { storeFile, type FilesContext } from './store-file';
+import { removeTemp } from './temp-files';
+import { assertSupportedType } from './type-rules';
+import type { ByteLimit, ReceivedUpload } from './upload-stream';
+
+/** The profile picture takes PNG and JPEG only (spec 2 §5 ".png and .jpg"). */
+const AVATAR_TYPES = ['^image/(png|jpeg)$'];
+
+/** The avatar cap (spec 1 §9: 2 MB, or the configured avatarSizeLimit): over it is 'File size exceeds N MB.'. */
+export function avatarByteLimit(deps: FilesContext['deps']): ByteLimit {
+  const limit = fileSettingsOf(deps.config).fileConfig.avatarSizeLimit;
+  return { bytes: limit, refuse: () => new AppError('VALIDATION', fileErrors.size(limit).message) };
+}
+
+/**
+ * Makes the uploaded picture the user's avatar: checked by content, cropped to a square, stored as an `avatar`
+ * file; the user's `avatar` becomes its URL and the pictures it replaces are deleted.
+ */
+export async function saveAvatar(
+  ctx: FilesContext,
+  userId: string,
+  { file }: ReceivedUpload,
+  signal?: AbortSignal,
+): Promise<AvatarResponse> {
+  let processed: string | null = null;
+  try {
+    if (!file) throw new AppError('VALIDATION', UPLOAD_MESSAGES.fileMissing, { field: 'input' });
+    if (file.bytes === 0) throw new AppError('VALIDATION', FILE_MESSAGES.empty, { field: 'input' });
+    const sniffed = await sniffType(file.path, cleanFileName(file.filename), file.mimetype);
+    assertSupportedType(sniffed, AVATAR_TYPES);
+    processed = await makeAvatarImage(file.path, ctx.deps.config.dataDir);
+    const fileId = randomUUID();
+    await storeFile(
+      ctx,
+      {
+        fileId,
+        userId,
+        filename: 'avatar.png',
+        type: 'image/png',
+        width: AVATAR_SIDE,
+        height: AVATAR_SIDE,
+        context: 'avatar',
+        assistantId: null,
+        messageFile: false,
+        path: processed,
+      },
+      signal,
+    );
+    const url = fileDownloadPath(fileId);
+    const { db } = ctx.deps.database;
+    await setUserAvatar(db, userId, url, nowIso());
+    await deleteUserFiles(ctx, userId, await otherAvatarFileIds(db, userId, fileId));
+    return { url };
+  } finally {
+    await removeTemp(file?.path, processed);
+  }
+}

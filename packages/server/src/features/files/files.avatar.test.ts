@@ -1,0 +1,161 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import type { ApiErrorBody, AvatarResponse, FileConfig, PublicUser, StartupConfig } from '@parley/shared';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config/load-config';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
+import { getUser, signUp } from '../auth/auth-test-helpers';
+import { noisePng } from './files.test-fixtures';
+import {
+  allFileRows,
+  auth,
+  buildFilesApp,
+  image,
+  storedObjects,
+  tempFiles,
+  upload,
+  type FilesTestApp,
+} from './files.test-helpers';
+
+const avatarForm = (name: string, data: Buffer, type: string) => ({
+  url: '/api/files/images/avatar',
+  fileField: 'input',
+  file: { name, data, type },
+  fields: { manual: 'true' },
+});
+
+describe.each(testDialects())('profile pictures on %s', (dialect) => {
+  let t: FilesTestApp;
+  afterEach(async () => t?.close());
+
+  const avatarOf = async (token: string) => (await getUser(t.app, token)).json<PublicUser>().avatar;
+
+  it('stores a PNG as a 250 px square, sets the user avatar and removes the picture it replaces', async () => {
+    t = await buildFilesApp(dialect);
+    const { token, user } = await signUp(t.app);
+    const first = await upload(t.app, token, avatarForm('me.png', await image(600, 400), 'image/png'));
+    expect(first.statusCode).toBe(200);
+    const { url } = first.json<AvatarResponse>();
+    expect(url).toMatch(/^\/api\/files\/download\/[\w-]+$/);
+    expect(await avatarOf(token)).toBe(url);
+    const stored = (await t.app.inject({ method: 'GET', url, headers: auth(token) })).rawPayload;
+    const meta = await sharp(stored).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 250, 250]);
+    const [row] = await allFileRows(t);
+    expect(row).toMatchObject({
+      context: 'avatar',
+      status: 'ready',
+      type: 'image/png',
+      width: 250,
+      height: 250,
+    });
+
+    const second = await upload(
+      t.app,
+      token,
+      avatarForm('me.jpg', await image(200, 500, 'jpeg'), 'image/jpeg'),
+    );
+    const next = second.json<AvatarResponse>().url;
+    expect(next).not.toBe(url);
+    expect(await avatarOf(token)).toBe(next);
+    const rows = await allFileRows(t);
+    expect(rows.map((r) => `/api/files/download/${r.file_id}`)).toEqual([next]);
+    expect(storedObjects(t.dataDir)).toEqual([`${user.id}/${rows[0]!.file_id}`]);
+    expect((await t.app.inject({ method: 'GET', url, headers: auth(token) })).statusCode).toBe(404);
+  });
+
+  it('refuses other types by content, and pictures over the avatar limit, leaving the avatar as it was', async () => {
+    t = await buildFilesApp(dialect);
+    const { token } = await signUp(t.app);
+    const refused = async (form: ReturnType<typeof avatarForm>, message: string) => {
+      const res = await upload(t.app, token, form);
+      expect({ status: res.statusCode, body: res.json<ApiErrorBody>() }).toEqual({
+        status: 400,
+        body: { code: 'VALIDATION', message, field: expect.any(String) as string },
+      });
+    };
+    const big = await noisePng(900, 900);
+    expect(big.length).toBeGreaterThan(2 * 1024 * 1024);
+    const res = await upload(t.app, token, avatarForm('big.png', big, 'image/png'));
+    expect(res.statusCode).toBe(400);
+    expect(res.json<ApiErrorBody>()).toMatchObject({
+      code: 'VALIDATION',
+      message: 'File size exceeds 2 MB.',
+    });
+    await refused(
+      avatarForm('anim.gif', await image(50, 50, 'gif'), 'image/gif'),
+      'Currently, unsupported file type: image/gif',
+    );
+    await refused(
+      avatarForm('me.png', await image(50, 50, 'gif'), 'image/png'),
+      'Currently, unsupported file type: image/gif',
+    );
+    await refused(
+      avatarForm('me.gif', await image(50, 50), 'image/gif'),
+      'Currently, unsupported file type: image/gif',
+    );
+    expect(await avatarOf(token)).toBeNull();
+    expect(await allFileRows(t)).toEqual([]);
+    expect(tempFiles(t.dataDir)).toEqual([]);
+  });
+
+  it("applies the YAML's avatarSizeLimit", async () => {
+    t = await buildFilesApp(dialect, { fileConfig: { avatarSizeLimit: 0.25 } });
+    const { token } = await signUp(t.app);
+    const big = await noisePng(400, 400);
+    expect(big.length).toBeGreaterThan(0.25 * 1024 * 1024);
+    const res = await upload(t.app, token, avatarForm('me.png', big, 'image/png'));
+    expect(res.json<ApiErrorBody>().message).toBe('File size exceeds 0.25 MB.');
+  });
+});
+
+describe.each(testDialects())('file config from the YAML on %s', (dialect) => {
+  const dirs: string[] = [];
+  let database: TestDatabase | undefined;
+  afterEach(async () => {
+    await database?.cleanup();
+    for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('answers the merged config, in bytes, and GET /api/config shows the same avatar limit', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-files-config-'));
+    dirs.push(dir);
+    const yaml = [
+      'version: 1.0.3',
+      'fileConfig:',
+      '  endpoints:',
+      '    openAI: { fileLimit: 3, fileSizeLimit: 5, supportedMimeTypes: ["^image/png$"] }',
+      '    anthropic: { disabled: true }',
+      '  serverFileSizeLimit: 100',
+      '  avatarSizeLimit: 3',
+    ].join('\n');
+    writeFileSync(join(dir, 'parley.yaml'), yaml);
+    const { config } = loadConfig({
+      env: { DATA_DIR: dir, CONFIG_PATH: join(dir, 'parley.yaml') },
+      cwd: dir,
+    });
+    database = await freshDatabase(dialect);
+    const app = await buildApp({ config: { ...config, logLevel: 'silent' }, database, redis: null });
+    const { token } = await signUp(app);
+    const res = await app.inject({ method: 'GET', url: '/api/files/config', headers: auth(token) });
+    const MB = 1024 * 1024;
+    const body = res.json<FileConfig>();
+    expect(body).toMatchObject({ serverFileSizeLimit: 100 * MB, avatarSizeLimit: 3 * MB });
+    expect(body.endpoints.openAI).toEqual({
+      fileLimit: 3,
+      fileSizeLimit: 5 * MB,
+      totalSizeLimit: 25 * MB,
+      supportedMimeTypes: ['^image/png$'],
+      disabled: false,
+    });
+    expect(body.endpoints.anthropic).toMatchObject({ disabled: true, fileSizeLimit: 20 * MB });
+    expect(body.endpoints.assistants).toMatchObject({ fileSizeLimit: 100 * MB, totalSizeLimit: 100 * MB });
+    const startup = (await app.inject({ method: 'GET', url: '/api/config' })).json<StartupConfig>();
+    expect(startup.avatarSizeLimit).toBe(3 * MB);
+    expect((await app.inject({ method: 'GET', url: '/api/files/config' })).statusCode).toBe(401);
+    await app.close();
+  });
+});

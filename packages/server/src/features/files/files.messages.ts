@@ -1,0 +1,24 @@
+import { megabytes } from '@parley/shared';
+
+/**
+ * Upload refusals the spec does not word (its own texts are FILE_MESSAGES in shared). English, answered as the
+ * error message, which the web shows as it is.
+ */
+export const UPLOAD_MESSAGES = {
+  endpointMissing: 'Endpoint is undefined',
+  fileMissing: 'No file was uploaded.',
+  notMultipart: 'The upload must be sent as multipart/form-data.',
+  interrupted: 'The upload was interrupted or malformed.',
+  fileIdMissing: 'file_id is required.',
+  oneFile: 'Only one file can be uploaded at a time.',
+  tooManyFields: 'The upload form has too many fields.',
+  fieldTooLong: (name: string) => `The form field "${name}" is too long.`,
+  overServerCap: (bytes: number) => `The file is larger than the server's limit of ${megabytes(bytes)} MB.`,
+  notImage: 'The file is not an image.',
+  imageTooLarge: 'The image is too large to process.',
+  imageCorrupt: 'The image is damaged or cannot be read.',
+  timedOut: 'The upload took too long and was stopped.',
+  uploaded: 'File uploaded and processed successfully',
+  deleted: 'Files deleted successfully',
+  notFound: 'File not found',
+} as const;

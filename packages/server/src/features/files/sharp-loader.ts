@@ -1,0 +1,13 @@
+import type sharpModule from 'sharp';
+
+type Sharp = typeof sharpModule;
+let loading: Promise<Sharp> | undefined;
+
+/**
+ * sharp, loaded on the first image: libvips adds about 26 MB to a process, which an idle server (no uploads yet)
+ * need not pay (ARCHITECTURE §9 idle memory).
+ */
+export function loadSharp(): Promise<Sharp> {
+  loading ??= import('sharp').then((m) => m.default);
+  return loading;
+}

@@ -1,0 +1,69 @@
+import type { preHandlerAsyncHookHandler } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { AppDeps } from '../../app-deps';
+import { fileSettingsOf } from '../../config/file-settings';
+import { AppError } from '../../lib/app-error';
+import { DEFAULT_RATE_LIMIT_PREFIX, rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
+import { authUser } from '../auth/auth.guard';
+
+const MINUTE_MS = 60_000;
+
+interface UploadLimiters {
+  byIp: RateLimiter;
+  byUser: RateLimiter;
+}
+
+// One pair per app, so the three upload routes count in the same windows.
+const byApp = new WeakMap<AppDeps, UploadLimiters>();
+
+function limitersFor(deps: AppDeps): UploadLimiters {
+  let limiters = byApp.get(deps);
+  if (!limiters) {
+    const limits = fileSettingsOf(deps.config).uploadLimits;
+    const make = rateLimiterFactory(
+      deps.redis,
+      deps.config.rateLimits.rateLimitPrefix ?? DEFAULT_RATE_LIMIT_PREFIX,
+    );
+    limiters = {
+      byIp: make({
+        name: 'file-upload-ip',
+        max: limits.ipMax,
+        windowMs: limits.ipWindowInMinutes * MINUTE_MS,
+      }),
+      byUser: make({
+        name: 'file-upload-user',
+        max: limits.userMax,
+        windowMs: limits.userWindowInMinutes * MINUTE_MS,
+      }),
+    };
+    byApp.set(deps, limiters);
+  }
+  return limiters;
+}
+
+/**
+ * Counts each upload per IP and per user in fixed windows (spec 1 §9 ipMax, ipWindowInMinutes, userMax,
+ * userWindowInMinutes) and refuses the (max+1)th in a window with RATE_LIMITED, `Retry-After` and, as the message,
+ * the JSON the web reads ({type: 'file_upload_limit', max, windowInMinutes}). Runs after the auth guard and before
+ * the body is read, so a refused upload costs no bandwidth past its headers.
+ */
+export function uploadLimitsPreHandler(deps: AppDeps): preHandlerAsyncHookHandler {
+  const limits = fileSettingsOf(deps.config).uploadLimits;
+  return async (request, reply) => {
+    const { byIp, byUser } = limitersFor(deps);
+    // IPv6 clients are counted per /64, as the login and message limits do.
+    const [ip, user] = await Promise.all([
+      byIp.hit(normalizeIP(request.ip)),
+      byUser.hit(authUser(request).id),
+    ]);
+    const refused = [
+      { check: ip, max: limits.ipMax, windowInMinutes: limits.ipWindowInMinutes },
+      { check: user, max: limits.userMax, windowInMinutes: limits.userWindowInMinutes },
+    ].filter((c) => !c.check.allowed);
+    const first = refused[0];
+    if (!first) return;
+    reply.header('retry-after', String(Math.max(...refused.map((c) => c.check.retryAfterSeconds))));
+    const details = { type: 'file_upload_limit', max: first.max, windowInMinutes: first.windowInMinutes };
+    throw new AppError('RATE_LIMITED', JSON.stringify(details), details);
+  };
+}

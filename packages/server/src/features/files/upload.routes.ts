@@ -1,0 +1,72 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API } from '@parley/shared';
+import type { AppDeps } from '../../app-deps';
+import { fileSettingsOf } from '../../config/file-settings';
+import { authUser } from '../auth/auth.guard';
+import { avatarByteLimit, saveAvatar } from './avatar.service';
+import { fileStorageFor } from './storage/storage-for-app';
+import type { FilesContext } from './store-file';
+import { uploadLimitsPreHandler } from './upload-limits';
+import { receiveUpload } from './upload-stream';
+import { saveUpload, uploadByteLimit, type UploadRoute } from './upload.service';
+
+/**
+ * The longest an upload may run, receipt and storing together: ten minutes, so 512 MB needs about 1 MB/s. It is
+ * below the repair's 15 minutes and the temporary-file sweep's ten minutes idle, so neither touches a live upload.
+ */
+export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
+
+/** POST /api/files, /api/files/images and /api/files/images/avatar (spec 1 §7), rate-limited before the body. */
+export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const limited = { preHandler: uploadLimitsPreHandler(deps) };
+  const fileConfig = () => fileSettingsOf(deps.config).fileConfig;
+  const context = async (request: FastifyRequest): Promise<FilesContext> => ({
+    deps,
+    storage: await fileStorageFor(deps),
+    log: request.log,
+  });
+
+  const upload = (route: UploadRoute) => async (request: FastifyRequest) =>
+    withDeadline(async (signal) => {
+      const config = fileConfig();
+      const received = await receiveUpload(request, {
+        dataDir: deps.config.dataDir,
+        fileField: 'file',
+        partLimit: config.serverFileSizeLimit + 1,
+        limitFor: (fields) => uploadByteLimit(config, fields),
+        signal,
+      });
+      return saveUpload(await context(request), authUser(request).id, received, route, signal);
+    });
+
+  app.post(API.files, limited, async (request, reply) =>
+    reply.status(201).send(await upload('files')(request)),
+  );
+  app.post(API.filesImages, limited, async (request, reply) =>
+    reply.status(201).send(await upload('images')(request)),
+  );
+
+  app.post(API.filesAvatar, limited, async (request) =>
+    withDeadline(async (signal) => {
+      const limit = avatarByteLimit(deps);
+      const received = await receiveUpload(request, {
+        dataDir: deps.config.dataDir,
+        fileField: 'input',
+        partLimit: limit.bytes + 1,
+        limitFor: () => limit,
+        signal,
+      });
+      return saveAvatar(await context(request), authUser(request).id, received, signal);
+    }),
+  );
+}
+
+async function withDeadline<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), UPLOAD_TIMEOUT_MS);
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,97 @@
+import { randomUUID } from 'node:crypto';
+import {
+  FILE_MESSAGES,
+  fileErrors,
+  fileLimitsFor,
+  IMAGE_MIME_TYPES,
+  type FileConfig,
+  type UploadResponse,
+} from '@parley/shared';
+import { fileSettingsOf } from '../../config/file-settings';
+import { AppError } from '../../lib/app-error';
+import { cleanFileName } from './file-name';
+import { toFileRecord } from './file-record';
+import { UPLOAD_MESSAGES } from './files.messages';
+import { measureImage, type MeasuredImage } from './image-process';
+import { sniffType } from './sniff-type';
+import { storeFile, type FilesContext } from './store-file';
+import { assertSupportedType } from './type-rules';
+import { removeTemp } from './temp-files';
+import type { ByteLimit, ReceivedUpload } from './upload-stream';
+
+/** `images` is POST /api/files/images: it takes images only. */
+export type UploadRoute = 'files' | 'images';
+
+const invalid = (message: string, field?: string) =>
+  new AppError('VALIDATION', message, field ? { field } : {});
+const isImageType = (type: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(type);
+
+/**
+ * The receipt's byte limit: the endpoint's size limit when the form named it before the file (400), else the
+ * server's cap (413). An upload past the endpoint's limit that named it later is refused after the receipt.
+ */
+export function uploadByteLimit(config: FileConfig, fields: Record<string, string>): ByteLimit {
+  const cap = config.serverFileSizeLimit;
+  const limits = fields.endpoint ? fileLimitsFor(config, fields.endpoint) : null;
+  if (limits?.disabled) return { bytes: 0, refuse: () => invalid(FILE_MESSAGES.disabled) };
+  if (limits && limits.fileSizeLimit < cap) {
+    return {
+      bytes: limits.fileSizeLimit,
+      refuse: () => invalid(fileErrors.size(limits.fileSizeLimit).message),
+    };
+  }
+  return { bytes: cap, refuse: () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.overServerCap(cap)) };
+}
+
+/**
+ * Checks a received upload against its endpoint's rules (spec 1 §5, §9) and stores it: the type from the content,
+ * images measured and scaled. The client's width and height are not used. Removes the temporary files whatever
+ * happens.
+ */
+export async function saveUpload(
+  ctx: FilesContext,
+  userId: string,
+  { fields, file }: ReceivedUpload,
+  route: UploadRoute,
+  signal?: AbortSignal,
+): Promise<UploadResponse> {
+  let image: MeasuredImage | null = null;
+  try {
+    if (!file) throw invalid(UPLOAD_MESSAGES.fileMissing, 'file');
+    const tempFileId = fields.file_id?.trim();
+    if (!tempFileId) throw invalid(UPLOAD_MESSAGES.fileIdMissing, 'file_id');
+    const endpoint = fields.endpoint?.trim();
+    if (!endpoint) throw invalid(UPLOAD_MESSAGES.endpointMissing, 'endpoint');
+    const config = fileSettingsOf(ctx.deps.config).fileConfig;
+    const limits = fileLimitsFor(config, endpoint);
+    if (limits.disabled) throw invalid(FILE_MESSAGES.disabled);
+    if (file.bytes > limits.fileSizeLimit) throw invalid(fileErrors.size(limits.fileSizeLimit).message);
+    if (file.bytes === 0) throw invalid(FILE_MESSAGES.empty, 'file');
+    const filename = cleanFileName(file.filename);
+    const sniffed = await sniffType(file.path, filename, file.mimetype);
+    assertSupportedType(sniffed, limits.supportedMimeTypes);
+    if (route === 'images' && !isImageType(sniffed.type))
+      throw invalid(fileErrors.type(sniffed.type).message);
+    if (isImageType(sniffed.type)) image = await measureImage(file.path, ctx.deps.config.dataDir);
+    const messageFile = fields.message_file === 'true';
+    const row = await storeFile(
+      ctx,
+      {
+        fileId: randomUUID(),
+        userId,
+        filename,
+        type: sniffed.type,
+        width: image?.width ?? null,
+        height: image?.height ?? null,
+        context: endpoint === 'assistants' && !messageFile ? 'assistants' : 'message_attachment',
+        assistantId: fields.assistant_id?.trim() || null,
+        messageFile,
+        path: image?.path ?? file.path,
+      },
+      signal,
+    );
+    return { ...toFileRecord(row), temp_file_id: tempFileId, message: UPLOAD_MESSAGES.uploaded };
+  } finally {
+    await removeTemp(file?.path, image?.scaled ? image.path : null);
+  }
+}
