@@ -6,7 +6,9 @@ import { errorText, isApiError, isBanError } from '../../../lib/api-error';
 import { useUserQuery } from '../../auth/auth.api';
 import { useAuthStore } from '../../auth/auth.store';
 import { signOutLocally } from '../../auth/session';
+import { useSendPendingDeletes } from '../../files/hooks/use-send-pending-deletes';
 import { showToast } from '../../toast/toast.store';
+import { FilesPanelSlot } from '../../my-files/components/files-panel-slot';
 import { ShellDialogs } from './shell-dialogs';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -20,6 +22,7 @@ export function ChatLayout() {
   const user = useAuthStore((s) => s.user);
   const userQuery = useUserQuery();
   const title = useShellTitle();
+  useSendPendingDeletes(status === 'authenticated' && Boolean(user));
 
   useEffect(() => {
     if (status !== 'unauthenticated') return;
@@ -53,6 +56,7 @@ export function ChatLayout() {
           <Outlet />
         </main>
       </div>
+      <FilesPanelSlot />
       <ShellDialogs />
     </div>
   );

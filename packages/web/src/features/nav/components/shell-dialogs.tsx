@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
+import { useMyFilesStore } from '../../my-files/my-files.store';
 import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
 
 // The dialogs load the first time they open, which keeps their code (forms, tabs, switches) out of the
@@ -10,6 +11,9 @@ const KeyDialog = lazy(async () => ({
 const SettingsDialog = lazy(async () => ({
   default: (await import('../../settings/components/settings-dialog')).SettingsDialog,
 }));
+const MyFilesDialog = lazy(async () => ({
+  default: (await import('../../my-files/components/my-files-dialog')).MyFilesDialog,
+}));
 
 /** True from the first time `open` is true. */
 function useOnceOpened(open: boolean): boolean {
@@ -18,14 +22,16 @@ function useOnceOpened(open: boolean): boolean {
   return opened;
 }
 
-/** The shell's dialogs: the endpoint key dialog and the settings dialog, each loaded on first use. */
+/** The shell's dialogs: endpoint key, settings and My Files, each loaded on first use. */
 export function ShellDialogs() {
   const keyOpened = useOnceOpened(useKeyDialogStore((s) => s.endpoint !== null));
   const settingsOpened = useOnceOpened(useSettingsDialogStore((s) => s.open));
+  const myFilesOpened = useOnceOpened(useMyFilesStore((s) => s.dialogOpen));
   return (
     <Suspense fallback={null}>
       {keyOpened && <KeyDialog />}
       {settingsOpened && <SettingsDialog />}
+      {myFilesOpened && <MyFilesDialog />}
     </Suspense>
   );
 }

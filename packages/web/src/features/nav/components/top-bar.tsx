@@ -4,6 +4,7 @@ import { iconButton } from '../../../components/ui/button';
 import { MenuIcon, NewChatIcon } from '../../../components/ui/icons';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { ChatControls } from '../../endpoints/components/chat-controls';
+import { FilesPanelToggle } from '../../my-files/components/files-panel-toggle';
 import { NARROW_QUERY, useNavStore } from '../nav.store';
 
 /**
@@ -51,6 +52,7 @@ export function TopBar({ title }: { title: string }) {
         </div>
         <div className="flex min-h-11 items-center gap-1 overflow-x-auto px-2 pb-1.5">
           <ChatControls />
+          <FilesPanelToggle className="ml-auto" />
         </div>
       </header>
     );
@@ -61,6 +63,7 @@ export function TopBar({ title }: { title: string }) {
       {!visible && toggle}
       {!visible && newChat}
       <ChatControls />
+      <FilesPanelToggle className="ml-auto" />
     </header>
   );
 }

@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { CircleQuestionMark, LogOut, Settings } from 'lucide-react';
+import { CircleQuestionMark, FolderOpen, LogOut, Settings } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,20 +7,23 @@ import type { PublicUser } from '@parley/shared';
 import { ChevronUpDownIcon } from '../../../components/ui/icons';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useLogoutMutation } from '../../auth/auth.api';
+import { useMyFilesStore } from '../../my-files/my-files.store';
+import { UserAvatar } from '../../settings/components/user-avatar';
 import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
 import { NARROW_QUERY, useNavStore } from '../nav.store';
 
 const itemClass =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-zinc-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800';
 
-/** The user menu at the bottom of the sidebar: Help & FAQ, Settings and Log out (spec 2 §2). */
+/** The user menu at the bottom of the sidebar: Help & FAQ, My Files, Settings and Log out (spec 2 §2). */
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const logout = useLogoutMutation();
   const showSettings = useSettingsDialogStore((s) => s.show);
+  const showMyFiles = useMyFilesStore((s) => s.showDialog);
   const narrow = useMediaQuery(NARROW_QUERY);
   const setNavVisible = useNavStore((s) => s.setVisible);
-  // The settings dialog takes focus itself; the menu must not pull it back to its button on closing.
+  // The dialogs take focus themselves; the menu must not pull it back to its button on closing.
   const openingDialog = useRef(false);
 
   return (
@@ -30,12 +33,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
         data-testid="user-menu"
         className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm font-medium text-zinc-900 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=open]:bg-zinc-200/70 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800"
       >
-        <span
-          aria-hidden="true"
-          className="flex size-8 shrink-0 items-center justify-center rounded-full bg-teal-700 text-sm font-semibold text-white uppercase dark:bg-teal-600"
-        >
-          {user.name.trim().charAt(0) || '?'}
-        </span>
+        <UserAvatar name={user.name} avatar={user.avatar} />
         <span className="min-w-0 flex-1 truncate">{user.name}</span>
         <ChevronUpDownIcon className="size-4 shrink-0 text-zinc-500" />
       </Menu.Trigger>
@@ -60,6 +58,17 @@ export function UserMenu({ user }: { user: PublicUser }) {
               <CircleQuestionMark className="size-4" aria-hidden="true" />
               {t('com_nav_help_faq')}
             </Link>
+          </Menu.Item>
+          <Menu.Item
+            className={itemClass}
+            data-testid="open-my-files"
+            onSelect={() => {
+              openingDialog.current = true;
+              showMyFiles();
+            }}
+          >
+            <FolderOpen className="size-4" aria-hidden="true" />
+            {t('com_nav_my_files')}
           </Menu.Item>
           <Menu.Item
             className={itemClass}

@@ -1,0 +1,28 @@
+import { PanelRightClose, PanelRightOpen } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { iconButton } from '../../../components/ui/button';
+import { useSettingsStore } from '../../settings/settings.store';
+import { FILES_PANEL_TOGGLE_ID, useMyFilesStore } from '../my-files.store';
+
+/** The top bar's Files panel button; gone when Settings hides the right-most side panel (hideSidePanel). */
+export function FilesPanelToggle({ className = '' }: { className?: string }) {
+  const { t } = useTranslation();
+  const hidden = useSettingsStore((s) => s.hideSidePanel);
+  const open = useMyFilesStore((s) => s.panelOpen);
+  const toggle = useMyFilesStore((s) => s.togglePanel);
+  if (hidden) return null;
+  const Icon = open ? PanelRightClose : PanelRightOpen;
+  return (
+    <button
+      type="button"
+      id={FILES_PANEL_TOGGLE_ID}
+      data-testid="files-panel-toggle"
+      aria-label={t(open ? 'com_ui_files_panel_hide' : 'com_ui_files_panel_show')}
+      aria-expanded={open}
+      onClick={toggle}
+      className={`${iconButton} shrink-0 ${className}`}
+    >
+      <Icon className="size-5" aria-hidden="true" />
+    </button>
+  );
+}
