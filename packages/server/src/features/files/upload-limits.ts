@@ -2,8 +2,8 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppDeps } from '../../app-deps';
 import { fileSettingsOf } from '../../config/file-settings';
-import { AppError } from '../../lib/app-error';
 import { DEFAULT_RATE_LIMIT_PREFIX, rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
+import { refuseOverLimit } from '../../lib/window-limits';
 import { authUser } from '../auth/auth.guard';
 
 const MINUTE_MS = 60_000;
@@ -56,14 +56,13 @@ export function uploadLimitsPreHandler(deps: AppDeps): preHandlerAsyncHookHandle
       byIp.hit(normalizeIP(request.ip)),
       byUser.hit(authUser(request).id),
     ]);
-    const refused = [
-      { check: ip, max: limits.ipMax, windowInMinutes: limits.ipWindowInMinutes },
-      { check: user, max: limits.userMax, windowInMinutes: limits.userWindowInMinutes },
-    ].filter((c) => !c.check.allowed);
-    const first = refused[0];
-    if (!first) return;
-    reply.header('retry-after', String(Math.max(...refused.map((c) => c.check.retryAfterSeconds))));
-    const details = { type: 'file_upload_limit', max: first.max, windowInMinutes: first.windowInMinutes };
-    throw new AppError('RATE_LIMITED', JSON.stringify(details), details);
+    refuseOverLimit(
+      reply,
+      [
+        { check: ip, max: limits.ipMax, windowInMinutes: limits.ipWindowInMinutes },
+        { check: user, max: limits.userMax, windowInMinutes: limits.userWindowInMinutes },
+      ],
+      'file_upload_limit',
+    );
   };
 }

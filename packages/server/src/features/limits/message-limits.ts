@@ -1,16 +1,10 @@
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppDeps } from '../../app-deps';
-import { AppError } from '../../lib/app-error';
-import type { LimitCheck, RateLimiter } from '../../lib/rate-limit';
+import type { RateLimiter } from '../../lib/rate-limit';
+import { refuseOverLimit, type WindowCheck } from '../../lib/window-limits';
 import { authUser } from '../auth/auth.guard';
 import { limitStores } from './limit-stores';
-
-interface WindowCheck {
-  check: LimitCheck;
-  max: number;
-  windowInMinutes: number;
-}
 
 /**
  * Counts each message request per IP (LIMIT_MESSAGE_IP) and per user (LIMIT_MESSAGE_USER) in fixed windows and
@@ -34,12 +28,7 @@ export function messageLimitsPreHandler(deps: AppDeps): preHandlerAsyncHookHandl
     if (userId !== null) {
       pending.push(count(messageByUser, userId, limits.messageUserMax, limits.messageUserWindowMinutes));
     }
-    const refused = (await Promise.all(pending)).filter((c) => !c.check.allowed);
-    const first = refused[0];
-    if (!first) return;
-    reply.header('retry-after', String(Math.max(...refused.map((c) => c.check.retryAfterSeconds))));
-    const details = { type: 'message_limit', max: first.max, windowInMinutes: first.windowInMinutes };
-    throw new AppError('RATE_LIMITED', JSON.stringify(details), details);
+    refuseOverLimit(reply, await Promise.all(pending), 'message_limit');
   };
 }
 
