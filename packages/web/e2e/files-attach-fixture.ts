@@ -1,5 +1,3 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
 import { openChat, poll, type Chat } from './chat-fixture';
@@ -123,8 +121,3 @@ export async function slowUploads(page: Page, ms: number): Promise<void> {
   });
 }
 
-export const SHOTS = '/tmp/shots-attach';
-export function shotPath(name: string): string {
-  mkdirSync(SHOTS, { recursive: true });
-  return join(SHOTS, name);
-}

@@ -29,7 +29,11 @@ describe('attach: the ways in', () => {
     );
     expect(await page.getByTestId('attach-input').getAttribute('multiple')).not.toBeNull();
     // Reached with Tab from the text box's neighbourhood and opened with Enter.
-    await button.focus();
+    // Focus is checked before the key: a key pressed elsewhere would open nothing and say nothing.
+    await poll(async () => {
+      await button.focus();
+      return page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+    }).toBe('Attach files');
     const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
     expect(chooser.isMultiple()).toBe(true);
     const [red, blue] = await Promise.all([pngFile('red.png'), pngFile('blue.png', '#2563eb')]);
