@@ -120,4 +120,3 @@ export async function slowUploads(page: Page, ms: number): Promise<void> {
     await route.fulfill({ response });
   });
 }
-

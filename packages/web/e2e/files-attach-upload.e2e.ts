@@ -183,6 +183,9 @@ describe('sending files', () => {
     expect(await attachments(page).count()).toBe(0);
     const shown = articles.first().getByTestId('message-files').locator('img');
     await poll(() => shown.count(), 2000).toBe(2);
+    // Shown from the uploaded bytes, decoded: a real picture, not a broken image.
+    await poll(() => shown.nth(1).evaluate((i) => (i as HTMLImageElement).naturalHeight), 2000).toBe(64);
+    expect(await shown.first().getAttribute('src')).toMatch(/^blob:/);
     const conversationId = await settled(chat);
     const saved = await messagesOf(page, conversationId);
     expect(saved[0]!.files?.map((f) => f.file_id)).toEqual(ids);
