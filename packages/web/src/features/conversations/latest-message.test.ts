@@ -35,3 +35,27 @@ describe('latestMessageErrored', () => {
     expect(latestMessageErrored([message('a', t), message('b', t, true)])).toBe(true);
   });
 });
+
+describe('latestMessageErrored on a long conversation', () => {
+  it('reads a messages array once, and answers anew for the array that replaces it', () => {
+    let reads = 0;
+    const counted = (m: Message): Message =>
+      Object.defineProperty({ ...m }, 'createdAt', {
+        get: () => {
+          reads += 1;
+          return m.createdAt;
+        },
+      });
+    const list = Array.from({ length: 50 }, (_, i) =>
+      counted(message(`m${i}`, new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString())),
+    );
+    expect(latestMessageErrored(list)).toBe(false);
+    const firstReads = reads;
+    expect(firstReads).toBeGreaterThan(0);
+    for (let i = 0; i < 20; i += 1) expect(latestMessageErrored(list)).toBe(false);
+    expect(reads).toBe(firstReads);
+
+    const replaced = [...list, message('err', '2024-01-01T00:01:00.000Z', true)];
+    expect(latestMessageErrored(replaced)).toBe(true);
+  });
+});

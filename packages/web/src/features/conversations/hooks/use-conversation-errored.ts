@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Message } from '@parley/shared';
 import { queryKeys } from '../../../lib/query-client';
@@ -12,8 +12,12 @@ import { latestMessageErrored } from '../latest-message';
 export function useConversationErrored(conversationId: string | undefined): boolean {
   const client = useQueryClient();
   const id = conversationId && conversationId !== 'new' ? conversationId : null;
-  return useSyncExternalStore(
-    (onChange) => client.getQueryCache().subscribe(onChange),
-    () => (id ? latestMessageErrored(client.getQueryData<Message[]>(queryKeys.messages(id))) : false),
+  // A stable subscribe: an inline one would unsubscribe and subscribe again on every render.
+  const subscribe = useCallback(
+    (onChange: () => void) => client.getQueryCache().subscribe(onChange),
+    [client],
+  );
+  return useSyncExternalStore(subscribe, () =>
+    id ? latestMessageErrored(client.getQueryData<Message[]>(queryKeys.messages(id))) : false,
   );
 }

@@ -15,18 +15,26 @@ const tile = 'flex shrink-0 items-center justify-center overflow-hidden rounded-
 
 /**
  * The user's profile picture, else their initial. An API path is read with the user's token (an <img> cannot
- * send it) and shown from a blob; while it loads, or if it fails, the initial shows.
+ * send it) and shown from a blob; while it loads, or if it fails, the initial shows. Only an API path watches
+ * the file cache: a conversation renders one avatar per message, and most users have no picture.
  */
-export function UserAvatar({
+export function UserAvatar(props: UserAvatarProps) {
+  if (props.avatar?.startsWith('/')) return <OwnedAvatar {...props} path={props.avatar} />;
+  return <AvatarTile {...props} src={props.avatar ?? null} />;
+}
+
+function OwnedAvatar({ path, ...props }: UserAvatarProps & { path: string }) {
+  const { url } = useFileObjectUrl(path);
+  return <AvatarTile {...props} src={url} />;
+}
+
+function AvatarTile({
   name,
-  avatar,
+  src,
   className = 'size-8 text-sm bg-teal-700 dark:bg-teal-600',
   labelled = false,
-}: UserAvatarProps) {
+}: Omit<UserAvatarProps, 'avatar'> & { src: string | null }) {
   const { t } = useTranslation();
-  const owned = Boolean(avatar?.startsWith('/'));
-  const { url } = useFileObjectUrl(owned ? avatar : null);
-  const src = owned ? url : (avatar ?? null);
   const label = labelled ? t('com_nav_avatar_of', { name }) : '';
   if (src) {
     return (
