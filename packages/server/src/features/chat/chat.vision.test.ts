@@ -6,7 +6,7 @@ import { API, NIL_UUID, type UploadResponse } from '@parley/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects';
 import { factsOf, fileFixture, pngOf, type StoredFile } from './chat-files-test-helpers';
-import { ask, get, messagesOf, startChatApp, type ChatApp } from './chat-test-helpers';
+import { ask, edit, get, messagesOf, startChatApp, type ChatApp } from './chat-test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {
@@ -154,6 +154,48 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     const resent = await next('Second, resent', true);
     expect(imageUrls(wireRequest('Second, resent').body)).toEqual([dataUrl(a), dataUrl(b)]);
     expect(resent.events.deltas.join('')).toContain(`${echoLine(a, 'auto')}\n${echoLine(b, 'auto')}`);
+  });
+
+  it("a regenerated reply sees the question's images again, and an edited question keeps them", async () => {
+    const file = await image();
+    const first = await ask(app, 'openAI', {
+      ...fresh,
+      text: 'Regenerate me',
+      model: 'gpt-4o',
+      files: [{ file_id: file.file_id }],
+    });
+    const { conversationId } = first.events.final!.conversation;
+    const question = first.events.final!.requestMessage;
+    simulator.clearRequests();
+
+    const again = await edit(app, 'openAI', {
+      text: question.text,
+      conversationId,
+      parentMessageId: question.messageId,
+      isRegenerate: true,
+      model: 'gpt-4o',
+    });
+    expect(again.status).toBe(200);
+    expect(imageUrls(wireRequest('Regenerate me').body)).toEqual([dataUrl(file)]);
+    expect(again.events.deltas.join('')).toContain(echoLine(file, 'auto'));
+
+    const edited = await edit(app, 'openAI', {
+      text: 'Edited question',
+      conversationId,
+      parentMessageId: NIL_UUID,
+      isEdited: true,
+      editedMessageId: question.messageId,
+      editedText: 'Edited question',
+      model: 'gpt-4o',
+      files: question.files,
+    });
+    expect(edited.status).toBe(200);
+    expect(imageUrls(wireRequest('Edited question').body)).toEqual([dataUrl(file)]);
+    expect(edited.events.final!.requestMessage).toMatchObject({
+      text: 'Edited question',
+      files: [factsOf(file)],
+    });
+    expect(edited.events.final!.requestMessage.messageId).not.toBe(question.messageId);
   });
 
   it('a model without vision gets the text only, and the message still keeps its files', async () => {

@@ -81,7 +81,7 @@ export function useChatActions(): ChatActions {
         const ctx = context();
         if (!ctx) return;
         const user = ctx.messages.find((m) => m.messageId === message.parentMessageId);
-        if (unsaved(ctx) && user) start(askSubmission(ctx, user.text, NIL_UUID), ctx);
+        if (unsaved(ctx) && user) start(askSubmission(ctx, user.text, NIL_UUID, user.files ?? []), ctx);
         else start(regenerateSubmission(ctx, message), ctx);
       },
       continue(message) {
@@ -112,7 +112,7 @@ export function useChatActions(): ChatActions {
           const trimmed = text.trim();
           if (!trimmed) return;
           const submission = unsaved(ctx)
-            ? askSubmission(ctx, trimmed, NIL_UUID)
+            ? askSubmission(ctx, trimmed, NIL_UUID, message.files ?? [])
             : editUserSubmission(ctx, message, trimmed);
           start(submission, ctx);
         } else start(continueSubmission(ctx, message, text), ctx);

@@ -122,9 +122,13 @@ export function askSubmission(
   };
 }
 
-/** A user message edited and resubmitted: a new sibling of it, with a new reply (the edit path). */
+/**
+ * A user message edited and resubmitted: a new sibling of it, with a new reply (the edit path). Its files go
+ * with it: the edit changes the words, not what was attached.
+ */
 export function editUserSubmission(ctx: SubmissionContext, edited: Message, text: string): Submission {
-  const user = userMessage(ctx, text, edited.parentMessageId);
+  const files = edited.files ?? [];
+  const user = userMessage(ctx, text, edited.parentMessageId, files);
   const reply = placeholder(ctx, user.messageId);
   return {
     path: endpointPath(API.edit, ctx.setup),
@@ -138,6 +142,7 @@ export function editUserSubmission(ctx: SubmissionContext, edited: Message, text
       isEdited: true,
       editedMessageId: edited.messageId,
       editedText: text,
+      ...(files.length > 0 ? { files } : {}),
     },
     conversationId: ctx.conversationId,
     messages: [...ctx.messages, user, reply],
