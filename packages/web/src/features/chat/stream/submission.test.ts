@@ -94,7 +94,9 @@ describe('editUserSubmission', () => {
   });
 
   it("keeps the edited message's files, in the payload and on the new message shown", () => {
-    const files = [{ file_id: 'f1', filepath: '/api/files/download/f1', type: 'image/png', width: 8, height: 8 }];
+    const files = [
+      { file_id: 'f1', filepath: '/api/files/download/f1', type: 'image/png', width: 8, height: 8 },
+    ];
     const s = editUserSubmission(ctx(), { ...user, files }, 'What is in this picture?');
     expect(s.payload.files).toEqual(files);
     expect(s.messages.find((m) => m.messageId === 'r1')!.files).toEqual(files);
