@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Message } from '@parley/shared';
-import { launchBrowser, newContext } from './browser';
+import { artifactPath, launchBrowser, newContext } from './browser';
 import { apiFromPage, signedInPage } from './session';
 
 // Helpers of the chat specs (chat.e2e.ts, chat-errors.e2e.ts).
@@ -41,11 +41,39 @@ export async function openChat(
   boxName = 'Message',
 ): Promise<Chat> {
   const context = await newContext(browser, options);
+  const pageErrors: string[] = [];
+  context.on('weberror', (error) => pageErrors.push(error.error().message));
+  context.on('requestfailed', (request) =>
+    pageErrors.push(`${request.url()} failed: ${request.failure()?.errorText}`),
+  );
+  context.on('response', (response) => {
+    if (response.status() >= 400) pageErrors.push(`${response.url()} answered ${response.status()}`);
+  });
   const { page } = await signedInPage(context, baseUrl, { tag: 'chat' });
   const box = page.getByRole('textbox', { name: boxName, exact: true });
-  await box.waitFor();
+  await box.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+    throw await whyNoMessageBox(page, error, pageErrors);
+  });
   const articles = page.locator('[role="log"] article');
   return { page, context, box, articles, lastArticle: () => articles.last() };
+}
+
+/** What the page showed instead of the message box: its address, text, errors and a screenshot. */
+async function whyNoMessageBox(page: Page, error: unknown, pageErrors: string[]): Promise<Error> {
+  const shot = artifactPath(`no-message-box-${Date.now()}.png`);
+  await page.screenshot({ path: shot }).catch(() => undefined);
+  const text = await page
+    .locator('body')
+    .innerText({ timeout: 2_000 })
+    .catch(() => '(unreadable)');
+  return new Error(
+    [
+      `The message box did not appear (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+      `at ${page.url()}; screenshot ${shot}`,
+      `page errors and failed requests: ${pageErrors.join(' | ') || 'none'}`,
+      `page text: ${text.replace(/\s+/g, ' ').slice(0, 600)}`,
+    ].join('\n'),
+  );
 }
 
 export async function send(chat: Chat, text: string): Promise<void> {
