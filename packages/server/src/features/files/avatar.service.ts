@@ -4,7 +4,7 @@ import { fileSettingsOf } from '../../config/file-settings';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import { AVATAR_SIDE, makeAvatarImage } from './avatar-image';
-import { otherAvatarFileIds, setUserAvatar } from './avatar.repository';
+import { claimAvatar } from './avatar.repository';
 import { deleteUserFiles } from './delete.service';
 import { cleanFileName } from './file-name';
 import { UPLOAD_MESSAGES } from './files.messages';
@@ -58,9 +58,10 @@ export async function saveAvatar(
       signal,
     );
     const url = fileDownloadPath(fileId);
-    const { db } = ctx.deps.database;
-    await setUserAvatar(db, userId, url, nowIso());
-    await deleteUserFiles(ctx, userId, await otherAvatarFileIds(db, userId, fileId));
+    const claim = await claimAvatar(ctx.deps.database.db, userId, fileId, url, nowIso());
+    // The replaced pictures' objects and rows go now; one that cannot be removed is left to the repair.
+    await deleteUserFiles(ctx, userId, claim.set ? claim.replaced : [fileId]);
+    if (!claim.set) throw new AppError('CONFLICT', UPLOAD_MESSAGES.avatarSuperseded);
     return { url };
   } finally {
     await removeTemp(file?.path, processed);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +9,9 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config/load-config';
 import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
 import { getUser, signUp } from '../auth/auth-test-helpers';
+import { claimAvatar } from './avatar.repository';
+import { UPLOAD_MESSAGES } from './files.messages';
+import { insertPendingFile, markFileReady } from './files.repository';
 import { noisePng } from './files.test-fixtures';
 import {
   allFileRows,
@@ -109,6 +113,86 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
     expect(big.length).toBeGreaterThan(0.25 * 1024 * 1024);
     const res = await upload(t.app, token, avatarForm('me.png', big, 'image/png'));
     expect(res.json<ApiErrorBody>().message).toBe('File size exceeds 0.25 MB.');
+  });
+
+  it('two pictures saved at once: the avatar names a picture that is kept, and only that one', async () => {
+    t = await buildFilesApp(dialect);
+    const { token, user } = await signUp(t.app);
+    const pictures = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => image(300 + i * 10, 300, i % 2 ? 'jpeg' : 'png')),
+    );
+    const answers = await Promise.all(
+      pictures.map((data, i) =>
+        upload(t.app, token, avatarForm(`me${i}.png`, data, i % 2 ? 'image/jpeg' : 'image/png')),
+      ),
+    );
+    for (const res of answers) {
+      if (res.statusCode !== 200) {
+        expect({ status: res.statusCode, body: res.json<ApiErrorBody>() }).toEqual({
+          status: 409,
+          body: { code: 'CONFLICT', message: UPLOAD_MESSAGES.avatarSuperseded },
+        });
+      }
+    }
+    expect(answers.some((res) => res.statusCode === 200)).toBe(true);
+    const avatar = await avatarOf(token);
+    const rows = await allFileRows(t);
+    expect(rows.map((r) => `/api/files/download/${r.file_id}`)).toEqual([avatar]);
+    expect(rows[0]!.status).toBe('ready');
+    expect(storedObjects(t.dataDir)).toEqual([`${user.id}/${rows[0]!.file_id}`]);
+    expect((await t.app.inject({ method: 'GET', url: avatar!, headers: auth(token) })).statusCode).toBe(200);
+  });
+
+  it('a picture replaced while it was being saved is not set: the avatar stays on the one that replaced it', async () => {
+    t = await buildFilesApp(dialect);
+    const { user } = await signUp(t.app);
+    const { db } = t.deps.database;
+    const at = new Date().toISOString();
+    const stored = async (fileId: string) => {
+      await insertPendingFile(db, {
+        file_id: fileId,
+        user_id: user.id,
+        filename: 'avatar.png',
+        type: 'image/png',
+        bytes: 1,
+        width: 250,
+        height: 250,
+        source: 'local',
+        context: 'avatar',
+        storage_key: `${user.id}/${fileId}`,
+        assistant_id: null,
+        message_file: 0,
+        created_at: at,
+        updated_at: at,
+      });
+      await markFileReady(db, fileId, {
+        bytes: 1,
+        width: 250,
+        height: 250,
+        type: 'image/png',
+        updatedAt: at,
+      });
+    };
+    // Both pictures are stored before either is claimed, as two saves at the same moment leave them.
+    const [first, second] = [randomUUID(), randomUUID()];
+    await stored(first);
+    await stored(second);
+    expect(await claimAvatar(db, user.id, first, `/api/files/download/${first}`, at)).toEqual({
+      set: true,
+      replaced: [second],
+    });
+    expect(await claimAvatar(db, user.id, second, `/api/files/download/${second}`, at)).toEqual({
+      set: false,
+      replaced: [],
+    });
+    const row = await db
+      .selectFrom('users')
+      .select('avatar')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
+    expect(row.avatar).toBe(`/api/files/download/${first}`);
+    const statuses = Object.fromEntries((await allFileRows(t)).map((r) => [r.file_id, r.status]));
+    expect(statuses).toEqual({ [first]: 'ready', [second]: 'deleting' });
   });
 });
 

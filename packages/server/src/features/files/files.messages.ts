@@ -21,4 +21,5 @@ export const UPLOAD_MESSAGES = {
   uploaded: 'File uploaded and processed successfully',
   deleted: 'Files deleted successfully',
   notFound: 'File not found',
+  avatarSuperseded: 'Another profile picture was saved at the same time; it is the one kept.',
 } as const;
