@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser';
 import { signedInPage as signIn } from './session';
 import { startServer, type ServerProcess } from '../../server/test/server-process';
@@ -34,6 +34,31 @@ describe('web shell behaviour', () => {
     await page.goto(`${baseUrl}/login`);
     await page.waitForURL(/\/c\/new$/);
     await expect.poll(() => page.title()).toBe('Parley');
+    await context.close();
+  });
+
+  it('arrives compressed: the page and its scripts and styles come as the build made them, gzip or brotli', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    const responses: Response[] = [];
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (path === '/login' || /\.(js|css)$/.test(path)) responses.push(response);
+    });
+    await page.goto(`${baseUrl}/login`);
+    await page.getByRole('button', { name: 'Continue' }).waitFor();
+    const sent = await Promise.all(
+      responses.map(async (response) => ({
+        path: new URL(response.url()).pathname,
+        bytes: (await response.body()).length,
+        encoding: response.headers()['content-encoding'] ?? 'none',
+      })),
+    );
+    // The build compresses what is over 1 KB (smaller files gain nothing), so those must arrive compressed.
+    const large = sent.filter((file) => file.bytes > 1024);
+    expect(large.length).toBeGreaterThan(5);
+    expect(large.filter((file) => !['gzip', 'br'].includes(file.encoding))).toEqual([]);
+    expect(large.map((file) => file.path)).toContain('/login');
     await context.close();
   });
 

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 
 describe('the built web app', () => {
@@ -35,6 +36,43 @@ describe('the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the brotli or gzip copy the browser accepts, else the file as it is', async () => {
+    const code = `export const words = ${JSON.stringify('a long repeated line of code '.repeat(200))};`;
+    const html = `<!doctype html><title>Parley</title>${'<!-- padding -->'.repeat(100)}`;
+    await withDist();
+    await t.close();
+    writeFileSync(join(dist, 'assets', 'big-1.js'), code);
+    writeFileSync(join(dist, 'assets', 'big-1.js.br'), brotliCompressSync(code));
+    writeFileSync(join(dist, 'assets', 'big-1.js.gz'), gzipSync(code));
+    writeFileSync(join(dist, 'index.html'), html);
+    writeFileSync(join(dist, 'index.html.br'), brotliCompressSync(html));
+    t = await buildTestApp('sqlite', { webDistDir: dist });
+    const get = (url: string, encoding?: string) =>
+      t.app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+    const br = await get('/assets/big-1.js', 'gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+    expect(br.rawPayload.length).toBeLessThan(code.length / 5);
+
+    const gz = await get('/assets/big-1.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(code);
+
+    const plain = await get('/assets/big-1.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
+
+    // The history fallback too: a deep link gets the compressed page, still never cached.
+    const page = await get('/c/new', 'br');
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(page.rawPayload).toString()).toBe(html);
   });
 
   it('keeps unknown API paths and non-GET requests as JSON 404s', async () => {

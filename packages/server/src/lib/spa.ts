@@ -15,6 +15,8 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
       root: distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the text assets: each browser gets the smallest it accepts.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Hashed assets never change; index.html must always be fresh.
         if (path.includes(`${join(distDir, 'assets')}`)) {
