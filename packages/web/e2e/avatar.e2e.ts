@@ -103,6 +103,18 @@ describe('profile picture', () => {
     await message.getByText(text, { exact: true }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
 
+    // Named and typed as a PNG, but not a picture: the preview cannot decode it, so it is refused here too.
+    await input.setInputFiles({
+      name: 'fake.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('this is not a picture at all'),
+    });
+    await message
+      .getByText('This file cannot be read as a picture. Choose a .png or .jpg image.', { exact: true })
+      .waitFor();
+    expect(await dialog.getByRole('img', { name: 'Preview of the new profile picture' }).count()).toBe(0);
+    expect(await dialog.getByRole('button', { name: 'Upload' }).isDisabled()).toBe(true);
+
     // A good file clears the message; Cancel closes without uploading.
     await input.setInputFiles({ name: 'ok.jpg', mimeType: 'image/jpeg', buffer: await smallPng() });
     await message.waitFor({ state: 'detached' });

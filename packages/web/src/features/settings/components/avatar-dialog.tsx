@@ -42,7 +42,8 @@ export function AvatarDialog({ open, onClose }: { open: boolean; onClose: () => 
   // The server checks the picture against the file config's avatarSizeLimit (the operator's, else 2 MB).
   const limit = avatarSizeLimit(useFileConfig().avatarSizeLimit);
   const [chosen, setFile] = useChosenFile();
-  const [invalid, setInvalid] = useState(false);
+  // 'invalid': wrong type or size (checked before reading); 'unreadable': the browser cannot decode it.
+  const [problem, setProblem] = useState<'invalid' | 'unreadable' | null>(null);
   const file = chosen?.file ?? null;
   const preview = chosen?.url ?? null;
   const upload = useAvatarUpload();
@@ -53,12 +54,12 @@ export function AvatarDialog({ open, onClose }: { open: boolean; onClose: () => 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
     const ok = isValidAvatarFile(chosen, limit);
-    setInvalid(!ok);
+    setProblem(ok ? null : 'invalid');
     setFile(ok ? chosen : null);
   };
   const close = () => {
     setFile(null);
-    setInvalid(false);
+    setProblem(null);
     upload.reset();
     onClose();
   };
@@ -96,6 +97,11 @@ export function AvatarDialog({ open, onClose }: { open: boolean; onClose: () => 
             src={preview}
             alt={t('com_nav_avatar_preview')}
             data-testid="avatar-preview"
+            // A file named and typed as a picture that is not one: refused here, before any upload.
+            onError={() => {
+              setFile(null);
+              setProblem('unreadable');
+            }}
             className="size-32 rounded-full object-cover ring-1 ring-zinc-200 dark:ring-zinc-700"
           />
         ) : (
@@ -131,9 +137,9 @@ export function AvatarDialog({ open, onClose }: { open: boolean; onClose: () => 
           <ImageUp className="size-4" aria-hidden="true" />
           {t(file ? 'com_nav_avatar_choose_other' : 'com_nav_avatar_choose')}
         </Button>
-        {invalid ? (
+        {problem ? (
           <p id={hintId} role="alert" className="text-center text-sm text-rose-600 dark:text-rose-400">
-            {t('com_nav_avatar_invalid', { limit: mb })}
+            {t(problem === 'invalid' ? 'com_nav_avatar_invalid' : 'com_nav_avatar_unreadable', { limit: mb })}
           </p>
         ) : (
           <p id={hintId} className="text-center text-xs text-zinc-500 dark:text-zinc-400">
