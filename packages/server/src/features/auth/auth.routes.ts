@@ -48,14 +48,18 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
 
   app.post(API.refresh, async (request, reply) => {
     parseInput(refreshQuerySchema, request.query, 'query');
+    const presented = readRefreshCookie(request);
     try {
-      const { refreshToken, ...result } = await refreshSession(deps, readRefreshCookie(request));
+      const { refreshToken, ...result } = await refreshSession(deps, presented);
       // null inside the rotation grace: the browser's jar already gets the new secret from the rotating refresh.
       if (refreshToken !== null) setRefreshCookie(reply, deps.config, refreshToken);
       return result;
     } catch (error) {
-      // A dead cookie is dropped so the browser stops sending it; a ban keeps it (the ban may end).
-      if (error instanceof AppError && error.code === 'UNAUTHORIZED') clearRefreshCookie(reply, deps.config);
+      // A dead cookie is dropped so the browser stops sending it; a ban keeps it (the ban may end). A request
+      // that sent none gets no clearing header: answered late, it would wipe the cookie that a sign-in in the
+      // same browser set meanwhile (the sign-in page checks for a session while the user signs in).
+      const dead = error instanceof AppError && error.code === 'UNAUTHORIZED';
+      if (dead && presented !== undefined) clearRefreshCookie(reply, deps.config);
       throw error;
     }
   });

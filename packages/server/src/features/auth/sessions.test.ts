@@ -111,9 +111,18 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
     expect((await postRefresh(t.app, current)).statusCode).toBe(200);
   });
 
-  it('answers 401 and clears the cookie when it is missing, malformed or unknown', async () => {
+  it('answers 401 without touching the jar when no cookie was sent', async () => {
     t = await buildTestApp(dialect);
-    for (const cookie of [undefined, 'garbage', `${crypto.randomUUID()}.secret`]) {
+    const res = await postRefresh(t.app, undefined);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.sessionExpired });
+    // A clearing header here, answered after a sign-in in the same browser, would wipe the new cookie.
+    expect(res.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers 401 and clears the cookie when it is malformed or unknown', async () => {
+    t = await buildTestApp(dialect);
+    for (const cookie of ['garbage', `${crypto.randomUUID()}.secret`]) {
       const res = await postRefresh(t.app, cookie);
       expect(res.statusCode).toBe(401);
       expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.sessionExpired });
