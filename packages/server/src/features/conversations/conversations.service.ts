@@ -131,28 +131,25 @@ export async function listUserConversations(
 ): Promise<ConversationPage> {
   const size = CONVERSATION_PAGE_SIZE;
   const { pageNumber, cursor } = query;
-  const rows = await repo.listConversations(db, userId, {
-    limit: size + 1,
-    ...(cursor ? { after: decodeCursor(cursor) } : { offset: (pageNumber - 1) * size }),
-  });
+  // The page and the capped count are independent: on PostgreSQL they run at once on two pooled connections,
+  // so the numbered form costs the slower of the two round trips, not their sum.
+  const [rows, count] = await Promise.all([
+    repo.listConversations(db, userId, {
+      limit: size + 1,
+      ...(cursor ? { after: decodeCursor(cursor) } : { offset: (pageNumber - 1) * size }),
+    }),
+    cursor ? null : repo.countConversations(db, userId, countCap),
+  ]);
   const more = rows.length > size;
   const pageRows = rows.slice(0, size);
   const last = pageRows.at(-1);
   const nextCursor = more && last ? encodeCursor(last) : null;
-  const pages = cursor
-    ? pageNumber + (more ? 1 : 0)
-    : await numberedPages(db, userId, pageNumber, more, countCap);
+  const pages =
+    count === null ? pageNumber + (more ? 1 : 0) : numberedPages(count, pageNumber, more, countCap);
   return { conversations: pageRows.map(toConversation), pageNumber, pages, nextCursor };
 }
 
-async function numberedPages(
-  db: Db,
-  userId: string,
-  pageNumber: number,
-  more: boolean,
-  cap: number,
-): Promise<number> {
-  const count = await repo.countConversations(db, userId, cap);
+function numberedPages(count: number, pageNumber: number, more: boolean, cap: number): number {
   const counted = Math.max(1, Math.ceil(count / CONVERSATION_PAGE_SIZE));
   if (count < cap) return counted;
   return Math.max(counted, pageNumber + (more ? 1 : 0));
