@@ -3,6 +3,7 @@ import type { YamlConfig } from './yaml.schema';
 import type { ProvidersConfig } from './provider-settings';
 import type { MessageLimitsConfig } from './message-limit-settings';
 import type { FilesSettings } from './file-settings';
+import type { NetworkSettings } from './network-settings';
 
 export interface SocialCredentials {
   clientId: string;
@@ -79,4 +80,6 @@ export interface AppConfig {
   messageLimits?: MessageLimitsConfig;
   /** Uploads: storage strategy, per-endpoint limits, upload rate limits; absent means local and the defaults. */
   files?: FilesSettings;
+  /** HTTP timeouts and the ranges user-given URLs may reach; absent means the defaults (network-settings.ts). */
+  network?: NetworkSettings;
 }

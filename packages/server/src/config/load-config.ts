@@ -5,6 +5,7 @@ import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
 import { readProviderEnv } from './provider-settings';
 import { readMessageLimitsEnv } from './message-limit-settings';
 import { readFileSettings } from './file-settings';
+import { readNetworkEnv } from './network-settings';
 import { loadSecrets } from './secrets';
 import { DEFAULT_SOCIAL_LOGINS, readSocialCredentials } from './social-logins';
 import { findWebDist } from './web-dist';
@@ -70,6 +71,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     providers: readProviderEnv(env),
     messageLimits: readMessageLimitsEnv(env),
     files: readFileSettings(env, yaml),
+    network: readNetworkEnv(env),
   };
   return { config: deepFreeze(config), notices };
 }

@@ -10,6 +10,7 @@ export interface ModelListContext {
   userId: string;
   /** The user's own key, for an endpoint whose key is user-provided. */
   apiKey?: string;
+  /** The user's own base URL; used only where the endpoint takes one, and then fetched through `userURLFetch`. */
   baseURL?: string;
 }
 
@@ -18,14 +19,15 @@ export interface ModelListContext {
  * `GET {baseURL}/models` (with `?user=<userId>` under `userIdQuery`), cached, falling back to the
  * configured list whenever the fetch fails or lists nothing.
  */
-export function createModelLists(options: { fetch?: FetchFn; now?: () => number }) {
+export function createModelLists(options: { fetch?: FetchFn; userURLFetch: FetchFn; now?: () => number }) {
   const cache = new Map<string, { expires: number; models: string[] }>();
   const now = options.now ?? Date.now;
-  const doFetch = options.fetch ?? globalThis.fetch;
 
   return async function listModels(entry: EndpointEntry, ctx: ModelListContext): Promise<string[]> {
     const fallback = entry.models.default;
-    const baseURL = ctx.baseURL ?? entry.credentials.baseURL;
+    const userGiven = entry.userProvideURL && ctx.baseURL !== undefined;
+    const doFetch = userGiven ? options.userURLFetch : (options.fetch ?? globalThis.fetch);
+    const baseURL = userGiven ? ctx.baseURL : entry.credentials.baseURL;
     const apiKey = ctx.apiKey ?? entry.credentials.apiKey;
     if (!entry.models.fetch || !baseURL) return fallback;
     const url = new URL(`${openAIBaseURL(baseURL)}/models`);

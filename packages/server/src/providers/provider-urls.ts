@@ -32,21 +32,3 @@ export function azureBaseURL(template: string | undefined, instanceName: string 
     .replace(/\/chat\/completions$/, '')
     .replace(/\/deployments\/[^/]+$/, '');
 }
-
-const PRIVATE_HOST =
-  /^(localhost|.*\.localhost|127\.\d+\.\d+\.\d+|10\.\d+\.\d+\.\d+|192\.168\.\d+\.\d+|172\.(1[6-9]|2\d|3[01])\.\d+\.\d+|169\.254\.\d+\.\d+|0\.0\.0\.0|\[::1?\]|\[f[cd][0-9a-f]*:.*\]|\[fe80:.*\])$/i;
-
-/**
- * True when a user-supplied URL is not http(s) or names a loopback or private address literally
- * (ARCHITECTURE §7). Host names that resolve to private addresses are not caught here.
- */
-export function isRefusedUserURL(url: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return true;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return true;
-  return PRIVATE_HOST.test(parsed.hostname);
-}

@@ -21,6 +21,7 @@ import type {
   ProviderModel,
 } from './provider.types';
 import { chooseTitleModel, type TitleModelChoice } from './title-model';
+import { createUserURLGuard } from './user-url-guard';
 
 const ADAPTERS: Record<ProviderFamily, (request: ModelRequest) => ProviderModel> = {
   openai: openAIModel,
@@ -35,8 +36,8 @@ export interface ProviderRegistryOptions {
   fetch?: FetchFn;
   /** Clock for the model-list cache. */
   now?: () => number;
-  /** Let user-supplied base URLs name loopback and private addresses (tests, trusted networks). */
-  allowPrivateUserURLs?: boolean;
+  /** The fetch for user-given base URLs; by default the guarded one (user-url-guard.ts). Tests replace it. */
+  userURLFetch?: FetchFn;
 }
 
 export type ProviderRegistry = ReturnType<typeof createProviderRegistry>;
@@ -48,7 +49,8 @@ export type ProviderRegistry = ReturnType<typeof createProviderRegistry>;
 export function createProviderRegistry(config: AppConfig, options: ProviderRegistryOptions = {}) {
   const entries = buildEndpointCatalog(config);
   const byName = new Map(entries.map((e) => [e.name, e]));
-  const models = createModelLists(options);
+  const userURLs = createUserURLGuard(config, options.userURLFetch);
+  const models = createModelLists({ ...options, userURLFetch: userURLs.fetch });
 
   const entry = (endpoint: string): EndpointEntry => {
     const found = byName.get(endpoint);
@@ -77,8 +79,10 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
     /** An AI SDK model for the endpoint; `credentials` are the user's stored key, when the endpoint takes one. */
     languageModel(endpoint: string, model: string, credentials?: ProviderCredentials): ProviderModel {
       const e = entry(endpoint);
-      const resolved = resolveCredentials(e, credentials, options.allowPrivateUserURLs);
-      return ADAPTERS[e.family]({ entry: e, model, credentials: resolved, fetch: options.fetch });
+      const resolved = resolveCredentials(e, credentials, userURLs.policy);
+      // Where the user gives the base URL, every call goes through the guard (SSRF: lib/outbound).
+      const fetch = e.userProvideURL ? userURLs.fetch : options.fetch;
+      return ADAPTERS[e.family]({ entry: e, model, credentials: resolved, fetch });
     },
 
     /** Sampling settings, headers and provider options for a call, after range validation. */

@@ -1,0 +1,131 @@
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
+import type { Agent, buildConnector, fetch as UndiciFetch } from 'undici';
+import { createAddressPolicy, isMetadataName, OutboundRefusedError } from './address-policy';
+
+export { OutboundRefusedError } from './address-policy';
+
+export type Resolver = (host: string) => Promise<string[]>;
+
+export interface GuardedFetchOptions {
+  /** CIDR ranges the operator lets user-given URLs reach besides public addresses. */
+  allowedRanges?: readonly string[];
+  /** Host name to addresses; the system resolver by default (tests simulate DNS with it). */
+  resolve?: Resolver;
+  /** Told what an upstream answered when its error body is withheld from the caller. */
+  onUpstreamError?: (detail: { origin: string; status: number; body: string }) => void;
+}
+
+type FetchFn = typeof fetch;
+
+const CONNECT_TIMEOUT_MS = 10_000;
+const LOGGED_BODY_CHARS = 2000;
+
+const systemResolve: Resolver = async (host) =>
+  (await lookup(host, { all: true, verbatim: true })).map((a) => a.address);
+
+/**
+ * A fetch for URLs a user gave (a custom endpoint's `baseURL: user_provided`). Every connection resolves the
+ * host itself, refuses it unless EVERY address is public (or in the operator's ranges), and connects to the
+ * address it checked, so a name that resolves to 127.0.0.1, a rebinding DNS answer or `[::ffff:7f00:1]` never
+ * reaches a local service. Redirects are not followed (a 3xx is an error), and an error answer's body is
+ * replaced by a generic one keeping only its status and error code words, since the upstream is unknown.
+ */
+export function createGuardedFetch(options: GuardedFetchOptions = {}): FetchFn {
+  const policy = createAddressPolicy(options.allowedRanges);
+  const resolve = options.resolve ?? systemResolve;
+  let loaded: Promise<{ agent: Agent; fetch: typeof UndiciFetch }> | undefined;
+
+  const checkedAddress = async (hostname: string): Promise<string> => {
+    const host = hostname.replace(/^\[(.*)\]$/, '$1');
+    if (isMetadataName(host)) throw new OutboundRefusedError(`${host} is a cloud metadata service`);
+    const addresses = isIP(host) ? [host] : await resolve(host);
+    if (addresses.length === 0) throw new OutboundRefusedError(`${host} does not resolve`);
+    for (const address of addresses) {
+      const why = policy.refusal(address);
+      if (why)
+        throw new OutboundRefusedError(`${host} resolves to ${why}, which user-given URLs may not reach`);
+    }
+    return addresses[0]!;
+  };
+
+  // undici is loaded on first use, so a server without user-given URLs never pays for it.
+  const load = () =>
+    (loaded ??= import('undici').then(({ Agent, buildConnector: build, fetch: undiciFetch }) => {
+      const base = build({ timeout: CONNECT_TIMEOUT_MS });
+      const connect: buildConnector.connector = (opts, callback) => {
+        checkedAddress(opts.hostname).then(
+          (address) =>
+            base(
+              {
+                ...opts,
+                hostname: address,
+                ...(isIP(opts.hostname.replace(/^\[(.*)\]$/, '$1')) ? {} : { servername: opts.hostname }),
+              },
+              callback,
+            ),
+          (error: Error) => callback(error, null),
+        );
+      };
+      return { agent: new Agent({ connect }), fetch: undiciFetch };
+    }));
+
+  return async (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    const why = policy.urlRefusal(url.href);
+    if (why) throw new OutboundRefusedError(`The URL is ${why}, which user-given URLs may not name`);
+    const { agent, fetch: undiciFetch } = await load();
+    let res: Response;
+    try {
+      res = (await undiciFetch(url, {
+        ...(init as object),
+        redirect: 'manual',
+        dispatcher: agent,
+      } as Parameters<typeof undiciFetch>[1])) as unknown as Response;
+    } catch (error) {
+      const cause = (error as { cause?: unknown }).cause;
+      throw cause instanceof OutboundRefusedError ? cause : error;
+    }
+    if (res.status >= 300 && res.status < 400) {
+      await res.body?.cancel();
+      throw new OutboundRefusedError(
+        `${url.host} answered with a redirect (${res.status}), which is not followed`,
+      );
+    }
+    return res.ok ? res : withheldError(res, url.origin, options.onUpstreamError);
+  };
+}
+
+/** The upstream's error answer with its body reduced to `{error:{message, code?, type?}}`; the body is reported. */
+async function withheldError(
+  res: Response,
+  origin: string,
+  report: GuardedFetchOptions['onUpstreamError'],
+): Promise<Response> {
+  const text = await res.text().catch(() => '');
+  report?.({ origin, status: res.status, body: text.slice(0, LOGGED_BODY_CHARS) });
+  const words = codeWords(text);
+  const body = { error: { message: `The endpoint answered HTTP ${res.status}`, ...words } };
+  const headers = new Headers({ 'content-type': 'application/json' });
+  const retryAfter = res.headers.get('retry-after');
+  if (retryAfter && /^\d{1,6}$/.test(retryAfter)) headers.set('retry-after', retryAfter);
+  return new Response(JSON.stringify(body), { status: res.status, headers });
+}
+
+const WORD = /^[A-Za-z][A-Za-z0-9_.-]{0,63}$/;
+
+/** The error's `code` and `type` when they are single machine words (they map errors); never free text. */
+function codeWords(text: string): { code?: string; type?: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return {};
+  }
+  const inner = (parsed as { error?: unknown } | null)?.error;
+  const e = (inner && typeof inner === 'object' ? inner : parsed) as Record<string, unknown> | null;
+  const out: { code?: string; type?: string } = {};
+  if (typeof e?.['code'] === 'string' && WORD.test(e['code'])) out.code = e['code'];
+  if (typeof e?.['type'] === 'string' && WORD.test(e['type'])) out.type = e['type'];
+  return out;
+}

@@ -1,0 +1,35 @@
+import { pino, type Logger } from 'pino';
+import type { AppConfig } from '../config/config.types';
+import { createAddressPolicy, type AddressPolicy } from '../lib/outbound/address-policy';
+import { createGuardedFetch } from '../lib/outbound/guarded-fetch';
+import type { FetchFn } from './provider.types';
+
+export interface UserURLGuard {
+  /** Checks a user-given URL's scheme and literal host before anything is sent. */
+  policy: AddressPolicy;
+  /** The fetch for every call to a user-given URL: checked at connect time, no redirects, error text withheld. */
+  fetch: FetchFn;
+}
+
+let logger: Logger | undefined;
+
+/**
+ * The guard for user-given base URLs (custom endpoints with `baseURL: user_provided`), with the operator's
+ * USER_URL_ALLOWED_RANGES. `fetch` replaces it in tests. The upstream's withheld error text is logged here,
+ * for the operator, at warn level.
+ */
+export function createUserURLGuard(config: AppConfig, fetch?: FetchFn): UserURLGuard {
+  const allowedRanges = config.network?.userURLAllowedRanges ?? [];
+  return {
+    policy: createAddressPolicy(allowedRanges),
+    fetch:
+      fetch ??
+      createGuardedFetch({
+        allowedRanges,
+        onUpstreamError: (detail) => {
+          logger ??= pino({ level: config.logLevel, base: { component: 'user-url' } });
+          logger.warn(detail, 'a user-given endpoint answered an error; its text was not shown to the user');
+        },
+      }),
+  };
+}
