@@ -77,6 +77,9 @@ async function connectRedis(url: string): Promise<Redis> {
   }
   // Once running, reconnect as usual so a Redis restart does not take the server down.
   redis.options.retryStrategy = (times) => Math.min(times * 200, 2_000);
+  // While it is down, commands fail at once (a 503 to the request, the job store's memory for live replies)
+  // instead of queueing until the reconnect attempts run out.
+  redis.options.enableOfflineQueue = false;
   return redis;
 }
 

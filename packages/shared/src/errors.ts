@@ -9,6 +9,7 @@ export const ERROR_CODES = [
   'RATE_LIMITED',
   'PAYLOAD_TOO_LARGE',
   'REGISTRATION_DISABLED',
+  'UNAVAILABLE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -24,6 +25,8 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   PAYLOAD_TOO_LARGE: 413,
   REGISTRATION_DISABLED: 403,
+  /** The database or Redis is unreachable for now; the answer carries `Retry-After`. */
+  UNAVAILABLE: 503,
   INTERNAL: 500,
 };
 

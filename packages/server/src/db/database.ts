@@ -28,13 +28,31 @@ export function openDatabase(url: string, options: OpenOptions = {}): DatabaseHa
   return { db, dialect, destroy: () => db.destroy() };
 }
 
+/** How long a query waits for a connection to PostgreSQL before failing. */
+export const PG_CONNECT_TIMEOUT_MS = 5_000;
+
+/**
+ * A restart or failover ends every connection ("terminating connection due to administrator command"). pg
+ * reports that as an `error` event, on the pool for idle clients and on the client itself for one that is
+ * checked out between queries; with no listener Node would throw and end the process. The broken client is
+ * dropped from the pool (it is no longer queryable), the next query opens a new connection, and queries in
+ * flight fail with an error the error handler answers as 503.
+ */
+function keepPoolAlive(pool: pg.Pool): void {
+  pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
+}
+
 function makeDialect(dialect: DialectName, url: string, options: OpenOptions): Dialect {
   if (dialect === 'postgres') {
     const pool = new pg.Pool({
       connectionString: url,
       max: 10,
+      // While the server is unreachable a request fails (503) after this long instead of waiting forever.
+      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
+    keepPoolAlive(pool);
     return new PostgresDialect({ pool });
   }
   if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });

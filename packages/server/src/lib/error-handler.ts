@@ -1,10 +1,18 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_STATUS, type ApiErrorBody } from '@parley/shared';
 import { AppError } from './app-error';
+import { RETRY_AFTER_SECONDS, toUnavailableError } from './unavailable';
 
 /** The one place that turns errors into HTTP answers (ARCHITECTURE §3.3). */
 export function registerErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+  app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
+    // A database or Redis outage: 503 with Retry-After, whatever the failing query was.
+    const outage = toUnavailableError(thrown);
+    if (outage) {
+      request.log.warn({ err: thrown }, 'service unavailable');
+      reply.header('retry-after', String(RETRY_AFTER_SECONDS));
+    }
+    const error = outage ?? thrown;
     if (error instanceof AppError) {
       const { field, key, ...details } = error.details ?? {};
       const body: ApiErrorBody = { code: error.code, message: error.message };

@@ -2,6 +2,7 @@ import type { Message } from '@parley/shared';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { countTokens } from '../../lib/tokens';
+import { retryWhileUnavailable } from '../../lib/unavailable';
 import { saveMessage, updateMessageText } from '../messages/messages.repository';
 import { toMessage } from '../messages/messages.service';
 import type { Turn } from './chat-turn';
@@ -75,7 +76,10 @@ export function createReplyWriter(db: Db, turn: Turn, logError: (error: unknown,
       if (timer) clearTimeout(timer);
       timer = null;
       await chain;
-      const saved = await saveMessage(db, row(outcome));
+      // The text is in memory: through a database restart, keep trying rather than lose the reply.
+      const saved = await retryWhileUnavailable(() => saveMessage(db, row(outcome)), {
+        onRetry: (error, attempt) => attempt === 1 && logError(error, 'final reply write (retrying)'),
+      });
       if (!saved) throw new Error('The reply message could not be saved');
       return toMessage(saved);
     },

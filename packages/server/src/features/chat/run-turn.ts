@@ -1,6 +1,7 @@
 import { streamText } from 'ai';
 import type { ChatStreamError } from '@parley/shared';
 import { getUserConversation, toConversation } from '../conversations/conversations.service';
+import { retryWhileUnavailable } from '../../lib/unavailable';
 import { createDeltaCoalescer } from '../generation/delta-coalescer';
 import type { Emit } from '../generation/run-job';
 import type { ChatContext } from './chat-context';
@@ -77,7 +78,8 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
     emit({ event: 'error', data: errorEvent(ctx, turn, failure) });
     return;
   }
-  const conversation = toConversation(await getUserConversation(db, turn.userId, turn.conversationId));
+  const saved = await retryWhileUnavailable(() => getUserConversation(db, turn.userId, turn.conversationId));
+  const conversation = toConversation(saved);
   emit({
     event: 'message',
     data: { final: true, conversation, requestMessage: turn.requestMessage, responseMessage },

@@ -3,6 +3,7 @@ import type { ChatStreamEventName } from '@parley/shared';
 import type { FollowOptions, StoredEvent } from './job-store';
 import type { RedisChannelHub } from './redis-channel-hub';
 import { DONE_MARKER, jobKeys } from './job-store.redis-keys';
+import { retryWhileUnavailable, toUnavailableError } from '../../lib/unavailable';
 
 type StreamEntries = [id: string, fields: string[]][];
 type XReadReply = [key: string, entries: StreamEntries][] | null;
@@ -16,6 +17,9 @@ const STREAM_ID = /^\d+(-\d+)?$/;
  * XADD wakes the loop (instead of XREAD BLOCK, which would pin one connection per follower); the
  * subscription is live before the first read and a wake during a read is remembered, so none is lost.
  * An idle poll covers a wake missed during a reconnect and ends the follow once the job's lease expired.
+ * While Redis is down the follower waits and reads on from where it was once Redis answers (the owner
+ * writes what Redis missed); if Redis stays down too long it ends with an error event the client can
+ * resume after.
  */
 export async function* followRedisJob(
   redis: Redis,
@@ -33,14 +37,20 @@ export async function* followRedisJob(
     resume?.();
   };
   const onSignal = () => resume?.();
-  const unlisten = await hub.listen(keys.wake, onWake);
+  // Without the wake-up channel (Redis unreachable as we start) the idle poll still reads; retried each loop.
+  const listen = () => hub.listen(keys.wake, onWake).catch(() => null);
+  let unlisten = await listen();
+  const untilRedisAnswers = <T>(command: () => Promise<T>) => retryWhileUnavailable(command, { signal });
   signal?.addEventListener('abort', onSignal);
+  let last = after !== undefined && STREAM_ID.test(after) ? after : '0';
   try {
-    if ((await redis.exists(keys.meta)) === 0) return;
-    let last = after !== undefined && STREAM_ID.test(after) ? after : '0';
+    if ((await untilRedisAnswers(() => redis.exists(keys.meta))) === 0) return;
     while (!signal?.aborted) {
       woken = false;
-      const reply = (await redis.xread('COUNT', READ_BATCH, 'STREAMS', keys.events, last)) as XReadReply;
+      unlisten ??= await listen();
+      const reply = (await untilRedisAnswers(() =>
+        redis.xread('COUNT', READ_BATCH, 'STREAMS', keys.events, last),
+      )) as XReadReply;
       const entries = reply?.[0]?.[1] ?? [];
       for (const [id, fields] of entries) {
         last = id;
@@ -58,10 +68,14 @@ export async function* followRedisJob(
         };
       });
       resume = null;
-      if (!wasWoken && (await redis.exists(keys.meta)) === 0) return;
+      if (!wasWoken && (await untilRedisAnswers(() => redis.exists(keys.meta))) === 0) return;
     }
+  } catch (error) {
+    const outage = toUnavailableError(error);
+    if (!outage || signal?.aborted) throw error;
+    yield { id: last, event: 'error', data: JSON.stringify({ text: outage.message }) };
   } finally {
     signal?.removeEventListener('abort', onSignal);
-    unlisten();
+    unlisten?.();
   }
 }

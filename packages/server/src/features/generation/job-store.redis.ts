@@ -7,8 +7,15 @@ import { RedisLeaseKeeper } from './job-store.redis-lease';
 import { execPipeline } from './redis-pipeline';
 import { followRedisJob } from './job-store.redis-follow';
 import { ABORT_SCRIPT, FINISH_SCRIPT, abortChannel, activeJobKey, jobKeys } from './job-store.redis-keys';
+import { LocalJobs } from './job-store.redis-local';
+import { flushLocalJob } from './job-store.redis-writer';
+import { retryWhileUnavailable, toUnavailableError } from '../../lib/unavailable';
 
-/** Jobs in Redis (layout and TTLs: job-store.redis-keys.ts): any instance can follow, resume or abort any job. */
+/**
+ * Jobs in Redis (layout and TTLs: job-store.redis-keys.ts): any instance can follow, resume or abort any job.
+ * The jobs this instance runs are also kept in its memory (job-store.redis-local.ts): followers here read
+ * them from memory, and while Redis is down their events wait there and are written once it answers again.
+ */
 export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {}): JobStore {
   const { prefix, finishedTtlMs, leaseMs, heartbeatMs, idlePollMs, maxEvents } =
     resolveJobStoreOptions(options);
@@ -23,8 +30,26 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
     for (const handler of handlers ?? []) handler();
   };
   const leases = new RedisLeaseKeeper(redis, prefix, leaseMs, heartbeatMs, fireAbort);
+  const local = new LocalJobs(maxEvents);
+  const writer = { prefix, leaseMs, maxEvents };
+  // Stops the background retries of finishes that Redis missed when the store closes.
+  const closing = new AbortController();
 
-  async function get(jobId: string): Promise<JobInfo | null> {
+  /** Redis first (it knows jobs of every instance); this instance's own jobs while Redis does not answer. */
+  async function orLocal<T>(
+    fromRedis: () => Promise<T | null>,
+    fromLocal: () => T | null,
+  ): Promise<T | null> {
+    try {
+      return (await fromRedis()) ?? fromLocal();
+    } catch (error) {
+      const known = toUnavailableError(error) ? fromLocal() : null;
+      if (known === null) throw error;
+      return known;
+    }
+  }
+
+  async function getFromRedis(jobId: string): Promise<JobInfo | null> {
     const fields = await redis.hgetall(jobKeys(prefix, jobId).meta);
     if (!fields.status) return null;
     const { userId = '', conversationId = '', ownerInstance = '', status } = fields;
@@ -43,51 +68,81 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
           .set(activeJobKey(prefix, meta.userId, meta.conversationId), jobId, 'PX', leaseMs),
       );
       leases.add(jobId, meta);
+      local.add(jobId, meta);
     },
 
     async append(jobId: string, event: ChatStreamEvent) {
-      const keys = jobKeys(prefix, jobId);
-      const pipeline = redis
-        .pipeline()
-        .xadd(keys.events, 'MAXLEN', '~', maxEvents, '*', 'e', event.event, 'd', JSON.stringify(event.data));
+      const job = local.get(jobId);
+      if (!job || job.finished) throw new Error(`No active job ${jobId}`);
+      const id = local.push(job, event);
       const lease = leases.get(jobId);
-      if (lease && !lease.streamLeased) {
-        lease.streamLeased = true;
-        pipeline.pexpire(keys.events, leaseMs);
-      }
-      const [id] = await execPipeline(pipeline.publish(keys.wake, ''));
-      return id as string;
+      const firstWrite = lease !== undefined && !lease.streamLeased;
+      if (lease) lease.streamLeased = true;
+      // Redis down: the event is in memory (followers here have it) and goes with the next write.
+      await flushLocalJob(redis, local, jobId, job, writer, firstWrite).catch(() => {});
+      return id;
     },
 
-    follow: (jobId, followOptions) => followRedisJob(redis, hub, prefix, idlePollMs, jobId, followOptions),
+    follow(jobId, followOptions) {
+      const job = local.get(jobId);
+      if (job) return local.follow(job, followOptions);
+      return followRedisJob(redis, hub, prefix, idlePollMs, jobId, followOptions);
+    },
 
     async finish(jobId: string) {
-      const meta = leases.get(jobId)?.meta ?? (await get(jobId));
+      const job = local.finish(jobId);
+      const meta = leases.get(jobId)?.meta ?? job?.meta ?? (await getFromRedis(jobId));
       leases.remove(jobId);
       abortHandlers.delete(jobId);
       if (!meta) return;
       const keys = jobKeys(prefix, jobId);
       const active = activeJobKey(prefix, meta.userId, meta.conversationId);
-      await redis.eval(
-        FINISH_SCRIPT,
-        3,
-        keys.meta,
-        keys.events,
-        active,
-        jobId,
-        finishedTtlMs,
-        maxEvents,
-        keys.wake,
+      const finishInRedis = async () => {
+        if (job) await flushLocalJob(redis, local, jobId, job, writer, false);
+        await redis.eval(
+          FINISH_SCRIPT,
+          3,
+          keys.meta,
+          keys.events,
+          active,
+          jobId,
+          finishedTtlMs,
+          maxEvents,
+          keys.wake,
+        );
+      };
+      if (!job) return finishInRedis();
+      // Followers here have ended; those elsewhere get the end (and what they missed) once Redis answers,
+      // within the lease: past it a Redis that stayed up has expired the job's keys anyway.
+      await finishInRedis().catch((error: unknown) => {
+        if (!toUnavailableError(error)) throw error;
+        void retryWhileUnavailable(finishInRedis, { maxMs: leaseMs, signal: closing.signal }).catch(() => {});
+      });
+    },
+
+    get: (jobId) => {
+      const job = local.get(jobId);
+      return orLocal(
+        () => getFromRedis(jobId),
+        () => (job ? { ...job.meta, status: job.finished ? 'finished' : 'active' } : null),
       );
     },
 
-    get,
-
     async findActiveByConversation(userId: string, conversationId: string) {
-      return redis.get(activeJobKey(prefix, userId, conversationId));
+      return orLocal(
+        () => redis.get(activeJobKey(prefix, userId, conversationId)),
+        () => local.findActive(userId, conversationId),
+      );
     },
 
     async requestAbort(jobId: string) {
+      // This instance runs it: stop it here, with or without Redis.
+      const job = local.get(jobId);
+      if (job) {
+        job.abortRequested = true;
+        fireAbort(jobId);
+        return true;
+      }
       const asked = await redis.eval(
         ABORT_SCRIPT,
         1,
@@ -108,7 +163,8 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
       if (!handlers) abortHandlers.set(jobId, (handlers = new Set()));
       handlers.add(handler);
       // An abort asked before we listened is only in the flag.
-      if ((await redis.hget(jobKeys(prefix, jobId).meta, 'abort')) === '1') fireAbort(jobId);
+      if (local.get(jobId)?.abortRequested) fireAbort(jobId);
+      else if ((await redis.hget(jobKeys(prefix, jobId).meta, 'abort')) === '1') fireAbort(jobId);
       return () => {
         handlers.delete(handler);
         if (handlers.size === 0 && abortHandlers.get(jobId) === handlers) abortHandlers.delete(jobId);
@@ -116,6 +172,8 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
     },
 
     async close() {
+      closing.abort();
+      local.clear();
       leases.clear();
       abortHandlers.clear();
       await hub.close();

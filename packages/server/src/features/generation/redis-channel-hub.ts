@@ -53,7 +53,8 @@ export class RedisChannelHub {
 
   private connection(): Redis {
     if (this.subscriber) return this.subscriber;
-    const sub = this.redis.duplicate();
+    // Queue the SUBSCRIBEs sent while it connects (or reconnects), even if the main client fails fast.
+    const sub = this.redis.duplicate({ enableOfflineQueue: true });
     sub.on('message', (channel: string, message: string) => {
       const entry = this.channels.get(channel);
       if (entry) for (const listener of entry.listeners) listener(message);

@@ -1,15 +1,19 @@
-import { sql } from 'kysely';
 import type { FastifyPluginAsync } from 'fastify';
+import { RETRY_AFTER_SECONDS } from '../../lib/unavailable';
 import type { AppDeps } from '../../app-deps';
+import { checkHealth } from './health.service';
 
-/** `GET /health`: 200 when the database answers, 503 otherwise (for load balancers). */
+/**
+ * `GET /health`, for load balancers and operators: 200 while the database answers, 503 with `Retry-After`
+ * when it does not. Redis being down does not make it 503 (every instance shares the same Redis, so taking
+ * this one out of rotation would help nobody), but the body says so: `redis: 'down'`, `status: 'degraded'`.
+ */
 export const healthRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   app.get('/health', async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(deps.database.db);
-      return { status: 'ok', database: deps.database.dialect, redis: deps.redis !== null };
-    } catch {
-      return reply.status(503).send({ status: 'unavailable' });
+    const health = await checkHealth(deps);
+    if (health.database === 'down') {
+      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(health);
     }
+    return health;
   });
 };

@@ -1,0 +1,45 @@
+import { sql } from 'kysely';
+import type { AppDeps } from '../../app-deps';
+
+/** A check that takes longer than this counts as down: a health probe must answer quickly. */
+export const HEALTH_CHECK_TIMEOUT_MS = 1_000;
+
+export interface Health {
+  /** ok: all up; degraded: Redis down (reads and running replies go on, sends wait); unavailable: database down. */
+  status: 'ok' | 'degraded' | 'unavailable';
+  /** The engine in use while it answers (as before), `down` when it does not. */
+  database: 'sqlite' | 'postgres' | 'down';
+  /** `none` when the app runs without Redis. */
+  redis: 'up' | 'down' | 'none';
+}
+
+/** Resolves true when `check` succeeds within the timeout, false on an error or on a slow answer. */
+async function answers(check: () => Promise<unknown>): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<false>(
+    (resolve) => (timer = setTimeout(() => resolve(false), HEALTH_CHECK_TIMEOUT_MS)),
+  );
+  try {
+    return await Promise.race([check().then(() => true), late]);
+  } catch {
+    return false;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Asks the database and Redis, at the same time, whether they answer now. */
+export async function checkHealth(deps: AppDeps): Promise<Health> {
+  const { database, redis } = deps;
+  const [databaseUp, redisUp] = await Promise.all([
+    answers(() => sql`select 1`.execute(database.db)),
+    // Without an offline queue a disconnected client fails the ping at once; with one, the timeout decides.
+    redis ? answers(() => redis.ping()) : null,
+  ]);
+  const redisState = redisUp === null ? 'none' : redisUp ? 'up' : 'down';
+  return {
+    status: !databaseUp ? 'unavailable' : redisState === 'down' ? 'degraded' : 'ok',
+    database: databaseUp ? database.dialect : 'down',
+    redis: redisState,
+  };
+}
