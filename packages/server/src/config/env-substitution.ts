@@ -16,7 +16,8 @@ export function substituteEnv(
 ): unknown {
   if (typeof value === 'string') {
     return value.replace(REFERENCE, (whole, name: string) => {
-      const replacement = env[name];
+      // Own variables only: `${constructor}` must not find Object's.
+      const replacement = Object.hasOwn(env, name) ? env[name] : undefined;
       if (replacement) return replacement;
       notices.push(
         `${formatPath(path)} refers to \${${name}}, which is not set; the text is kept as written`,

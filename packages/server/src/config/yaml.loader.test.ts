@@ -191,6 +191,17 @@ describe('YAML tolerance', () => {
     expect(notices.join('\n')).toContain('endpoints.custom[0].apiKey refers to ${NOT_SET_ANYWHERE}');
   });
 
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'treats ${%s} as an unset variable',
+    (name) => {
+      const doc = base();
+      setPath(doc, 'endpoints.custom[0].apiKey', `\${${name}}`);
+      const { config, notices } = loadWithYaml(stringify(doc), {});
+      expect(config.yaml?.endpoints?.custom?.[0]?.apiKey).toBe(`\${${name}}`);
+      expect(notices.join('\n')).toContain(`refers to \${${name}}, which is not set`);
+    },
+  );
+
   it('substitutes ${VAR} inside a longer string', () => {
     const doc = base();
     setPath(doc, 'endpoints.custom[0].headers', { Authorization: 'Bearer ${TOKEN}' });

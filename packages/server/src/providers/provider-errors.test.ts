@@ -1,5 +1,6 @@
 import { APICallError, RetryError } from 'ai';
 import { describe, expect, it } from 'vitest';
+import { OutboundRefusedError } from '../lib/outbound/address-policy';
 import { mapProviderError } from './provider-errors';
 
 const callError = (statusCode: number, body: unknown) =>
@@ -53,6 +54,15 @@ describe('mapProviderError', () => {
     expect(mapProviderError(new Error('socket hang up'))).toEqual({
       code: 'upstream_error',
       message: 'socket hang up',
+    });
+  });
+
+  it("answers a refused user URL's own reason, however deep it is wrapped", () => {
+    const refused = new OutboundRefusedError('api.example.com resolves to a loopback address');
+    const wrapped = new Error('stream failed', { cause: new Error('fetch', { cause: refused }) });
+    expect(mapProviderError(wrapped)).toEqual({
+      code: 'upstream_error',
+      message: 'api.example.com resolves to a loopback address',
     });
   });
 });

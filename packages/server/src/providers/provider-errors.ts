@@ -1,4 +1,5 @@
 import { APICallError, RetryError } from 'ai';
+import { OutboundRefusedError } from '../lib/outbound/address-policy';
 
 export type ProviderErrorCode =
   'invalid_api_key' | 'insufficient_quota' | 'moderation' | 'rate_limited' | 'upstream_error';
@@ -22,6 +23,9 @@ const AUTH = /invalid_api_key|authentication|unauthenticated|incorrect api key|a
  * refusal is moderation; anything else is an upstream error.
  */
 export function mapProviderError(error: unknown): ProviderError {
+  // A user-given URL the guard refused (lib/outbound): its message says why and names no upstream text.
+  const refused = findInChain(error, (e) => e instanceof OutboundRefusedError);
+  if (refused) return { code: 'upstream_error', message: (refused as OutboundRefusedError).message };
   const call = findCallError(error);
   if (!call) {
     const message = error instanceof Error ? error.message : String(error);
@@ -45,8 +49,13 @@ export function mapProviderError(error: unknown): ProviderError {
 }
 
 function findCallError(error: unknown): APICallError | undefined {
+  return findInChain(error, (e) => APICallError.isInstance(e)) as APICallError | undefined;
+}
+
+/** The first error in the cause chain (through retries) that `test` accepts. */
+function findInChain(error: unknown, test: (e: unknown) => boolean): unknown {
   for (let current = error, depth = 0; current && depth < 5; depth += 1) {
-    if (APICallError.isInstance(current)) return current;
+    if (test(current)) return current;
     if (RetryError.isInstance(current)) current = current.lastError;
     else current = (current as { cause?: unknown }).cause;
   }

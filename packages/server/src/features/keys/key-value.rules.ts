@@ -11,13 +11,14 @@ type KeyKind =
   | { kind: 'google' }
   | { kind: 'custom'; required: ('apiKey' | 'baseURL')[] };
 
-const BUILT_IN_KINDS: Record<string, KeyKind> = {
-  openAI: { kind: 'plain' },
-  anthropic: { kind: 'plain' },
-  assistants: { kind: 'plain' },
-  azureOpenAI: { kind: 'azure' },
-  google: { kind: 'google' },
-};
+// A Map, not an object literal: a key name is user input, and `__proto__` or `toString` must find nothing.
+const BUILT_IN_KINDS = new Map<string, KeyKind>([
+  ['openAI', { kind: 'plain' }],
+  ['anthropic', { kind: 'plain' }],
+  ['assistants', { kind: 'plain' }],
+  ['azureOpenAI', { kind: 'azure' }],
+  ['google', { kind: 'google' }],
+]);
 
 /** The plugin endpoint uses the OpenAI key (spec 1 §7 "Keys"). */
 export function storedKeyName(name: string): string {
@@ -26,7 +27,7 @@ export function storedKeyName(name: string): string {
 
 /** The rules for a key name, or a 400 when that endpoint takes no user key. */
 export function keyKindOf(config: AppConfig, name: string): KeyKind {
-  const builtIn = BUILT_IN_KINDS[name];
+  const builtIn = BUILT_IN_KINDS.get(name);
   if (builtIn) return builtIn;
   const custom = config.yaml?.endpoints?.custom?.find((e) => e.name === name);
   if (!custom) throw new AppError('VALIDATION', `name: unknown endpoint "${name}"`, { field: 'name' });
@@ -73,7 +74,7 @@ function pickRequired<F extends string>(text: string, fields: readonly F[]): Rec
   const picked = {} as Record<F, string>;
   const missing: F[] = [];
   for (const field of fields) {
-    const v = object[field];
+    const v = Object.hasOwn(object, field) ? object[field] : undefined;
     if (typeof v === 'string' && v.trim() !== '') picked[field] = v.trim();
     else missing.push(field);
   }

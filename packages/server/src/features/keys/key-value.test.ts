@@ -3,7 +3,7 @@ import type { ApiErrorBody } from '@parley/shared';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
-import { MISTRAL_YAML, putKey } from './keys-test-helpers';
+import { deleteKey, getKey, MISTRAL_YAML, putKey } from './keys-test-helpers';
 import { getUserKey } from './keys.service';
 
 const SERVICE_KEY = {
@@ -85,5 +85,32 @@ describe.each(testDialects())('user key forms on %s', (dialect) => {
       expect(res.statusCode).toBe(400);
       expect(error.message).toMatch(/^Invalid service account key file/);
     }
+  });
+
+  it.each(['__proto__', 'constructor', 'toString', 'hasOwnProperty'])(
+    'a key named %s is an unknown endpoint, never a 500',
+    async (name) => {
+      t = await buildTestApp(dialect, { yaml: MISTRAL_YAML });
+      const { res, error } = await put(name, 'sk-x');
+      expect(res.statusCode).toBe(400);
+      expect(error).toEqual({
+        code: 'VALIDATION',
+        message: `name: unknown endpoint "${name}"`,
+        field: 'name',
+      });
+      const { token } = await signUp(t.app);
+      expect((await getKey(t.app, token, name)).statusCode).toBe(404);
+      expect((await deleteKey(t.app, token, `/api/keys/${name}`)).statusCode).toBe(204);
+    },
+  );
+
+  it('reads only the JSON fields a value holds itself', async () => {
+    t = await buildTestApp(dialect, { yaml: MISTRAL_YAML });
+    const { res, error } = await put(
+      'Mistral',
+      '{"__proto__":{"apiKey":"k"},"baseURL":"https://api.mistral.ai/v1"}',
+    );
+    expect(res.statusCode).toBe(400);
+    expect(error.message).toBe('The following fields are required: apiKey');
   });
 });
