@@ -154,7 +154,7 @@ export function framesOf(stream: RawStream): Frame[] {
 export interface ChatStream {
   frames: Frame[];
   created?: Frame;
-  /** The `{text, messageId}` deltas in order, with their arrival. */
+  /** The `{text}` deltas in order (the first also names the message), with their arrival. */
   texts: { at: number; text: string }[];
   final?: {
     at: number;
@@ -184,7 +184,7 @@ export function chatEventsOf(stream: RawStream): ChatStream {
         conversationId: reply.conversationId,
         messageId: reply.messageId,
       };
-    } else if (typeof body['text'] === 'string' && 'messageId' in body) {
+    } else if (typeof body['text'] === 'string') {
       out.texts.push({ at: frame.at, text: body['text'] });
     }
   }

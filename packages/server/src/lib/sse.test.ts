@@ -22,7 +22,7 @@ describe('SSE writer', () => {
     return server.url;
   };
 
-  it('writes the headers and frames message and error events', async () => {
+  it('writes the headers and frames message events (no event line: the default) and error events', async () => {
     const url = await serve((sse) => {
       sse.send('1', 'message', '{"text":"a\\nb","messageId":"m"}');
       sse.send('2', 'error', '{"text":"{\\"type\\":\\"invalid_api_key\\"}"}');
@@ -38,9 +38,34 @@ describe('SSE writer', () => {
       'x-kept': 'yes',
     });
     expect(await response.text()).toBe(
-      'id: 1\nevent: message\ndata: {"text":"a\\nb","messageId":"m"}\n\n' +
+      'id: 1\ndata: {"text":"a\\nb","messageId":"m"}\n\n' +
         'id: 2\nevent: error\ndata: {"text":"{\\"type\\":\\"invalid_api_key\\"}"}\n\n',
     );
+  });
+
+  it('writes the frames of one tick to the socket in one write', async () => {
+    const writes: number[] = [];
+    server = await listen((app) => {
+      app.get('/s', async (_request, reply) => {
+        const socket = reply.raw.socket!;
+        const write = socket._write.bind(socket);
+        const writev = socket._writev!.bind(socket);
+        socket._write = (chunk, encoding, callback) => (writes.push(1), write(chunk, encoding, callback));
+        socket._writev = (chunks, callback) => (writes.push(chunks.length), writev(chunks, callback));
+        const sse = openSseStream(reply);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        writes.length = 0; // the headers
+        for (let i = 1; i <= 5; i++) sse.send(String(i), 'message', `{"text":"${i}"}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        sse.send('6', 'message', '{"text":"6"}');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(writes).toHaveLength(2);
+        sse.end();
+      });
+    });
+    const frames = await sseReader((await fetch(`${server.url}/s`)).body!).rest();
+    expect(frames.map((frame) => frame.id)).toEqual(['1', '2', '3', '4', '5', '6']);
+    expect(writes.length).toBeGreaterThanOrEqual(2);
   });
 
   it('sends a ping comment only after a whole idle heartbeat period', async () => {

@@ -14,7 +14,7 @@ export interface SseStream {
   /** Aborts when the client goes away (or the stream is ended): stop following, never stop the job. */
   readonly signal: AbortSignal;
   /**
-   * Writes one frame; `data` must be JSON (it then holds no raw newline, so one `data:` line is enough).
+   * Writes one frame (no `event:` line for `message`, the default); `data` must be JSON (it then holds no raw newline, so one `data:` line is enough).
    * Answers null when the socket took it, else a promise that settles once the socket drained (or closed):
    * await it, so a slow client holds at most one frame in memory beyond the socket's buffer.
    */
@@ -32,6 +32,11 @@ export function openSseStream(reply: FastifyReply, options: { heartbeatMs?: numb
   const raw = reply.raw;
   const controller = new AbortController();
   let wroteSinceTick = false;
+  let corked = false;
+  const uncork = () => {
+    corked = false;
+    raw.uncork();
+  };
 
   reply.hijack();
   for (const [name, value] of Object.entries({ ...reply.getHeaders(), ...SSE_HEADERS })) {
@@ -70,7 +75,18 @@ export function openSseStream(reply: FastifyReply, options: { heartbeatMs?: numb
     send(id, event, data) {
       if (controller.signal.aborted || raw.writableEnded) return null;
       wroteSinceTick = true;
-      return raw.write(`id: ${id}\nevent: ${event}\ndata: ${data}\n\n`) ? null : drained();
+      // Frames written in one tick (a replay, a delta and the final) leave in one socket write.
+      if (!corked) {
+        corked = true;
+        raw.cork();
+        process.nextTick(uncork);
+      }
+      // `message` is SSE's default event name: the line would only add bytes to every delta.
+      const frame =
+        event === 'message'
+          ? `id: ${id}\ndata: ${data}\n\n`
+          : `id: ${id}\nevent: ${event}\ndata: ${data}\n\n`;
+      return raw.write(frame) ? null : drained();
     },
     end() {
       clearInterval(heartbeat);

@@ -3,8 +3,9 @@ import { conversationSchema } from '../conversations/conversation.schema';
 import { contentPartSchema, messageSchema } from '../conversations/message.schema';
 
 /**
- * The events of a chat stream (ARCHITECTURE §5). All are sent as `event: message` with one of these JSON
- * bodies, except errors, which are `event: error` with a {@link ChatStreamError} body. The server only types
+ * The events of a chat stream (ARCHITECTURE §5). All are sent as SSE's default event (`message`, so without an
+ * `event:` line) with one of these JSON bodies, except errors, which are `event: error` with a
+ * {@link ChatStreamError} body. The server only types
  * them (it never parses its own events on the hot path); the web parses with these schemas.
  */
 
@@ -15,10 +16,14 @@ export const chatCreatedEventSchema = z.object({
 });
 export type ChatCreatedEvent = z.infer<typeof chatCreatedEventSchema>;
 
-/** New reply text since the previous text event: a delta, never the whole text so far. */
+/**
+ * New reply text since the previous text event: a delta, never the whole text so far. `messageId` only where
+ * it changes: on the first delta a connection receives (the first of the reply, or the first after a resume);
+ * a delta without it goes into the same message as the one before.
+ */
 export const chatTextEventSchema = z.object({
   text: z.string(),
-  messageId: z.string(),
+  messageId: z.string().optional(),
 });
 export type ChatTextEvent = z.infer<typeof chatTextEventSchema>;
 

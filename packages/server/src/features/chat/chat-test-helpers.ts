@@ -104,7 +104,7 @@ export function get(
 
 export interface ChatEvents {
   frames: ParsedFrame[];
-  /** The `event: message` bodies, parsed, in order. */
+  /** The `message` event bodies (no `event:` line), parsed, in order. */
   messages: Record<string, unknown>[];
   deltas: string[];
   final?: ChatFinalEvent;
@@ -113,10 +113,11 @@ export interface ChatEvents {
 
 export function parseEvents(frames: ParsedFrame[]): ChatEvents {
   const data = frames.filter((f) => f.data !== undefined);
+  // Deltas and the other message events have no `event:` line (SSE's default name).
   const messages = data
-    .filter((f) => f.event === 'message')
+    .filter((f) => (f.event ?? 'message') === 'message')
     .map((f) => JSON.parse(f.data!) as Record<string, unknown>);
-  const deltas = messages.filter((m) => typeof m['text'] === 'string' && 'messageId' in m && !('final' in m));
+  const deltas = messages.filter((m) => typeof m['text'] === 'string' && !('final' in m));
   const errorFrame = data.find((f) => f.event === 'error');
   return {
     frames: data,

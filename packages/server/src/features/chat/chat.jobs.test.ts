@@ -77,6 +77,29 @@ describe.each(testDialects())('chat jobs: abort, disconnect, resume on %s', (dia
     expect(replay.messages.filter((m) => m['created'] === true)).toHaveLength(1);
     expect(replay.deltas.join('')).toBe(generated(40));
     expect(replay.final?.responseMessage.text).toBe(generated(40));
+    // Frames: no `event:` line for message events; only the first delta names the reply.
+    expect(original.frames.every((f) => f.event === undefined && f.id)).toBe(true);
+    const replyId = replay.final?.responseMessage.messageId;
+    const deltas = original.messages.filter((m) => typeof m['text'] === 'string' && !('final' in m));
+    expect(deltas.length).toBeGreaterThan(2);
+    expect(deltas.map((m) => m['messageId'])).toEqual([replyId, ...deltas.slice(1).map(() => undefined)]);
+  });
+
+  it('a follower that joins mid-reply learns the reply id on the first delta it receives', async () => {
+    const { reader, conversationId, first } = await startSlow(app, { tokens: 20, rate: 40 });
+    const second = (await reader.next())!;
+    expect(JSON.parse(second.data!)).not.toHaveProperty('messageId');
+    const resumed = await get(app, app.token, `${API.askStream}/${conversationId}`, {
+      'last-event-id': first.id!,
+    });
+    const replay = parseEvents(await sseReader(resumed.body!).rest());
+    await reader.cancel();
+    const replyId = (JSON.parse(first.data!) as { messageId: string }).messageId;
+    expect(replyId).toBe(replay.final?.responseMessage.messageId);
+    const deltas = replay.messages.filter((m) => typeof m['text'] === 'string' && !('final' in m));
+    expect(deltas[0]).toEqual({ text: JSON.parse(second.data!).text, messageId: replyId });
+    expect(deltas.slice(1).some((m) => 'messageId' in m)).toBe(false);
+    expect(replay.deltas.join('')).toBe(generated(20).slice(JSON.parse(first.data!).text.length));
   });
 
   it('resume after Last-Event-ID skips what the client had', async () => {

@@ -58,8 +58,13 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   emit({ event: 'message', data: { created: true, message: turn.requestMessage } });
   const writer = createReplyWriter(db, turn, ctx.logError);
   await writer.start();
+  // Only the first delta names the reply; a follower joining later is told by pipeJobToResponse.
+  let named = false;
   const coalescer = createDeltaCoalescer({
-    emit: (text) => emit({ event: 'message', data: { text, messageId } }),
+    emit: (text) => {
+      emit({ event: 'message', data: named ? { text } : { text, messageId } });
+      named = true;
+    },
   });
   const { finishReason, failure } = await streamReply(ctx, turn, signal, (delta) => {
     writer.append(delta);

@@ -84,7 +84,12 @@ export async function startTurn(
       sender,
     };
     const jobId = randomUUID();
-    const meta = { userId, conversationId: turn.conversationId, ownerInstance: ctx.instanceId };
+    const meta = {
+      userId,
+      conversationId: turn.conversationId,
+      ownerInstance: ctx.instanceId,
+      messageId: turn.reply.messageId,
+    };
     const { done } = await startJob(ctx.jobs, {
       jobId,
       meta,

@@ -14,21 +14,25 @@ describe('delta coalescer', () => {
     return { emitted, coalescer, start: Date.now() };
   };
 
-  it('emits the first chunk at once, then merges the rest into at most one emit per window', () => {
+  it('emits the first chunk at once, then merges the rest into at most one emit per 50 ms window', () => {
     const { emitted, coalescer, start } = setup();
     coalescer.push('Hel');
     expect(emitted).toEqual([{ at: start, delta: 'Hel' }]);
     coalescer.push('lo');
-    vi.advanceTimersByTime(5);
+    vi.advanceTimersByTime(17);
     coalescer.push(', ');
+    vi.advanceTimersByTime(17);
     coalescer.push('wor');
+    vi.advanceTimersByTime(15);
     expect(emitted).toHaveLength(1);
-    vi.advanceTimersByTime(11);
-    expect(emitted.at(-1)).toEqual({ at: start + 16, delta: 'lo, wor' });
+    vi.advanceTimersByTime(1);
+    expect(emitted.at(-1)).toEqual({ at: start + 50, delta: 'lo, wor' });
     coalescer.push('ld');
-    vi.advanceTimersByTime(16);
+    vi.advanceTimersByTime(49);
+    expect(emitted).toHaveLength(2);
+    vi.advanceTimersByTime(1);
     expect(emitted.map((e) => e.delta)).toEqual(['Hel', 'lo, wor', 'ld']);
-    expect(emitted.at(-1)?.at).toBe(start + 32);
+    expect(emitted.at(-1)?.at).toBe(start + 100);
   });
 
   it('emits at once again after a quiet window (no added delay after a pause)', () => {

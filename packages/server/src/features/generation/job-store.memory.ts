@@ -1,13 +1,18 @@
 import type { ChatStreamEvent } from '@parley/shared';
-import { resolveJobStoreOptions } from './job-store';
+import { isTextDelta, resolveJobStoreOptions } from './job-store';
 import type { FollowOptions, JobInfo, JobMeta, JobStore, JobStoreOptions, StoredEvent } from './job-store';
 
 interface MemoryJob {
   info: JobInfo;
   events: StoredEvent[];
-  /** How many of the oldest events were trimmed; event with sequence s sits at index s - 1 - dropped. */
-  dropped: number;
+  /**
+   * While active, how many of the oldest events were trimmed: event with sequence s sits at index
+   * s - 1 - dropped. Null once finished: the buffer then holds only some events (see `finish`), found by id.
+   */
+  dropped: number | null;
   seq: number;
+  /** Followers reading the job now: a finished job's deltas are dropped once none is left. */
+  followers: number;
   /** Followers parked until the next append or finish. */
   waiters: Set<() => void>;
   abortRequested: boolean;
@@ -49,23 +54,46 @@ export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
       signal.addEventListener('abort', done, { once: true });
     });
 
+  /** Index in the buffer of the first event with sequence >= `seq`. */
+  const indexOf = (job: MemoryJob, seq: number) => {
+    if (job.dropped !== null) return Math.max(0, seq - 1 - job.dropped);
+    const index = job.events.findIndex((event) => Number(event.id) >= seq);
+    return index < 0 ? job.events.length : index;
+  };
+
+  /**
+   * A finished job stays 60 s for late followers and aborts, which need its final (or error) event, not every
+   * delta: the deltas of 400 finished replies held for a minute were most of what a busy server kept. Followers
+   * still reading (a slow client) finish with every delta; the deltas go when the last of them leaves.
+   */
+  const compact = (job: MemoryJob) => {
+    if (job.followers > 0 || job.dropped === null) return;
+    job.events = job.events.filter((event) => !isTextDelta(event));
+    job.dropped = null;
+  };
+
   async function* follow(jobId: string, { after, signal }: FollowOptions = {}): AsyncGenerator<StoredEvent> {
     const job = jobs.get(jobId);
     if (!job) return;
     const afterSeq = after === undefined ? 0 : Number(after);
     let next = Number.isSafeInteger(afterSeq) && afterSeq > 0 ? afterSeq + 1 : 1;
-    while (!signal?.aborted) {
-      // Single-threaded: between reading the buffer and parking nothing can append, so no seam to guard.
-      for (;;) {
-        const index = Math.max(0, next - 1 - job.dropped);
-        const event = job.events[index];
-        if (!event) break;
-        next = job.dropped + index + 2;
-        yield event;
-        if (signal?.aborted) return;
+    job.followers++;
+    try {
+      while (!signal?.aborted) {
+        // Single-threaded: between reading the buffer and parking nothing can append, so no seam to guard.
+        for (;;) {
+          const event = job.events[indexOf(job, next)];
+          if (!event) break;
+          next = Number(event.id) + 1;
+          yield event;
+          if (signal?.aborted) return;
+        }
+        if (job.info.status === 'finished') return;
+        await parked(job, signal);
       }
-      if (job.info.status === 'finished') return;
-      await parked(job, signal);
+    } finally {
+      job.followers--;
+      if (job.info.status === 'finished') compact(job);
     }
   }
 
@@ -76,6 +104,7 @@ export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
         events: [],
         dropped: 0,
         seq: 0,
+        followers: 0,
         waiters: new Set(),
         abortRequested: false,
       });
@@ -87,7 +116,7 @@ export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
       if (!job || job.info.status !== 'active') throw new Error(`No active job ${jobId}`);
       const id = String(++job.seq);
       job.events.push({ id, event: event.event, data: JSON.stringify(event.data) });
-      if (job.events.length > maxEvents + trimSlack) {
+      if (job.events.length > maxEvents + trimSlack && job.dropped !== null) {
         const excess = job.events.length - maxEvents;
         job.events.splice(0, excess);
         job.dropped += excess;
@@ -102,6 +131,7 @@ export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
       const job = jobs.get(jobId);
       if (!job || job.info.status === 'finished') return;
       job.info.status = 'finished';
+      compact(job);
       const key = activeKey(job.info.userId, job.info.conversationId);
       if (active.get(key) === jobId) active.delete(key);
       abortHandlers.delete(jobId);

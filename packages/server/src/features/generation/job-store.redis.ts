@@ -52,8 +52,9 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
   async function getFromRedis(jobId: string): Promise<JobInfo | null> {
     const fields = await redis.hgetall(jobKeys(prefix, jobId).meta);
     if (!fields.status) return null;
-    const { userId = '', conversationId = '', ownerInstance = '', status } = fields;
-    return { userId, conversationId, ownerInstance, status: status as JobInfo['status'] };
+    const { userId = '', conversationId = '', ownerInstance = '', messageId, status } = fields;
+    const info = { userId, conversationId, ownerInstance, status: status as JobInfo['status'] };
+    return messageId ? { ...info, messageId } : info;
   }
 
   return {

@@ -48,7 +48,6 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
         // Let followers interleave with the writer at irregular points.
         if (i % 7 === 0) await append;
       }
-      await store.finish('j1');
     })();
     const followers = [];
     for (let k = 0; k < 5; k++) {
@@ -56,6 +55,7 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
       followers.push(collect(store.follow('j1')));
     }
     await writer;
+    await store.finish('j1');
     const expected = Array.from({ length: total }, (_, i) => String(i));
     for (const events of await Promise.all(followers)) expect(texts(events)).toEqual(expected);
   });
@@ -75,12 +75,38 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     expect(seen).toHaveLength(1);
     expect((await store.get('j1'))?.status).toBe('active');
     await store.append('j1', textEvent('b'));
+    await store.append('j1', { event: 'error', data: { text: 'failed' } });
     await store.finish('j1');
     expect(await store.get('j1')).toEqual({ ...meta, status: 'finished' });
-    expect(texts(await collect(store.follow('j1')))).toEqual(['a', 'b']);
+    // The memory store keeps no deltas of a finished job (the final or error event stands for them).
+    const late = await collect(store.follow('j1'));
+    expect(texts(late)).toEqual(variant.name === 'memory' ? ['failed'] : ['a', 'b', 'failed']);
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(await store.get('j1')).toBeNull();
     expect(await collect(store.follow('j1'))).toEqual([]);
+  });
+
+  it('keeps created, final and error events of a finished job with their ids, and resumes after an id', async () => {
+    const store = fresh();
+    await store.create('j1', meta);
+    const created = await store.append('j1', { event: 'message', data: { created: true } as never });
+    const ids = [created];
+    for (const text of ['a', 'b', 'c']) ids.push(await store.append('j1', textEvent(text)));
+    const final = await store.append('j1', { event: 'message', data: { final: true } as never });
+    await store.finish('j1');
+    const all = await collect(store.follow('j1'));
+    const afterB = await collect(store.follow('j1', { after: ids[2] }));
+    const afterFinal = await collect(store.follow('j1', { after: final }));
+    expect(afterFinal).toEqual([]);
+    if (variant.name === 'redis') {
+      expect(all).toHaveLength(5);
+      return;
+    }
+    expect(all.map((event) => [event.id, event.data])).toEqual([
+      [created, '{"created":true}'],
+      [final, '{"final":true}'],
+    ]);
+    expect(afterB.map((event) => event.id)).toEqual([final]);
   });
 
   it('finds the active job of a conversation until it finishes', async () => {
@@ -111,10 +137,15 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     const store = fresh({ maxEvents: 100 });
     await store.create('j1', meta);
     for (let i = 0; i < 1_000; i++) await store.append('j1', textEvent(String(i)));
+    await store.append('j1', { event: 'error', data: { text: 'end' } });
+    const kept: string[] = [];
+    for await (const event of store.follow('j1')) {
+      kept.push(texts([event])[0]!);
+      if (event.event === 'error') break;
+    }
     await store.finish('j1');
-    const kept = texts(await collect(store.follow('j1')));
-    expect(kept.length).toBeGreaterThanOrEqual(100);
+    expect(kept.length).toBeGreaterThanOrEqual(101);
     expect(kept.length).toBeLessThan(300);
-    expect(kept.at(-1)).toBe('999');
+    expect(kept.slice(-2)).toEqual(['999', 'end']);
   });
 });

@@ -5,6 +5,11 @@ export interface JobMeta {
   userId: string;
   conversationId: string;
   ownerInstance: string;
+  /**
+   * The reply message the job writes. Text deltas name it only on the first one; a follower that joins later
+   * learns it from here (pipeJobToResponse adds it to the first delta it sends).
+   */
+  messageId?: string;
 }
 
 export type JobStatus = 'active' | 'finished';
@@ -24,6 +29,13 @@ export interface StoredEvent {
   data: string;
 }
 
+/** A text delta's body starts so (run-turn emits `{text}` first); created, final and content events do not. */
+const TEXT_DELTA_PREFIX = '{"text":';
+
+/** True for a `message` event carrying a text delta (the bulk of a job's events, and of its memory). */
+export const isTextDelta = (event: Pick<StoredEvent, 'event' | 'data'>): boolean =>
+  event.event === 'message' && event.data.startsWith(TEXT_DELTA_PREFIX);
+
 export interface FollowOptions {
   /** Yield only events after this id (the SSE `Last-Event-ID`); absent: replay all. */
   after?: string;
@@ -39,7 +51,11 @@ export interface JobStore {
   append(jobId: string, event: ChatStreamEvent): Promise<string>;
   /** Buffered events after `after`, then live ones, until the job finishes, is lost, or `signal` aborts. */
   follow(jobId: string, options?: FollowOptions): AsyncIterable<StoredEvent>;
-  /** Marks the job done (followers end) and keeps its buffer for `finishedTtlMs`, then drops it. Idempotent. */
+  /**
+   * Marks the job done (followers end) and keeps its buffer for `finishedTtlMs`, then drops it. Idempotent.
+   * The memory store then keeps only the events that are not text deltas (created, content parts, final or
+   * error, ids unchanged): the final event carries the whole saved reply, which is what a late follower needs.
+   */
   finish(jobId: string): Promise<void>;
   get(jobId: string): Promise<JobInfo | null>;
   /** The user's active job on that conversation (what a reloaded page re-attaches to), else null. */

@@ -40,8 +40,10 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))(
           throw new Error('{"type":"invalid_api_key"}');
         },
       });
+      // A follower reading while the job runs sees every event (a finished job keeps no deltas in memory).
+      const following = collect(store.follow('j1'));
       await done;
-      const events = await collect(store.follow('j1'));
+      const events = await following;
       expect(events.map((event) => [event.event, JSON.parse(event.data)])).toEqual([
         ['message', { text: 'partial', messageId: 'm1' }],
         ['error', { text: '{"type":"invalid_api_key"}' }],
@@ -59,9 +61,10 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))(
           emit(textEvent('stopped'));
         },
       });
+      const following = collect(store.follow('j1'));
       expect(await store.requestAbort('j1')).toBe(true);
       await done;
-      expect(texts(await collect(store.follow('j1')))).toEqual(['stopped']);
+      expect(texts(await following)).toEqual(['stopped']);
     });
 
     it('streams a job as SSE, resumes after Last-Event-ID, and a leaving client does not stop the job', async () => {
@@ -98,6 +101,43 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))(
       expect(rest.map((frame) => JSON.parse(frame.data!).text)).toEqual(['c', 'd']);
       await done;
       expect((await store.get('j1'))?.status).toBe('finished');
+    });
+
+    it('names the reply on the first delta each client receives: stored, or added from the job meta', async () => {
+      const store = fresh();
+      const url = await serveStream(store);
+      let release: () => void = () => {};
+      const released = new Promise<void>((resolve) => (release = resolve));
+      const { done } = await startJob(store, {
+        jobId: 'j1',
+        meta: { ...meta, messageId: 'm"1' },
+        run: async (emit) => {
+          emit({ event: 'message', data: { text: 'a', messageId: 'm"1' } });
+          emit({ event: 'message', data: { text: 'b "messageId"' } });
+          emit({ event: 'message', data: { text: 'c' } });
+          await released;
+        },
+      });
+      const read = async (headers: Record<string, string>, count: number) => {
+        const frames = sseReader((await fetch(`${url}/jobs/j1/stream`, { headers })).body!);
+        const out = [];
+        for (let i = 0; i < count; i++) out.push((await frames.next())!);
+        await frames.cancel();
+        return out;
+      };
+      const all = await read({}, 3);
+      expect(all.map((frame) => frame.data)).toEqual([
+        '{"text":"a","messageId":"m\\"1"}',
+        '{"text":"b \\"messageId\\""}',
+        '{"text":"c"}',
+      ]);
+      const resumed = await read({ 'last-event-id': all[0]!.id! }, 2);
+      expect(resumed.map((frame) => JSON.parse(frame.data!))).toEqual([
+        { text: 'b "messageId"', messageId: 'm"1' },
+        { text: 'c' },
+      ]);
+      release();
+      await done;
     });
   },
 );

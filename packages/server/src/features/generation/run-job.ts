@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ChatStreamError, ChatStreamEvent } from '@parley/shared';
 import { openSseStream } from '../../lib/sse';
+import { isTextDelta } from './job-store';
 import type { JobMeta, JobStore } from './job-store';
 
 /**
@@ -68,9 +69,18 @@ export async function startJob(store: JobStore, options: StartJobOptions): Promi
   return { jobId, done };
 }
 
+/** Where a delta body names its message (a real key: a quote inside the text is escaped). */
+const MESSAGE_ID_KEY = ',"messageId":"';
+
+/** `{"text":"…"}` with the message id added, without parsing the text again. */
+const withMessageId = (data: string, messageId: string) =>
+  `${data.slice(0, -1)}${MESSAGE_ID_KEY}${JSON.stringify(messageId).slice(1)}}`;
+
 /**
  * Streams a job to the client as SSE: what it missed (after `after`, the `Last-Event-ID`), then live,
- * until the job finishes or the client leaves. Leaving never aborts the job.
+ * until the job finishes or the client leaves. Leaving never aborts the job. Deltas name their message
+ * only on the first of a job; a client that joins later (a resume) gets the id on the first delta it
+ * receives, taken from the job's metadata, so it knows which message the text goes into.
  */
 export async function pipeJobToResponse(
   store: JobStore,
@@ -80,8 +90,15 @@ export async function pipeJobToResponse(
 ): Promise<'finished' | 'disconnected'> {
   const sse = openSseStream(reply, { heartbeatMs: options.heartbeatMs });
   try {
+    let named = false;
     for await (const event of store.follow(jobId, { after: options.after, signal: sse.signal })) {
-      const drained = sse.send(event.id, event.event, event.data);
+      let data = event.data;
+      if (!named && isTextDelta(event)) {
+        named = true;
+        const messageId = data.includes(MESSAGE_ID_KEY) ? null : (await store.get(jobId))?.messageId;
+        if (messageId) data = withMessageId(data, messageId);
+      }
+      const drained = sse.send(event.id, event.event, data);
       if (drained) await drained;
     }
     return sse.signal.aborted ? 'disconnected' : 'finished';

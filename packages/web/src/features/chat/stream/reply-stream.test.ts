@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@parley/shared';
+import { readChatEvent } from './chat-events';
 import { createReplyStream, type MessageLists } from './reply-stream';
+import { createSseParser } from './sse-parser';
 import { testFinal, testMessage } from './test-fixtures';
 
 function memoryLists(initial: Record<string, Message[]>): MessageLists & { data: Map<string, Message[]> } {
@@ -124,5 +126,54 @@ describe('createReplyStream', () => {
     expect(lists.get('c1')[1]!.unfinished).toBe(true);
     stream.finalise(testFinal({ messageId: 'u1_', text: 'partial', unfinished: true }));
     expect(lists.get('c1')[1]).toMatchObject({ text: 'partial', unfinished: true });
+  });
+});
+
+describe('a stream as the server frames it: no event line, messageId on the first delta only', () => {
+  /** Feeds raw SSE text through the parser and the event reader into the reply stream. */
+  const feed = (stream: ReturnType<typeof createReplyStream>, raw: string) => {
+    const parser = createSseParser((frame) => stream.apply(readChatEvent(frame)));
+    parser.push(raw);
+    return parser;
+  };
+  const delta = (id: number, body: Record<string, string>) => `id: ${id}\ndata: ${JSON.stringify(body)}\n\n`;
+
+  it('later deltas without messageId go into the message the first one named', () => {
+    const lists = memoryLists({ new: [user, placeholder] });
+    const stream = createReplyStream(lists, target);
+    const created = { created: true, message: { ...user, conversationId: 'c1' } };
+    const parser = feed(
+      stream,
+      `id: 1\ndata: ${JSON.stringify(created)}\n\n` +
+        delta(2, { text: 'Hel', messageId: 'srv' }) +
+        delta(3, { text: 'lo' }) +
+        delta(4, { text: ', you' }),
+    );
+    expect(stream.replyId).toBe('srv');
+    expect(lists.get('c1').map((m) => [m.messageId, m.text])).toEqual([
+      ['u1', 'Hi'],
+      ['srv', 'Hello, you'],
+    ]);
+    expect(parser.lastEventId).toBe('4');
+  });
+
+  it('resumed mid-reply: the first delta received names the running reply, the rest follow it', () => {
+    const old = testMessage('old', { parentMessageId: 'u1', text: 'stopped earlier', unfinished: true });
+    const running = testMessage('r2', { parentMessageId: 'u1', text: 'tok1 tok2 ', unfinished: true });
+    const lists = memoryLists({ c1: [user, old, running] });
+    const stream = createReplyStream(lists, {
+      conversationId: 'c1',
+      replyId: 'old',
+      userMessageId: 'u1',
+      sender: 'GPT',
+      resumed: true,
+    });
+    // Joined after id 3: the server adds the messageId to the first delta this connection gets.
+    feed(
+      stream,
+      delta(4, { text: 'tok2 ', messageId: 'r2' }) + delta(5, { text: 'tok3 ' }) + delta(6, { text: 'tok4' }),
+    );
+    expect(stream.replyId).toBe('r2');
+    expect(lists.get('c1').map((m) => m.text)).toEqual(['Hi', 'stopped earlier', 'tok1 tok2 tok3 tok4']);
   });
 });

@@ -65,7 +65,8 @@ export function createReplyStream(
     replyId = serverId;
   };
 
-  const onText = (delta: string, messageId: string) => {
+  // A delta without messageId goes into the same message as the one before ('': unchanged).
+  const onText = (delta: string, messageId = '') => {
     if (target.resumed && !resume) {
       // The running reply may not be the one guessed from the saved list: follow the server's id.
       if (messageId && lists.get(conversationId).some((m) => m.messageId === messageId)) replyId = messageId;
