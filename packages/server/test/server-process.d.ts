@@ -5,5 +5,15 @@ export interface ServerProcess {
   pid: number;
   stop(): Promise<void>;
 }
-/** Starts `main.ts` the way `npm run serve` does, in a temp data folder, and waits for /health. */
-export declare function startServer(env?: Record<string, string>): Promise<ServerProcess>;
+export declare const COMPILED_MAIN: string;
+export interface StartOptions {
+  /** Run the compiled server (built first when its sources changed) instead of main.ts through tsx. */
+  compiled?: boolean;
+}
+/** Builds the compiled server when its sources changed since the last build (as `npm start` does). */
+export declare function buildServer(): void;
+/** Starts `main.ts` through tsx (or the compiled server), in a temp data folder, and waits for /health. */
+export declare function startServer(
+  env?: Record<string, string>,
+  options?: StartOptions,
+): Promise<ServerProcess>;

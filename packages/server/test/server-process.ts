@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,22 @@ import { join, resolve } from 'node:path';
 const ROOT = resolve(import.meta.dirname, '../../..');
 // An absolute loader path: the server runs with its temp data folder as cwd, where `tsx` is not resolvable.
 const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
+/** The compiled server, as production runs it (`npm start`, the Docker image). */
+export const COMPILED_MAIN = join(ROOT, 'packages/server/dist/main.js');
+
+export interface StartOptions {
+  /** Run the compiled server (built first when its sources changed) instead of main.ts through tsx. */
+  compiled?: boolean;
+}
+
+/** Builds the compiled server when its sources changed since the last build (as `npm start` does). */
+export function buildServer(): void {
+  const built = spawnSync(process.execPath, [join(ROOT, 'scripts/build.mjs'), 'server'], {
+    cwd: ROOT,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  if (built.status !== 0) throw new Error(`the server build failed (exit ${built.status})`);
+}
 
 export interface ServerProcess {
   baseUrl: string;
@@ -27,14 +43,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts `main.ts` the way `npm run serve` does, in a temp data folder, and waits for /health. */
-export async function startServer(env: Record<string, string> = {}): Promise<ServerProcess> {
+/** Starts `main.ts` through tsx (or the compiled server), in a temp data folder, and waits for /health. */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: StartOptions = {},
+): Promise<ServerProcess> {
+  if (options.compiled) buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(
     process.execPath,
-    ['--import', TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')],
+    options.compiled ? [COMPILED_MAIN] : ['--import', TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')],
     {
       cwd: dataDir,
       env: {
