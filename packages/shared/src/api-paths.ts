@@ -22,5 +22,6 @@ export const API = {
   filesImages: '/api/files/images',
   filesAvatar: '/api/files/images/avatar',
   filesConfig: '/api/files/config',
+  filesUsage: '/api/files/usage',
   filesDownload: '/api/files/download',
 } as const;

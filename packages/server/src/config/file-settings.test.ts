@@ -103,10 +103,25 @@ rateLimits:
     );
   });
 
+  it('takes the per-user storage quota from fileConfig.userStorageLimit, else FILE_USER_STORAGE_LIMIT (MB)', () => {
+    expect(load().fileConfig.userStorageLimit).toBe(1024 * MB);
+    expect(load({ FILE_USER_STORAGE_LIMIT: '' }).fileConfig.userStorageLimit).toBe(1024 * MB);
+    expect(load({ FILE_USER_STORAGE_LIMIT: '50' }).fileConfig.userStorageLimit).toBe(50 * MB);
+    expect(load({ FILE_USER_STORAGE_LIMIT: '0' }).fileConfig.userStorageLimit).toBeNull();
+    const env = { FILE_USER_STORAGE_LIMIT: '50' };
+    expect(loadYaml('fileConfig:\n  userStorageLimit: 200\n', env).fileConfig.userStorageLimit).toBe(
+      200 * MB,
+    );
+    expect(loadYaml('fileConfig:\n  userStorageLimit: 0\n', env).fileConfig.userStorageLimit).toBeNull();
+    expect(loadYaml('fileConfig:\n  avatarSizeLimit: 1\n', env).fileConfig.userStorageLimit).toBe(50 * MB);
+    expectConfigError(() => loadYaml('fileConfig:\n  userStorageLimit: -1\n'), 'fileConfig.userStorageLimit');
+  });
+
   it.each([
     ['FILE_UPLOAD_IP_MAX', '-1'],
     ['FILE_UPLOAD_USER_MAX', 'many'],
     ['FILE_UPLOAD_USER_WINDOW', '-5'],
+    ['FILE_USER_STORAGE_LIMIT', 'lots'],
   ])('refuses %s=%s', (name, value) => {
     expectConfigError(() => load({ [name]: value }), name);
   });

@@ -54,6 +54,7 @@ export function readFileSettings(env: Env, yaml: YamlConfig | null): FilesSettin
       throw new ConfigError(name, `${name} must be a number of at least 0, got "${raw}"`);
     return value;
   };
+  const optionalNum = (name: string) => (env[name]?.trim() ? num(name, 0) : undefined);
   const uploadLimits: UploadLimits = {
     ipMax: fromYaml.ipMax ?? num('FILE_UPLOAD_IP_MAX', DEFAULT_UPLOAD_LIMITS.ipMax),
     ipWindowInMinutes:
@@ -63,9 +64,14 @@ export function readFileSettings(env: Env, yaml: YamlConfig | null): FilesSettin
       fromYaml.userWindowInMinutes ??
       num('FILE_UPLOAD_USER_WINDOW', DEFAULT_UPLOAD_LIMITS.userWindowInMinutes),
   };
+  const fileConfig = yaml?.fileConfig;
   return {
     strategy,
-    fileConfig: mergeFileConfig(yaml?.fileConfig),
+    // The YAML's quota wins over FILE_USER_STORAGE_LIMIT; both are megabytes, 0 is no quota.
+    fileConfig: mergeFileConfig({
+      ...fileConfig,
+      userStorageLimit: fileConfig?.userStorageLimit ?? optionalNum('FILE_USER_STORAGE_LIMIT'),
+    }),
     uploadLimits,
     s3: strategy === 's3' ? readS3(env) : null,
   };

@@ -29,6 +29,8 @@ const fileConfigSchema = z
     endpoints: z.record(z.string(), fileEndpointSchema).optional(),
     serverFileSizeLimit: limit.optional(),
     avatarSizeLimit: limit.optional(),
+    /** Megabytes one user's files may take together; 0 turns the quota off. */
+    userStorageLimit: limit.optional(),
   })
   .loose();
 

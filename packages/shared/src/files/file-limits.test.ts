@@ -5,6 +5,7 @@ import {
   MB,
   fileLimitsFor,
   formatFileSize,
+  formatStorageSize,
   isSupportedMimeType,
   megabytes,
   mergeFileConfig,
@@ -71,6 +72,25 @@ describe('mergeFileConfig', () => {
 });
 
 describe('fileLimitsFor', () => {
+  it('gives the default rules to endpoints named like Object properties, never the property', () => {
+    const config = mergeFileConfig({ endpoints: { default: { fileLimit: 3 } } });
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      expect(fileLimitsFor(config, name), name).toBe(config.endpoints.default);
+    }
+  });
+
+  it('keeps an endpoint named `__proto__` as an entry of its own, not as the prototype', () => {
+    const endpoints = JSON.parse('{"__proto__": {"fileLimit": 2}, "openAI": {"fileLimit": 4}}') as Record<
+      string,
+      { fileLimit: number }
+    >;
+    const config = mergeFileConfig({ endpoints });
+    expect(Object.getPrototypeOf(config.endpoints)).toBe(Object.prototype);
+    expect(fileLimitsFor(config, '__proto__').fileLimit).toBe(2);
+    expect(fileLimitsFor(config, 'openAI').fileLimit).toBe(4);
+    expect(fileLimitsFor(config, 'constructor').fileLimit).toBe(10);
+  });
+
   it('falls back to the default rules for no endpoint or an unknown one', () => {
     const config = mergeFileConfig(undefined);
     expect(fileLimitsFor(config, null)).toEqual(DEFAULT_ENDPOINT_FILE_LIMITS);
@@ -105,6 +125,24 @@ describe('isSupportedMimeType', () => {
   });
   it('compares a pattern that is not a valid expression as plain text', () => {
     expect(isSupportedMimeType('a(b', ['a(b'])).toBe(true);
+  });
+});
+
+describe('userStorageLimit', () => {
+  it('is 1024 MB by default, the given megabytes otherwise, and off (null) at 0', () => {
+    expect(mergeFileConfig(undefined).userStorageLimit).toBe(1024 * MB);
+    expect(mergeFileConfig({ userStorageLimit: 2.5 }).userStorageLimit).toBe(2.5 * MB);
+    expect(mergeFileConfig({ userStorageLimit: 0 }).userStorageLimit).toBeNull();
+  });
+});
+
+describe('formatStorageSize', () => {
+  it('shows megabytes with one decimal under 1 GB, gigabytes with up to two from there', () => {
+    expect(formatStorageSize(0)).toBe('0 MB');
+    expect(formatStorageSize(12.34 * MB)).toBe('12.3 MB');
+    expect(formatStorageSize(1023.96 * MB)).toBe('1024 MB');
+    expect(formatStorageSize(1024 * MB)).toBe('1 GB');
+    expect(formatStorageSize(1536 * MB)).toBe('1.5 GB');
   });
 });
 

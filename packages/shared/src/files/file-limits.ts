@@ -35,6 +35,8 @@ export interface FileConfig {
   endpoints: Record<string, EndpointFileLimits>;
   serverFileSizeLimit: number;
   avatarSizeLimit: number;
+  /** The most one user's files may take together (My Files' list, avatar aside); null: no limit. */
+  userStorageLimit: number | null;
 }
 
 /** spec 1 §9 "File limits". */
@@ -54,6 +56,8 @@ export const ASSISTANTS_FILE_LIMITS: EndpointFileLimits = {
 };
 export const SERVER_FILE_SIZE_LIMIT = 512 * MB;
 export const DEFAULT_AVATAR_SIZE_LIMIT = 2 * MB;
+/** Per-user storage when `fileConfig.userStorageLimit` is not set (a decision: the spec names no quota). */
+export const DEFAULT_USER_STORAGE_LIMIT = 1024 * MB;
 
 /** The YAML `fileConfig` block as operators write it: sizes in megabytes (spec 1 §9). */
 export interface FileConfigInput {
@@ -69,6 +73,8 @@ export interface FileConfigInput {
   >;
   serverFileSizeLimit?: number;
   avatarSizeLimit?: number;
+  /** Megabytes; 0 turns the per-user quota off. */
+  userStorageLimit?: number;
 }
 
 /**
@@ -87,28 +93,32 @@ export function mergeFileConfig(input: FileConfigInput | null | undefined): File
     disabled: given.disabled ?? base.disabled,
   });
   const given = input?.endpoints ?? {};
-  const defaults = over(DEFAULT_ENDPOINT_FILE_LIMITS, given.default ?? {});
-  const endpoints: Record<string, EndpointFileLimits> = {
-    default: defaults,
-    assistants: over(ASSISTANTS_FILE_LIMITS, given.assistants ?? {}),
-  };
-  for (const [name, rules] of Object.entries(given)) {
-    if (name !== 'default' && name !== 'assistants') endpoints[name] = over(defaults, rules);
-  }
+  const own = (name: string) => (Object.hasOwn(given, name) ? given[name] : undefined) ?? {};
+  const defaults = over(DEFAULT_ENDPOINT_FILE_LIMITS, own('default'));
+  // Built from entries, so a name such as `__proto__` is an entry like any other, never the prototype.
+  const endpoints: Record<string, EndpointFileLimits> = Object.fromEntries([
+    ['default', defaults],
+    ['assistants', over(ASSISTANTS_FILE_LIMITS, own('assistants'))],
+    ...Object.entries(given)
+      .filter(([name]) => name !== 'default' && name !== 'assistants')
+      .map(([name, rules]) => [name, over(defaults, rules)]),
+  ]);
+  const storageMb = input?.userStorageLimit ?? DEFAULT_USER_STORAGE_LIMIT / MB;
   return {
     endpoints,
     serverFileSizeLimit,
     avatarSizeLimit: Math.round((input?.avatarSizeLimit ?? DEFAULT_AVATAR_SIZE_LIMIT / MB) * MB),
+    userStorageLimit: storageMb > 0 ? Math.round(storageMb * MB) : null,
   };
 }
 
-/** The rules for an endpoint: its own entry, else `default`. */
+/**
+ * The rules for an endpoint: its own entry, else `default`. Own entries only: an endpoint named like an Object
+ * property (`constructor`, `toString`, `__proto__`) gets the default rules, never a function or the prototype.
+ */
 export function fileLimitsFor(config: FileConfig, endpoint: string | null | undefined): EndpointFileLimits {
-  return (
-    (endpoint ? config.endpoints[endpoint] : undefined) ??
-    config.endpoints.default ??
-    DEFAULT_ENDPOINT_FILE_LIMITS
-  );
+  const own = (name: string) => (Object.hasOwn(config.endpoints, name) ? config.endpoints[name] : undefined);
+  return (endpoint ? own(endpoint) : undefined) ?? own('default') ?? DEFAULT_ENDPOINT_FILE_LIMITS;
 }
 
 /** True when a MIME type matches one of the patterns (regular-expression sources). */
@@ -126,6 +136,16 @@ export function isSupportedMimeType(type: string, patterns: readonly string[]): 
 export function megabytes(bytes: number): string {
   const mb = bytes / MB;
   return Number.isInteger(mb) ? String(mb) : String(Number(mb.toFixed(2)));
+}
+
+/**
+ * A storage amount as the quota line and message show it: megabytes with at most one decimal under 1 GB
+ * ("12.3 MB"), gigabytes with at most two from there ("1 GB", "1.5 GB").
+ */
+export function formatStorageSize(bytes: number): string {
+  const GB = 1024 * MB;
+  const trim = (value: number, digits: number) => String(Number(value.toFixed(digits)));
+  return bytes >= GB ? `${trim(bytes / GB, 2)} GB` : `${trim(bytes / MB, 1)} MB`;
 }
 
 /** A file's size in the file tables: two decimals, "< 0.01 MB" below that (spec 2 §2 My Files). */

@@ -74,6 +74,17 @@ export const deleteFilesResponseSchema = z.object({
 });
 export type DeleteFilesResponse = z.infer<typeof deleteFilesResponseSchema>;
 
+/**
+ * `GET /api/files/usage` (not in the spec; a decision): what the signed-in user's files take, in bytes, and the
+ * most they may take (`fileConfig.userStorageLimit`), null when there is no limit. Files still being stored
+ * count, files being deleted and the profile picture do not.
+ */
+export const fileUsageSchema = z.object({
+  used: z.number().int().nonnegative(),
+  limit: z.number().int().positive().nullable(),
+});
+export type FileUsage = z.infer<typeof fileUsageSchema>;
+
 /** Path of a file's bytes, readable by its owner only. */
 export function fileDownloadPath(fileId: string): string {
   return `/api/files/download/${encodeURIComponent(fileId)}`;

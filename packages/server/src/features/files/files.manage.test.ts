@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, DeleteFilesResponse, FileRecord, UploadResponse } from '@parley/shared';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
-import { PDF } from './files.test-fixtures';
+import { DOCUMENTS, PDF } from './files.test-fixtures';
 import {
   allFileRows,
   auth,
@@ -106,15 +106,15 @@ describe.each(testDialects())('listing, downloading and deleting files on %s', (
   });
 
   it('serves anything but an image as an attachment of its sniffed type', async () => {
-    t = await buildFilesApp(dialect);
+    t = await buildFilesApp(dialect, { fileConfig: DOCUMENTS });
     const { token } = await signUp(t.app);
     const pdf = await upload(t.app, token, {
       file: { name: 'report.pdf', data: PDF, type: 'application/pdf' },
-      fields: { file_id: 'x', endpoint: 'assistants' },
+      fields: { file_id: 'x', endpoint: 'openAI' },
     });
     const text = await upload(t.app, token, {
       file: { name: 'page.html', data: '<script>alert(1)</script>', type: 'text/html' },
-      fields: { file_id: 'y', endpoint: 'assistants' },
+      fields: { file_id: 'y', endpoint: 'openAI' },
     });
     const pdfRes = await get(token, pdf.json<UploadResponse>().filepath);
     expect(pdfRes.headers['content-type']).toBe('application/pdf');

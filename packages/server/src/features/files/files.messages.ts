@@ -6,6 +6,7 @@ import { megabytes } from '@parley/shared';
  */
 export const UPLOAD_MESSAGES = {
   endpointMissing: 'Endpoint is undefined',
+  endpointUnknown: 'Unknown endpoint: uploads are only taken for an endpoint this server has configured.',
   fileMissing: 'No file was uploaded.',
   notMultipart: 'The upload must be sent as multipart/form-data.',
   interrupted: 'The upload was interrupted or malformed.',

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import { isPostgres } from '../../db/dialect-helpers';
 import type { FileRow, NewFileRow } from './files.table';
 
 /** A pending row, written before the bytes are stored. */
@@ -7,6 +8,50 @@ export async function insertPendingFile(db: Db, row: Omit<NewFileRow, 'status'>)
     .insertInto('files')
     .values({ ...row, status: 'pending' })
     .execute();
+}
+
+/**
+ * Bytes the user's files take against the storage quota: ready and pending rows (an upload in flight counts with
+ * its expected size), the profile picture and files being deleted aside.
+ */
+export async function userStorageUsed(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number | string>('bytes'), eb.lit(0)).as('used'))
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['pending', 'ready'])
+    .where('context', '!=', 'avatar')
+    .executeTakeFirst();
+  return Number(row?.used ?? 0);
+}
+
+/** What a quota-checked insert did: whether the row was written, and the usage it was checked against. */
+export interface QuotaInsert {
+  inserted: boolean;
+  used: number;
+}
+
+/**
+ * Writes the pending row (its `bytes` the expected size) only if the user's usage plus it stays within
+ * `limit`. Concurrent uploads of one user take turns on the user's row (SQLite runs one write transaction at a
+ * time; PostgreSQL locks the row), and each sees the others' pending rows, so together they never pass the limit.
+ */
+export async function insertPendingFileWithinQuota(
+  db: Db,
+  row: Omit<NewFileRow, 'status'>,
+  bytes: number,
+  limit: number,
+): Promise<QuotaInsert> {
+  const postgres = isPostgres(db);
+  return db.transaction().execute(async (trx) => {
+    if (postgres) {
+      await trx.selectFrom('users').select('id').where('id', '=', row.user_id).forUpdate().execute();
+    }
+    const used = await userStorageUsed(trx, row.user_id);
+    if (used + bytes > limit) return { inserted: false, used };
+    await insertPendingFile(trx, row);
+    return { inserted: true, used };
+  });
 }
 
 /** The bytes are stored: the row becomes visible, with the stored size and dimensions. */

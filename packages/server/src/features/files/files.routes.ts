@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { API, deleteFilesPayloadSchema, type DeleteFilesResponse } from '@parley/shared';
+import { API, deleteFilesPayloadSchema, type DeleteFilesResponse, type FileUsage } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { fileSettingsOf } from '../../config/file-settings';
 import { parseInput } from '../../lib/validate';
@@ -9,7 +9,7 @@ import { deleteUserFiles } from './delete.service';
 import { downloadRoute } from './download.route';
 import { toFileRecord } from './file-record';
 import { UPLOAD_MESSAGES } from './files.messages';
-import { listUserFiles } from './files.repository';
+import { listUserFiles, userStorageUsed } from './files.repository';
 import { uploadRoutes } from './upload.routes';
 
 /**
@@ -28,6 +28,11 @@ export const filesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   );
 
   app.get(API.filesConfig, async () => fileSettingsOf(deps.config).fileConfig);
+
+  app.get(API.filesUsage, async (request): Promise<FileUsage> => ({
+    used: await userStorageUsed(deps.database.db, authUser(request).id),
+    limit: fileSettingsOf(deps.config).fileConfig.userStorageLimit,
+  }));
 
   app.delete(API.files, async (request): Promise<DeleteFilesResponse> => {
     const { files } = parseInput(deleteFilesPayloadSchema, request.body);

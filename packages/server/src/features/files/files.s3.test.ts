@@ -55,6 +55,8 @@ describe.each(testDialects())('files on S3-compatible storage, on %s', (dialect)
     dataDir = mkdtempSync(join(tmpdir(), 'parley-files-s3-'));
     t = await buildTestApp(dialect, {
       dataDir,
+      // Uploads name an endpoint, which must be configured.
+      providers: { openAI: { apiKey: 'sk-s3' } },
       files: {
         strategy: 's3',
         fileConfig: mergeFileConfig(undefined),

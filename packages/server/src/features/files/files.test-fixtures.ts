@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
+import { ASSISTANTS_SUPPORTED_MIME_TYPES, type FileConfigInput } from '@parley/shared';
 
 // Files with known content for the upload tests; not part of the app.
 
@@ -44,3 +45,8 @@ export function windowsExe(): Buffer {
 
 /** A small PDF. */
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
+
+/** A file config under which the (configured) openAI endpoint takes documents as well as images. */
+export const DOCUMENTS: FileConfigInput = {
+  endpoints: { openAI: { supportedMimeTypes: ASSISTANTS_SUPPORTED_MIME_TYPES } },
+};

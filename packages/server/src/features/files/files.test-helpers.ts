@@ -52,6 +52,8 @@ export async function buildFilesApp(
     yaml: options.fileConfig ? ({ version: '1.0.3', fileConfig: options.fileConfig } as YamlConfig) : null,
     rateLimits: { rateLimitPrefix: prefix },
   });
+  // Uploads are taken for configured endpoints only: these two are (the `assistants` endpoint never is).
+  config.providers = { openAI: { apiKey: 'sk-files' }, anthropic: { apiKey: 'sk-ant-files' } };
   config.files = {
     strategy: 'local',
     fileConfig: mergeFileConfig(options.fileConfig),

@@ -1,8 +1,11 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { uploadResponseSchema, type ApiErrorBody, type UploadResponse } from '@parley/shared';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
+import { DOCUMENTS } from './files.test-fixtures';
 import {
   allFileRows,
   auth,
@@ -51,6 +54,17 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
     const rows = await allFileRows(t);
     expect(rows.map((r) => [r.status, Number(r.bytes)])).toEqual([['ready', png.length]]);
     expect(tempFiles(t.dataDir)).toEqual([]);
+  });
+
+  it('keeps the stored file 0600 in 0700 folders, the temporary folder included', async () => {
+    t = await buildFilesApp(dialect);
+    const { token, user } = await signUp(t.app);
+    const res = await upload(t.app, token, imageForm('a.png', await image(4000, 10)));
+    // 4000 px wide: scaled, so the receipt and the scaled copy both passed through the temporary folder.
+    expect(res.json<UploadResponse>()).toMatchObject({ width: 2048 });
+    const mode = (...path: string[]) => statSync(join(t.dataDir, 'uploads', ...path)).mode & 0o777;
+    expect(mode(user.id, res.json<UploadResponse>().file_id)).toBe(0o600);
+    expect([mode(), mode(user.id), mode('.tmp')]).toEqual([0o700, 0o700, 0o700]);
   });
 
   it('takes the fields in any order (file first)', async () => {
@@ -106,18 +120,18 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
     expect(res.json<UploadResponse>()).toMatchObject({ width: 100, height: 400 });
   });
 
-  it('keeps assistants files: text typed by extension, context assistants unless a message file', async () => {
-    t = await buildFilesApp(dialect);
+  it('keeps documents for an endpoint configured to take them: text typed by extension, flags kept', async () => {
+    t = await buildFilesApp(dialect, { fileConfig: DOCUMENTS });
     const { token } = await signUp(t.app);
     const form = (name: string, data: string, extra: Record<string, string> = {}) => ({
       file: { name, data, type: 'application/octet-stream' },
-      fields: { file_id: 'tmp', endpoint: 'assistants', assistant_id: 'asst_1', ...extra },
+      fields: { file_id: 'tmp', endpoint: 'openAI', assistant_id: 'asst_1', ...extra },
     });
     const csv = await upload(t.app, token, form('data.csv', 'a,b\n1,2\n'));
     expect(csv.statusCode).toBe(201);
     expect(csv.json<UploadResponse>()).toMatchObject({
       type: 'text/csv',
-      context: 'assistants',
+      context: 'message_attachment',
       assistant_id: 'asst_1',
       message_file: false,
     });

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
-import { ELF, noisePng, PDF, pngDeclaring, truncatedPng, windowsExe } from './files.test-fixtures';
+import { DOCUMENTS, ELF, noisePng, PDF, pngDeclaring, truncatedPng, windowsExe } from './files.test-fixtures';
 import {
   allFileRows,
   buildFilesApp,
@@ -114,12 +114,12 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
   });
 
   it('refuses binary content under a text name, and non-images on the images route', async () => {
-    t = await buildFilesApp(dialect);
+    t = await buildFilesApp(dialect, { fileConfig: DOCUMENTS });
     const { token } = await signUp(t.app);
     const assistants = (name: string, data: Buffer | string, url = '/api/files') => ({
       url,
       file: { name, data, type: 'text/plain' },
-      fields: { file_id: 'x', endpoint: 'assistants' },
+      fields: { file_id: 'x', endpoint: 'openAI' },
     });
     const type = (name: string) => `Currently, unsupported file type: ${name}`;
     const binary = Buffer.from([0x01, 0x02, 0x00, 0xff, 0xfe, 0x10, 0x00, 0x00]);

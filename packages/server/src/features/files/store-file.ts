@@ -4,10 +4,16 @@ import { FILE_MESSAGES, type FileContext } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
-import { deleteFileRows, insertPendingFile, markFileReady } from './files.repository';
+import {
+  deleteFileRows,
+  insertPendingFile,
+  insertPendingFileWithinQuota,
+  markFileReady,
+} from './files.repository';
 import type { FileRow } from './files.table';
 import { UPLOAD_MESSAGES } from './files.messages';
 import { storageKey, type FileStorage } from './storage/file-storage';
+import { quotaExceeded } from './storage-quota';
 
 /** What a file service works with: the app, its storage and a log for failures the client is not told about. */
 export interface FilesContext {
@@ -28,6 +34,10 @@ export interface FileToStore {
   messageFile: boolean;
   /** The local file whose bytes are stored. */
   path: string;
+  /** Its size, counted against the quota while the bytes are being stored. */
+  bytes?: number;
+  /** The user's storage quota in bytes, checked as the row is written; null or absent: none. */
+  quota?: number | null;
 }
 
 /**
@@ -48,7 +58,7 @@ export async function storeFile(
     user_id: file.userId,
     filename: file.filename,
     type: file.type,
-    bytes: 0,
+    bytes: file.bytes ?? 0,
     width: file.width,
     height: file.height,
     source: ctx.storage.source,
@@ -60,7 +70,11 @@ export async function storeFile(
     created_at: createdAt,
     updated_at: createdAt,
   };
-  await insertPendingFile(db, row);
+  if (file.quota == null) await insertPendingFile(db, row);
+  else {
+    const { inserted, used } = await insertPendingFileWithinQuota(db, row, file.bytes ?? 0, file.quota);
+    if (!inserted) throw quotaExceeded(file.quota, used);
+  }
   try {
     const { bytes } = await ctx.storage.put(key, createReadStream(file.path, { signal }), file.type);
     const ready = { ...row, status: 'ready' as const, bytes, updated_at: nowIso() };

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
+import { PRIVATE_DIR_MODE } from './storage/file-modes';
 import { join, resolve } from 'node:path';
 
 /**
@@ -13,7 +14,7 @@ export function uploadTempDir(dataDir: string): string {
 /** A fresh path in the temporary folder (the folder is made if needed; the file is not). */
 export async function newTempPath(dataDir: string, label = 'upload'): Promise<string> {
   const dir = uploadTempDir(dataDir);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   return join(dir, `${label}-${randomUUID()}`);
 }
 

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../lib/app-error';
 import { UPLOAD_MESSAGES } from './files.messages';
+import { PRIVATE_FILE_MODE } from './storage/file-modes';
 import { newTempPath, removeTemp } from './temp-files';
 
 /** A file part received into a temporary file. */
@@ -117,7 +118,9 @@ async function writeLimited(
       done(bytes > limit.bytes ? limit.refuse() : null, chunk);
     },
   });
-  await pipeline(source, counter, createWriteStream(path, { flags: 'wx' }), { signal });
+  await pipeline(source, counter, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }), {
+    signal,
+  });
   return bytes;
 }
 

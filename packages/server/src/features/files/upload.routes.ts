@@ -2,13 +2,15 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { API } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { fileSettingsOf } from '../../config/file-settings';
+import { providerRegistryFor } from '../../providers/registry-for-config';
 import { authUser } from '../auth/auth.guard';
 import { avatarByteLimit, saveAvatar } from './avatar.service';
+import { userStorageUsed } from './files.repository';
 import { fileStorageFor } from './storage/storage-for-app';
 import type { FilesContext } from './store-file';
 import { uploadLimitsPreHandler } from './upload-limits';
 import { receiveUpload } from './upload-stream';
-import { saveUpload, uploadByteLimit, type UploadRoute } from './upload.service';
+import { saveUpload, uploadByteLimit, type UploadPolicy, type UploadRoute } from './upload.service';
 
 /**
  * The longest an upload may run, receipt and storing together: ten minutes, so 512 MB needs about 1 MB/s. It is
@@ -26,17 +28,27 @@ export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
     log: request.log,
   });
 
+  // Uploads go to the endpoints the operator configured, as chats do: the registry knows them.
+  const registry = providerRegistryFor(deps.config);
+  const isConfiguredEndpoint = (endpoint: string) => registry.getEndpoint(endpoint) !== undefined;
+
   const upload = (route: UploadRoute) => async (request: FastifyRequest) =>
     withDeadline(async (signal) => {
+      const userId = authUser(request).id;
       const config = fileConfig();
+      const policy: UploadPolicy = {
+        config,
+        isConfiguredEndpoint,
+        used: config.userStorageLimit === null ? 0 : await userStorageUsed(deps.database.db, userId),
+      };
       const received = await receiveUpload(request, {
         dataDir: deps.config.dataDir,
         fileField: 'file',
         partLimit: config.serverFileSizeLimit + 1,
-        limitFor: (fields) => uploadByteLimit(config, fields),
+        limitFor: (fields) => uploadByteLimit(policy, fields),
         signal,
       });
-      return saveUpload(await context(request), authUser(request).id, received, route, signal);
+      return saveUpload(await context(request), userId, received, route, policy, signal);
     });
 
   app.post(API.files, limited, async (request, reply) =>

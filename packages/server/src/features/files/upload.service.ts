@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
 import {
   FILE_MESSAGES,
   fileErrors,
@@ -7,13 +8,13 @@ import {
   type FileConfig,
   type UploadResponse,
 } from '@parley/shared';
-import { fileSettingsOf } from '../../config/file-settings';
 import { AppError } from '../../lib/app-error';
 import { cleanFileName } from './file-name';
 import { toFileRecord } from './file-record';
 import { UPLOAD_MESSAGES } from './files.messages';
 import { measureImage, type MeasuredImage } from './image-process';
 import { sniffType } from './sniff-type';
+import { quotaExceeded } from './storage-quota';
 import { storeFile, type FilesContext } from './store-file';
 import { assertSupportedType } from './type-rules';
 import { removeTemp } from './temp-files';
@@ -27,20 +28,56 @@ const invalid = (message: string, field?: string) =>
 const isImageType = (type: string) => (IMAGE_MIME_TYPES as readonly string[]).includes(type);
 
 /**
- * The receipt's byte limit: the endpoint's size limit when the form named it before the file (400), else the
- * server's cap (413). An upload past the endpoint's limit that named it later is refused after the receipt.
+ * What an upload is checked against, gathered by the route before the body is read: the file rules, which
+ * endpoints exist (the provider registry's configured ones) and what the user's files take already.
  */
-export function uploadByteLimit(config: FileConfig, fields: Record<string, string>): ByteLimit {
+export interface UploadPolicy {
+  config: FileConfig;
+  isConfiguredEndpoint(endpoint: string): boolean;
+  /** Bytes the user's files took when the upload began (the final check is made again as the row is written). */
+  used: number;
+}
+
+/**
+ * An endpoint's rules, or a refusal for one the operator did not configure: without this, `assistants` (512 MB,
+ * documents) was open on every server, and a name such as `constructor` met an Object property.
+ */
+function rulesFor(policy: UploadPolicy, endpoint: string) {
+  if (!policy.isConfiguredEndpoint(endpoint)) throw invalid(UPLOAD_MESSAGES.endpointUnknown, 'endpoint');
+  return fileLimitsFor(policy.config, endpoint);
+}
+
+/**
+ * The receipt's byte limit, the smallest of: the endpoint's size limit when the form named it before the file
+ * (400), what is left of the user's quota (400), the server's cap (413). An upload past the endpoint's limit that
+ * named it later is refused after the receipt; an unknown or disabled endpoint named first takes no byte.
+ */
+export function uploadByteLimit(policy: UploadPolicy, fields: Record<string, string>): ByteLimit {
+  const { config } = policy;
   const cap = config.serverFileSizeLimit;
-  const limits = fields.endpoint ? fileLimitsFor(config, fields.endpoint) : null;
-  if (limits?.disabled) return { bytes: 0, refuse: () => invalid(FILE_MESSAGES.disabled) };
-  if (limits && limits.fileSizeLimit < cap) {
-    return {
-      bytes: limits.fileSizeLimit,
-      refuse: () => invalid(fileErrors.size(limits.fileSizeLimit).message),
-    };
+  let limit: ByteLimit = {
+    bytes: cap,
+    refuse: () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.overServerCap(cap)),
+  };
+  const endpoint = fields.endpoint?.trim();
+  if (endpoint) {
+    if (!policy.isConfiguredEndpoint(endpoint))
+      return { bytes: 0, refuse: () => invalid(UPLOAD_MESSAGES.endpointUnknown, 'endpoint') };
+    const limits = fileLimitsFor(config, endpoint);
+    if (limits.disabled) return { bytes: 0, refuse: () => invalid(FILE_MESSAGES.disabled) };
+    if (limits.fileSizeLimit < limit.bytes) {
+      limit = {
+        bytes: limits.fileSizeLimit,
+        refuse: () => invalid(fileErrors.size(limits.fileSizeLimit).message),
+      };
+    }
   }
-  return { bytes: cap, refuse: () => new AppError('PAYLOAD_TOO_LARGE', UPLOAD_MESSAGES.overServerCap(cap)) };
+  const quota = config.userStorageLimit;
+  if (quota !== null && quota - policy.used < limit.bytes) {
+    const left = Math.max(0, quota - policy.used);
+    limit = { bytes: left, refuse: () => quotaExceeded(quota, policy.used) };
+  }
+  return limit;
 }
 
 /**
@@ -53,6 +90,7 @@ export async function saveUpload(
   userId: string,
   { fields, file }: ReceivedUpload,
   route: UploadRoute,
+  policy: UploadPolicy,
   signal?: AbortSignal,
 ): Promise<UploadResponse> {
   let image: MeasuredImage | null = null;
@@ -62,8 +100,7 @@ export async function saveUpload(
     if (!tempFileId) throw invalid(UPLOAD_MESSAGES.fileIdMissing, 'file_id');
     const endpoint = fields.endpoint?.trim();
     if (!endpoint) throw invalid(UPLOAD_MESSAGES.endpointMissing, 'endpoint');
-    const config = fileSettingsOf(ctx.deps.config).fileConfig;
-    const limits = fileLimitsFor(config, endpoint);
+    const limits = rulesFor(policy, endpoint);
     if (limits.disabled) throw invalid(FILE_MESSAGES.disabled);
     if (file.bytes > limits.fileSizeLimit) throw invalid(fileErrors.size(limits.fileSizeLimit).message);
     if (file.bytes === 0) throw invalid(FILE_MESSAGES.empty, 'file');
@@ -87,6 +124,8 @@ export async function saveUpload(
         assistantId: fields.assistant_id?.trim() || null,
         messageFile,
         path: image?.path ?? file.path,
+        bytes: image?.scaled ? (await stat(image.path)).size : file.bytes,
+        quota: policy.config.userStorageLimit,
       },
       signal,
     );

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -34,6 +44,20 @@ describe('local storage', () => {
     expect(got?.bytes).toBe(data.length);
     expect((await buffer(got!.body)).equals(data)).toBe(true);
     expect(tmpFiles()).toEqual([]);
+  });
+
+  it('creates files 0600 and folders 0700, readable by the server only', async () => {
+    await storage.put('user-a/file-1', chunked(Buffer.from('private')), 'text/plain');
+    const mode = (...path: string[]) => statSync(join(storage.root, ...path)).mode & 0o777;
+    expect(mode('user-a', 'file-1')).toBe(0o600);
+    expect([mode(), mode('user-a'), mode('.tmp')]).toEqual([0o700, 0o700, 0o700]);
+  });
+
+  it('closes an uploads folder an older version left world-readable, when it sweeps at start', async () => {
+    mkdirSync(storage.root, { recursive: true });
+    chmodSync(storage.root, 0o755);
+    await storage.sweepTemporary();
+    expect(statSync(storage.root).mode & 0o777).toBe(0o700);
   });
 
   it('answers null for an absent key', async () => {

@@ -1,9 +1,10 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, readdir } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, readdir } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { join, resolve, sep } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './file-modes';
 import type { FileStorage } from './file-storage';
 
 const TMP = '.tmp';
@@ -32,7 +33,7 @@ export function createLocalStorage(dataDir: string): LocalStorage {
     async put(key, body) {
       const target = pathOf(key);
       const tmpDir = join(root, TMP);
-      await mkdir(tmpDir, { recursive: true });
+      await mkdir(tmpDir, { recursive: true, mode: PRIVATE_DIR_MODE });
       const tmp = join(tmpDir, randomUUID());
       let bytes = 0;
       const counter = new Transform({
@@ -42,8 +43,8 @@ export function createLocalStorage(dataDir: string): LocalStorage {
         },
       });
       try {
-        await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx' }));
-        await mkdir(resolve(target, '..'), { recursive: true });
+        await pipeline(body, counter, createWriteStream(tmp, { flags: 'wx', mode: PRIVATE_FILE_MODE }));
+        await mkdir(resolve(target, '..'), { recursive: true, mode: PRIVATE_DIR_MODE });
         await rename(tmp, target);
         return { bytes };
       } catch (error) {
@@ -66,9 +67,11 @@ export function createLocalStorage(dataDir: string): LocalStorage {
     },
     /**
      * Removes temporary files left by a crash mid-put; answers how many. Only files untouched for `idleMs` go, so
-     * a put still writing (its file's mtime moves with every chunk) is left alone.
+     * a put still writing (its file's mtime moves with every chunk) is left alone. Runs at start, so it also
+     * closes the uploads folder (0700) that an older version made world-readable: no file under it is reachable.
      */
     async sweepTemporary(idleMs = 10 * 60_000) {
+      await chmod(root, PRIVATE_DIR_MODE).catch(() => {});
       const tmpDir = join(root, TMP);
       const names = await readdir(tmpDir).catch(() => [] as string[]);
       let removed = 0;
