@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import type { AppDeps } from './app-deps';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
+import { serverOptions } from './lib/server-options';
 import { registerSpa } from './lib/spa';
 import { healthRoutes } from './features/health/health.routes';
 import { configRoutes } from './features/config/config.routes';
@@ -29,6 +30,7 @@ export async function buildApp(
     logger: options.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...serverOptions(deps.config),
   });
   registerErrorHandler(app);
   await app.register(cookie);

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ERROR_STATUS, type ApiErrorBody } from '@parley/shared';
 import { AppError } from './app-error';
+import { clientErrorBody } from './client-errors';
 import { RETRY_AFTER_SECONDS, toUnavailableError } from './unavailable';
 
 /** The one place that turns errors into HTTP answers (ARCHITECTURE §3.3). */
@@ -22,12 +23,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply.status(ERROR_STATUS[error.code]).send(body);
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status === 429) {
-      return reply.status(429).send({ code: 'RATE_LIMITED', message: error.message } satisfies ApiErrorBody);
-    }
     if (status >= 400 && status < 500) {
-      // Fastify's own client errors: malformed JSON, body too large, unsupported media type, ...
-      return reply.status(status).send({ code: 'VALIDATION', message: error.message } satisfies ApiErrorBody);
+      // Fastify's own client errors: malformed JSON, body too large (413), unsupported media type, rate limits.
+      return reply.status(status).send(clientErrorBody(status, error.message));
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply
