@@ -56,10 +56,12 @@ describe.skipIf(missing !== null)('PostgreSQL and Redis stopped mid-reply', () =
   let redis: RedisServer;
   let server: ServerProcess;
   let client: Client;
+  let env: Record<string, string>;
+  let second: ServerProcess | undefined;
 
   beforeAll(async () => {
     [sim, cluster, redis] = await Promise.all([startSim(), startPgCluster(), startRedisServer()]);
-    server = await startServer({
+    env = {
       DATABASE_URL: cluster.url,
       REDIS_URL: redis.url,
       JWT_SECRET: randomBytes(32).toString('hex'),
@@ -70,12 +72,13 @@ describe.skipIf(missing !== null)('PostgreSQL and Redis stopped mid-reply', () =
       OPENAI_REVERSE_PROXY: `${sim.url}/v1`,
       TITLE_CONVO: 'false',
       LOG_LEVEL: 'fatal',
-    });
+    };
+    server = await startServer(env);
     client = await registerUser(server.baseUrl);
   }, 60_000);
 
   afterAll(async () => {
-    await server?.stop();
+    await Promise.all([server?.stop(), second?.stop()]);
     await Promise.all([sim?.close(), cluster?.destroy(), redis?.stop()]);
   });
 
@@ -155,5 +158,29 @@ describe.skipIf(missing !== null)('PostgreSQL and Redis stopped mid-reply', () =
     expect(saved.find((m) => !m.isCreatedByUser)?.text).toBe(events.final!.responseMessage.text);
     const after = await sendAndFinish(client, 'After Redis came back');
     expect(after.responseMessage.text.length).toBeGreaterThan(0);
+  }, 60_000);
+
+  it('a follower on another instance waits through a Redis restart and gets the whole reply', async () => {
+    second = await startServer(env);
+    const reply = await startReply(client, slowPrompt(160, 20));
+    await reply.waitForDeltas(3);
+    const follow = await fetch(`${second.baseUrl}${API.askStream}/${reply.conversationId}`, {
+      headers: client.auth,
+    });
+    expect(follow.status).toBe(200);
+    const onSecond = sseReader(follow.body!);
+    const first = await onSecond.next();
+    const followed = onSecond.rest();
+
+    await redis.stop();
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    await redis.start();
+
+    const events = await reply.end();
+    expect(tokenCount(events.final!.responseMessage.text)).toBe(160);
+    const seen = parseEvents([first!, ...(await followed)]);
+    expect(seen.error).toBeUndefined();
+    expect(seen.final?.responseMessage.text).toBe(events.final!.responseMessage.text);
+    expect(seen.deltas.join('')).toBe(events.final!.responseMessage.text);
   }, 60_000);
 });
