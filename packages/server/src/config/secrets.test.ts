@@ -15,6 +15,7 @@ describe('secrets', () => {
     const first = loadSecrets({}, dataDir);
     const path = join(dataDir, 'secrets.json');
     expect(statSync(path).mode & 0o777).toBe(0o600);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
     expect(first.notices).toHaveLength(1);
     expect(first.notices[0]).toContain('JWT_SECRET, JWT_REFRESH_SECRET, CREDS_KEY, CREDS_IV');
     expect(first.notices[0]).toContain(path);

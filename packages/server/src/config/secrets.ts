@@ -80,7 +80,8 @@ function readStored(path: string): Record<string, string> {
 }
 
 function writeStored(path: string, values: Record<string, string>): void {
-  mkdirSync(dirname(path), { recursive: true });
+  // The data directory also holds the database and uploads: created for its owner only.
+  mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
   writeFileSync(path, `${JSON.stringify(values, null, 2)}\n`, { mode: 0o600 });
   // `mode` only applies when the file is created; an existing file being completed is tightened too.
   chmodSync(path, 0o600);

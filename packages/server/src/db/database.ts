@@ -1,9 +1,8 @@
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import type { Database } from './schema';
+import { prepareSqliteFile } from './sqlite-file';
 
 export type DialectName = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
@@ -55,7 +54,7 @@ function makeDialect(dialect: DialectName, url: string, options: OpenOptions): D
     keepPoolAlive(pool);
     return new PostgresDialect({ pool });
   }
-  if (url !== ':memory:') mkdirSync(dirname(url), { recursive: true });
+  if (url !== ':memory:') prepareSqliteFile(url);
   const sqlite = new SqliteDatabase(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
