@@ -69,11 +69,15 @@ const MESSAGES: Record<UnavailableService, string> = {
   service: 'A service Parley depends on is unavailable right now. Please retry in a few seconds.',
 };
 
+/** The 503 answer for an outage of `service`. */
+export const unavailableError = (service: UnavailableService): AppError =>
+  new AppError('UNAVAILABLE', MESSAGES[service], { service });
+
 /** The error as the API answers it (503 UNAVAILABLE), or null when it is not an outage. */
 export function toUnavailableError(error: unknown): AppError | null {
   if (error instanceof AppError) return error.code === 'UNAVAILABLE' ? error : null;
   const service = unavailableServiceOf(error);
-  return service ? new AppError('UNAVAILABLE', MESSAGES[service], { service }) : null;
+  return service ? unavailableError(service) : null;
 }
 
 export interface RetryOptions {

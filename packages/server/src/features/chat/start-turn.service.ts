@@ -8,6 +8,7 @@ import {
 } from '@parley/shared';
 import { acquireMessageSlot } from '../limits/message-slots';
 import { startJob } from '../generation/run-job';
+import { unavailableError } from '../../lib/unavailable';
 import type { ChatContext } from './chat-context';
 import { listedEndpoint, userCredentials } from './chat-credentials';
 import { messageFilesOf } from './message-files';
@@ -17,6 +18,10 @@ import { emptyTextError, placeTurn } from './turn-placement.service';
 
 /** Which route the send came through: `/api/ask/{endpoint}` or `/api/edit/{endpoint}`. */
 export type SendRoute = 'ask' | 'edit';
+
+// Statuses of a client that lost its connection (not one still making its first).
+const REDIS_DOWN = new Set(['reconnecting', 'close', 'end']);
+const redisIsDown = (ctx: ChatContext) => ctx.deps.redis !== null && REDIS_DOWN.has(ctx.deps.redis.status);
 
 function actionOf(route: SendRoute, payload: AskPayload): TurnAction {
   if (route === 'ask') return 'ask';
@@ -53,6 +58,8 @@ export async function startTurn(
   const files =
     action === 'regenerate' ? [] : await messageFilesOf(ctx.deps, userId, endpoint, model, payload.files);
 
+  // Without Redis the job cannot be registered: refuse now, before the user message is saved.
+  if (redisIsDown(ctx)) throw unavailableError('redis');
   const release = await acquireMessageSlot(ctx.deps, userId);
   try {
     const placement = await placeTurn(ctx.deps.database.db, {
