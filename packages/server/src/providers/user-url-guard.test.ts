@@ -37,7 +37,7 @@ const config = providersConfig({}, [
 async function failure(registry: ReturnType<typeof createProviderRegistry>, baseURL: string) {
   let caught: unknown;
   const result = streamText({
-    model: registry.languageModel('Mistral', 'm', { apiKey: 'users-key', baseURL }),
+    model: await registry.languageModel('Mistral', 'm', { apiKey: 'users-key', baseURL }),
     prompt: 'hi',
     maxRetries: 0,
     onError: ({ error }) => {
@@ -68,12 +68,12 @@ describe('user-given base URLs through the registry', () => {
   it('are refused at once when they name a loopback address in IPv4-mapped form', async () => {
     const local = await upstream('127.0.0.1');
     const registry = createProviderRegistry(config);
-    expect(() =>
+    await expect(async () =>
       registry.languageModel('Mistral', 'm', {
         apiKey: 'k',
         baseURL: `http://[::ffff:127.0.0.1]:${local.port}/v1`,
       }),
-    ).toThrow('must be a public http(s) address; it is a loopback address');
+    ).rejects.toThrow('must be a public http(s) address; it is a loopback address');
     expect(local.requests).toEqual([]);
   });
 
