@@ -14,8 +14,9 @@ const ALREADY_WRITTEN = /equal or smaller than the target stream top item/;
 /**
  * Writes what Redis does not have yet of a local job, in order, one batch at a time; resolves once every
  * event buffered so far is in Redis, rejects when Redis does not answer (the events stay in memory and go
- * with the next write). After a failure the batch also restores the job's keys with their lease, as a
- * restarted Redis may have lost them, so other instances can follow and abort the job again.
+ * with the next write). After a failure the next write sends every event held here and restores the job's
+ * keys with their lease, as a restarted Redis may have lost them, so other instances can follow, resume and
+ * abort the job again.
  */
 export function flushLocalJob(
   redis: Redis,
@@ -33,6 +34,9 @@ export function flushLocalJob(
   const { prefix, leaseMs, maxEvents } = options;
   const keys = jobKeys(prefix, jobId);
   const run = async () => {
+    // After a failure, everything held here goes again: a restarted Redis may have lost what it had (ids it
+    // still has are refused and skipped).
+    if (job.behind) job.sent = job.dropped;
     for (let batch = local.unsent(job); batch.length > 0; batch = local.unsent(job)) {
       const pipeline = redis.pipeline();
       if (job.behind && !job.finished) {
