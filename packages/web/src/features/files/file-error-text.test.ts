@@ -41,6 +41,28 @@ describe('validationErrorText', () => {
 });
 
 describe('uploadErrorText', () => {
+  it("says the storage quota refusal in the user's language, from the key and details the server sends", async () => {
+    const message =
+      'Your files cannot take more than 1 GB in total (1023.5 MB used). Delete files in My Files to make room.';
+    const quota = new ApiError(400, 'x', {
+      code: 'VALIDATION',
+      message,
+      key: 'com_error_files_quota',
+      details: { limit: '1 GB', used: '1023.5 MB' },
+    });
+    expect(uploadErrorText(quota, await translator('en-US'))).toBe(message);
+    expect(uploadErrorText(quota, await translator('zh-CN'))).toBe(
+      '您的文件总共不能超过 1 GB（已用 1023.5 MB）。请在“我的文件”中删除一些文件以腾出空间。',
+    );
+    // A key the web does not know: the server's text.
+    const unknown = new ApiError(400, 'x', {
+      code: 'VALIDATION',
+      message: 'Other.',
+      key: 'com_error_files_x',
+    });
+    expect(uploadErrorText(unknown, await translator('zh-CN'))).toBe('Other.');
+  });
+
   it("shows the server's message, else the generic text", async () => {
     const t = await translator('en-US');
     const refused = new ApiError(400, 'x', { code: 'VALIDATION', message: 'File size exceeds 20 MB.' });

@@ -34,6 +34,9 @@ function rateLimit(message: string): { max: number; minutes: number } | null {
   }
 }
 
+/** Upload refusals the server names by key, with their values in `details`. */
+const SERVER_KEYS = new Set(['com_error_files_quota']);
+
 /**
  * A failed upload (spec 1 §8): the server's message, else 'An error occurred while uploading the file.'. The
  * upload limit arrives as JSON text and reads as a sentence.
@@ -43,5 +46,9 @@ export function uploadErrorText(error: unknown, t: TFunction): string {
     isApiError(error) && typeof error.body?.message === 'string' ? error.body.message.trim() : '';
   const limit = message ? rateLimit(message) : null;
   if (limit) return t('com_error_files_rate_limit', limit);
+  // A refusal the server gives an i18n key (the storage quota) reads in the user's language, else as sent.
+  const body = isApiError(error) ? error.body : null;
+  if (message && body?.key && SERVER_KEYS.has(body.key))
+    return String(t(body.key, { ...body.details, defaultValue: message }));
   return message || t('com_error_files_upload');
 }

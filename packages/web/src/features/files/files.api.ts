@@ -7,6 +7,7 @@ import {
   type DeleteFilesResponse,
   type FileConfig,
   type FileRecord,
+  type FileUsage,
   type UploadResponse,
 } from '@parley/shared';
 import { api } from '../../lib/api';
@@ -28,6 +29,18 @@ export function useFiles(enabled = true) {
   return useQuery({
     queryKey: queryKeys.files,
     queryFn: () => api.request<FileRecord[]>(API.files),
+    enabled,
+  });
+}
+
+/**
+ * What the user's files take and may take. Under the files key, so every upload or delete that refreshes the
+ * list refreshes this too.
+ */
+export function useFileUsage(enabled = true) {
+  return useQuery({
+    queryKey: [...queryKeys.files, 'usage'],
+    queryFn: () => api.request<FileUsage>(API.filesUsage),
     enabled,
   });
 }

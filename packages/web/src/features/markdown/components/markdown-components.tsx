@@ -1,6 +1,7 @@
 import type { Components } from 'react-markdown';
 import type { Element, ElementContent } from 'hast';
 import { CodeBlock } from './code-block';
+import { MarkdownImage } from './markdown-image';
 
 function textOf(node: ElementContent): string {
   if (node.type === 'text') return node.value;
@@ -42,7 +43,8 @@ export const markdownComponents: Components = {
       </div>
     );
   },
-  img({ node: _node, alt, ...props }) {
-    return <img {...props} alt={alt ?? ''} loading="lazy" decoding="async" referrerPolicy="no-referrer" />;
+  // Remote images wait for a click: see MarkdownImage.
+  img({ node: _node, ...props }) {
+    return <MarkdownImage {...props} />;
   },
 };

@@ -8,6 +8,7 @@ import { ColumnVisibilityMenu } from './column-visibility-menu';
 import { DeleteSelected } from './delete-selected';
 import { useFileColumns } from './file-columns';
 import { FileTable } from './file-table';
+import { StorageUsageLine } from './storage-usage-line';
 import { TableFilter } from './table-filter';
 import { TablePagination } from './table-pagination';
 import { tableState } from './table-status';
@@ -52,6 +53,7 @@ export function MyFilesDialog() {
         <TablePagination table={table}>
           <DeleteSelected table={table} />
         </TablePagination>
+        <StorageUsageLine enabled={open} />
       </div>
     </DialogFrame>
   );

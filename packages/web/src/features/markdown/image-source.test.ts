@@ -1,0 +1,91 @@
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { beforeAll, describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { enUS } from '../../locales/catalogues';
+import MarkdownRenderer from './components/markdown-renderer';
+import { classifyImageSource } from './image-source';
+
+const ORIGIN = 'https://chat.example.org';
+
+describe('classifyImageSource', () => {
+  it("shows the app's own file routes and inline images at once", () => {
+    expect(classifyImageSource('/api/files/download/f1', ORIGIN)).toEqual({
+      kind: 'own',
+      src: `${ORIGIN}/api/files/download/f1`,
+    });
+    expect(classifyImageSource(`${ORIGIN}/api/files/images/u/f2`, ORIGIN).kind).toBe('own');
+    expect(classifyImageSource('data:image/png;base64,iVBORw0KGgo=', ORIGIN).kind).toBe('inline');
+    expect(classifyImageSource('blob:https://chat.example.org/1234', ORIGIN).kind).toBe('inline');
+  });
+
+  it('holds back an image from any other host, naming the host (port included)', () => {
+    expect(classifyImageSource('https://evil.example/p.png?q=secret', ORIGIN)).toEqual({
+      kind: 'remote',
+      src: 'https://evil.example/p.png?q=secret',
+      host: 'evil.example',
+    });
+    expect(classifyImageSource('//cdn.example:8443/a.png', ORIGIN)).toMatchObject({
+      kind: 'remote',
+      host: 'cdn.example:8443',
+    });
+    // Another path of this origin is not a file the user uploaded: it waits too.
+    expect(classifyImageSource('/api/auth/logout', ORIGIN)).toMatchObject({ kind: 'remote' });
+    // A look-alike host is another host.
+    expect(classifyImageSource('https://chat.example.org.evil.example/api/files/x', ORIGIN).kind).toBe(
+      'remote',
+    );
+  });
+
+  it('never loads plain http from elsewhere, and drops what is no image address', () => {
+    expect(classifyImageSource('http://127.0.0.1:9/pixel.png', ORIGIN)).toEqual({
+      kind: 'insecure',
+      src: 'http://127.0.0.1:9/pixel.png',
+      host: '127.0.0.1:9',
+    });
+    for (const src of [
+      undefined,
+      '',
+      '  ',
+      'javascript:alert(1)',
+      'data:text/html,<b>x</b>',
+      'http://[bad',
+    ]) {
+      expect(classifyImageSource(src, ORIGIN), String(src)).toEqual({ kind: 'none' });
+    }
+  });
+});
+
+describe('images in a rendered reply (before any click)', () => {
+  beforeAll(async () => {
+    await i18next.use(initReactI18next).init({
+      lng: 'en-US',
+      resources: { 'en-US': { translation: enUS } },
+      interpolation: { escapeValue: false },
+    });
+  });
+  const render = (text: string) =>
+    renderToStaticMarkup(createElement(MarkdownRenderer, { text, latex: false }));
+
+  it('renders a remote image as a button naming its host, with no <img> to fetch it', () => {
+    const html = render('Look: ![a cat](https://evil.example/cat.png?leak=abc)');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('<button type="button" class="md-image-placeholder"');
+    expect(html).toContain('Load image from evil.example');
+    expect(html).toContain('a cat');
+  });
+
+  it("renders the app's own file image as an <img>", () => {
+    expect(render('![mine](/api/files/download/f1)')).toMatch(
+      /<img[^>]+src="[^"]*\/api\/files\/download\/f1"/,
+    );
+  });
+
+  it('names a plain-http image without loading it or offering to', () => {
+    const html = render('![x](http://127.0.0.1:9/pixel.png)');
+    expect(html).not.toContain('<img');
+    expect(html).not.toContain('<button');
+    expect(html).toContain('Image from 127.0.0.1:9 not shown');
+  });
+});
