@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import { buildApp, type AppDeps } from './app';
 import { ConfigError } from './config/config-error';
 import { loadConfig } from './config/load-config';
@@ -55,6 +55,8 @@ async function repairFiles(deps: AppDeps, log: FastifyBaseLogger): Promise<void>
 }
 
 async function connectRedis(url: string): Promise<Redis> {
+  // Loaded only when configured: a server without Redis never pays for the client (about 20 MB).
+  const { Redis } = await import('ioredis');
   // No retries while starting: an unreachable Redis should stop the start with a message, not hang it.
   const redis = new Redis(url, { lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 2 });
   let lastError: Error | undefined;

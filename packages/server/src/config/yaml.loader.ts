@@ -1,11 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { parse, YAMLParseError } from 'yaml';
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
 import { ConfigError } from './config-error';
 import type { Env } from './env-reader';
 import { substituteEnv } from './env-substitution';
 import { unknownKeys } from './unknown-keys';
 import { describeIssue, formatPath } from './yaml-issues';
 import { yamlConfigSchema, type YamlConfig } from './yaml.schema';
+
+// The parser loads only when there is a file to read (about 8 MB that a server configured by its environment
+// alone never needs); a synchronous require of its CommonJS build keeps config loading synchronous.
+const load = createRequire(import.meta.url);
+const yamlLibrary = () => load('yaml') as typeof Yaml;
 
 export interface YamlSource {
   path: string;
@@ -45,6 +51,7 @@ function parseYaml(path: string): unknown {
   } catch (error) {
     throw new ConfigError('CONFIG_PATH', `cannot read ${path}: ${(error as Error).message}`);
   }
+  const { parse, YAMLParseError } = yamlLibrary();
   let value: unknown;
   try {
     value = parse(text);

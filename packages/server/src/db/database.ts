@@ -1,10 +1,18 @@
 import { Kysely, PostgresDialect, SqliteDialect, type Dialect } from 'kysely';
-import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import type SqliteDatabase from 'better-sqlite3';
+import type pg from 'pg';
+import { createRequire } from 'node:module';
 import type { Database } from './schema';
 import { prepareSqliteFile } from './sqlite-file';
 
 export type DialectName = 'sqlite' | 'postgres';
+
+// Only the driver of the database in use is loaded (pg alone is about 15 MB of memory); both are CommonJS, so a
+// synchronous require keeps openDatabase synchronous.
+const load = createRequire(import.meta.url);
+const pgDriver = () => load('pg') as typeof pg;
+const sqliteDriver = () => load('better-sqlite3') as typeof SqliteDatabase;
+
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
@@ -44,7 +52,7 @@ function keepPoolAlive(pool: pg.Pool): void {
 
 function makeDialect(dialect: DialectName, url: string, options: OpenOptions): Dialect {
   if (dialect === 'postgres') {
-    const pool = new pg.Pool({
+    const pool = new (pgDriver().Pool)({
       connectionString: url,
       max: 10,
       // While the server is unreachable a request fails (503) after this long instead of waiting forever.
@@ -55,7 +63,7 @@ function makeDialect(dialect: DialectName, url: string, options: OpenOptions): D
     return new PostgresDialect({ pool });
   }
   if (url !== ':memory:') prepareSqliteFile(url);
-  const sqlite = new SqliteDatabase(url);
+  const sqlite = new (sqliteDriver())(url);
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');

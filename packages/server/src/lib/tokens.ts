@@ -1,7 +1,14 @@
-import { countTokens as countO200k } from 'gpt-tokenizer';
+import { createRequire } from 'node:module';
+import type * as GptTokenizer from 'gpt-tokenizer';
 
 // o200k_base, the encoding of current OpenAI models (gpt-tokenizer's default). Counts are used for context budgets
 // and the tokenizer call, where a few percent against other encodings does not matter.
+
+// The encoding's tables take about 55 MB once loaded, so they load with the first count (a send, the
+// tokenizer call), not at start: a synchronous require of the package's CommonJS build keeps this API sync.
+const load = createRequire(import.meta.url);
+let countO200k: ((text: string) => number) | undefined;
+const encoder = () => (countO200k ??= (load('gpt-tokenizer') as typeof GptTokenizer).countTokens);
 
 /** BPE cost grows with the square of a piece's length, so long text is counted in slices of about this size, */
 const SLICE = 2_000;
@@ -14,7 +21,7 @@ const HARD_CUT = 64;
  * word may count a token more than the exact answer.
  */
 export function countTokens(text: string): number {
-  if (text.length <= SLICE) return countO200k(text);
+  if (text.length <= SLICE) return encoder()(text);
   let total = 0;
   let start = 0;
   while (start < text.length) {
@@ -27,7 +34,7 @@ export function countTokens(text: string): number {
         if (isLowSurrogate(text.charCodeAt(end))) end -= 1;
       }
     }
-    total += countO200k(text.slice(start, end));
+    total += encoder()(text.slice(start, end));
     start = end;
   }
   return total;

@@ -1,7 +1,11 @@
-import { hash, verify } from '@node-rs/argon2';
+import type * as Argon2 from '@node-rs/argon2';
 
-// The library's default algorithm is argon2id (19 MiB, 2 passes, 1 lane: the OWASP baseline).
-export const hashPassword = (password: string): Promise<string> => hash(password);
+// The library's default algorithm is argon2id (19 MiB, 2 passes, 1 lane: the OWASP baseline). Its native
+// module loads with the first sign-in or registration, not at start (a server may go long without either).
+let argon2: Promise<typeof Argon2> | undefined;
+const library = () => (argon2 ??= import('@node-rs/argon2'));
+
+export const hashPassword = async (password: string): Promise<string> => (await library()).hash(password);
 
 let dummyHash: Promise<string> | null = null;
 
@@ -13,6 +17,7 @@ export async function passwordMatches(
   password: string,
   storedHash: string | null | undefined,
 ): Promise<boolean> {
+  const { hash, verify } = await library();
   if (!storedHash) {
     dummyHash ??= hash('parley-dummy-password');
     await verify(await dummyHash, password).catch(() => false);

@@ -1,0 +1,107 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './server-process';
+
+// The compiled server as production runs it: the Docker image's CMD, graceful stop, and what it has loaded once
+// it answers (packages a request may never need load on first use).
+
+const ROOT = resolve(import.meta.dirname, '../../..');
+const RECORD_LOADS = join(import.meta.dirname, 'fixtures/record-loads.mjs');
+const running: ChildProcess[] = [];
+const dirs: string[] = [];
+
+beforeAll(() => buildServer(), 60_000);
+
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** The exec-form CMD of the Dockerfile's last stage, e.g. ["node", "packages/server/dist/main.js"]. */
+function dockerCmd(): string[] {
+  const lines = readFileSync(join(ROOT, 'Dockerfile'), 'utf8').split('\n');
+  const cmd = lines.filter((l) => l.startsWith('CMD ')).pop();
+  if (!cmd) throw new Error('the Dockerfile has no CMD');
+  return JSON.parse(cmd.slice(4)) as string[];
+}
+
+/** Starts `node …args` from the repository root with a fresh DATA_DIR; resolves with its URL once listening. */
+async function start(args: string[], env: Record<string, string> = {}) {
+  const dataDir = mkdtempSync(join(tmpdir(), 'parley-compiled-'));
+  dirs.push(dataDir);
+  const child = spawn(process.execPath, args, {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', HOST: '127.0.0.1', PORT: '0', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (chunk) => (stdout += chunk));
+  child.stderr!.on('data', (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  const url = await new Promise<string>((done, fail) => {
+    child.stdout!.on('data', () => {
+      const match = /Parley is listening at (http:\/\/[^\s"]+)/.exec(stdout);
+      if (match?.[1]) done(match[1]);
+    });
+    void exited.then((code) => fail(new Error(`exited ${code} before listening: ${stderr}`)));
+  });
+  return { child, url, dataDir, exited, output: () => ({ stdout, stderr }) };
+}
+
+describe('the compiled server', () => {
+  it("starts with the Dockerfile's CMD, answers /health and stops cleanly on SIGTERM", async () => {
+    const [command, ...args] = dockerCmd();
+    expect(command).toBe('node');
+    expect(args).toEqual(['packages/server/dist/main.js']);
+    const server = await start(args);
+    const res = await fetch(`${server.url}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
+    expect(existsSync(join(server.dataDir, 'parley.db'))).toBe(true);
+
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(server.output().stdout).toContain('stopped');
+  });
+
+  it('has not loaded what a request may never need, and loads it on first use', async () => {
+    const loadsFile = join(mkdtempSync(join(tmpdir(), 'parley-loads-')), 'loads.txt');
+    dirs.push(resolve(loadsFile, '..'));
+    const server = await start(['--import', RECORD_LOADS, 'packages/server/dist/main.js'], {
+      PARLEY_RECORD_LOADS: loadsFile,
+    });
+    expect((await fetch(`${server.url}/health`)).status).toBe(200);
+    const loaded = () => readFileSync(loadsFile, 'utf8');
+    const pkg = (name: string) => `/node_modules/${name}/`;
+    // What it needs (a CommonJS native driver, an ES module framework) is seen, so the check below can fail.
+    expect(loaded()).toContain(pkg('better-sqlite3'));
+    expect(loaded()).toContain(pkg('fastify'));
+    expect(loaded()).toContain('/packages/server/dist/main.js');
+    for (const name of [
+      '@node-rs/argon2',
+      'gpt-tokenizer',
+      'ioredis',
+      'pg',
+      'yaml',
+      'sharp',
+      'file-type',
+      '@aws-sdk/client-s3',
+    ]) {
+      expect(loaded(), name).not.toContain(pkg(name));
+    }
+
+    const password = 'correct horse battery';
+    const registered = await fetch(`${server.url}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Lazy', email: 'lazy@example.com', password, confirm_password: password }),
+    });
+    expect(registered.status).toBe(201);
+    expect(loaded()).toContain(pkg('@node-rs/argon2'));
+  });
+});
