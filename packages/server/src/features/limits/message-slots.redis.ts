@@ -19,14 +19,29 @@ return 1
 
 export function createRedisSlotStore(redis: Redis, options: { leaseMs?: number } = {}): SlotStore {
   const leaseMs = options.leaseMs ?? DEFAULT_SLOT_LEASE_MS;
+  // Releases Redis missed (it was down as the job ended), by key: given back before the user's next take,
+  // so once Redis is back the user is not held to a full set of slots until their leases end.
+  const missed = new Map<string, Set<string>>();
   return {
     async acquire(key, limit) {
+      const owed = missed.get(key);
+      if (owed) {
+        await redis.zrem(key, ...owed);
+        if (missed.get(key) === owed) missed.delete(key);
+      }
       const id = randomUUID();
       const taken = await redis.eval(ACQUIRE_SCRIPT, 1, key, String(limit), String(leaseMs), id);
       return taken === 1 ? id : null;
     },
     async release(key, slotId) {
-      await redis.zrem(key, slotId);
+      try {
+        await redis.zrem(key, slotId);
+      } catch (error) {
+        let owed = missed.get(key);
+        if (!owed) missed.set(key, (owed = new Set()));
+        owed.add(slotId);
+        throw error;
+      }
     },
   };
 }

@@ -97,4 +97,24 @@ describe.runIf(process.env.TEST_REDIS_URL)('message slots across instances', () 
       redis.disconnect();
     }
   });
+
+  it.runIf(process.env.TEST_REDIS_URL)(
+    'gives back a slot whose release Redis missed before the next take, once Redis answers',
+    async () => {
+      const redis = new Redis(process.env.TEST_REDIS_URL!, { maxRetriesPerRequest: 1 });
+      const key = `${randomPrefix()}concurrent:ann`;
+      try {
+        const slots = createRedisSlotStore(redis);
+        const slot = await slots.acquire(key, 1);
+        expect(slot).not.toBeNull();
+        redis.disconnect();
+        await expect(slots.release(key, slot!)).rejects.toThrow();
+        await redis.connect();
+        expect(await slots.acquire(key, 1)).not.toBeNull();
+      } finally {
+        await redis.del(key);
+        redis.disconnect();
+      }
+    },
+  );
 });
