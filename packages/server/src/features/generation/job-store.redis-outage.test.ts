@@ -83,4 +83,24 @@ describe.runIf(url)('redis job store while Redis is unreachable', () => {
     expect(texts(await remoteFollow)).toEqual(['start', 'during']);
     expect(await elsewhere.get('j2')).toMatchObject({ status: 'finished' });
   });
+
+  it('rebuilds a job that ended while a restarted Redis lost it, so it can still be replayed', async () => {
+    prefix = randomPrefix();
+    const admin = client();
+    const ownerRedis = client();
+    const owner = store(ownerRedis);
+    await owner.create('j3', meta);
+    await owner.append('j3', textEvent('before'));
+
+    ownerRedis.disconnect();
+    await admin.del(...(await admin.keys(`${prefix}*`)));
+    await owner.append('j3', textEvent('during'));
+    await owner.finish('j3');
+    await ownerRedis.connect();
+
+    const elsewhere = store(client());
+    await expect.poll(async () => (await elsewhere.get('j3'))?.status).toBe('finished');
+    expect(texts(await collect(elsewhere.follow('j3')))).toEqual(['before', 'during']);
+    expect(await elsewhere.findActiveByConversation('u1', 'c1')).toBeNull();
+  });
 });

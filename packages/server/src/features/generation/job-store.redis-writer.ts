@@ -39,7 +39,7 @@ export function flushLocalJob(
     if (job.behind) job.sent = job.dropped;
     for (let batch = local.unsent(job); batch.length > 0; batch = local.unsent(job)) {
       const pipeline = redis.pipeline();
-      if (job.behind && !job.finished) {
+      if (job.behind) {
         pipeline
           .hset(keys.meta, { ...job.meta, status: 'active' })
           .pexpire(keys.meta, leaseMs)
