@@ -3,9 +3,11 @@ import { DIALECTS } from './lib/databases';
 import { formatResult, type BenchResult } from './lib/stats';
 import { concurrentStreams } from './concurrent-streams';
 import { filesUpload } from './files-upload';
+import { idleRss } from './idle-rss';
 import { listPage } from './list-page';
 import { relayOverhead } from './relay-overhead';
 import { search } from './search';
+import { startTime } from './start-time';
 import { turnPrep } from './turn-prep';
 import { webInitialJs } from './web-initial-js';
 import { wireBytes } from './wire-bytes';
@@ -23,10 +25,12 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'concurrent-streams': concurrentStreams,
   'web-initial-js': webInitialJs,
   'files-upload': filesUpload,
+  'idle-rss': idleRss,
+  'start-time': startTime,
 };
 
 /** Benches whose figure does not depend on the database: run once, on the first dialect. */
-const DIALECT_FREE = new Set(['web-initial-js']);
+const DIALECT_FREE = new Set(['web-initial-js', 'start-time']);
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
