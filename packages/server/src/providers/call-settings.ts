@@ -7,8 +7,10 @@ import {
   type ConversationOptions,
 } from '@parley/shared';
 import { AppError } from '../lib/app-error';
-import { CUSTOM_PROVIDER_NAME } from './custom';
 import type { EndpointEntry } from './provider.types';
+
+/** The provider name of custom endpoints, and so the `providerOptions` key that carries `addParams`. */
+export const CUSTOM_PROVIDER_NAME = 'custom';
 
 /** The AI SDK settings of one call: sampling values, extra headers, and provider options. */
 export type ModelCallSettings = Pick<CallSettings, CallSettingName | 'headers'> & {

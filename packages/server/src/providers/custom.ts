@@ -1,9 +1,7 @@
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
+import { CUSTOM_PROVIDER_NAME } from './call-settings';
 import { openAIBaseURL } from './provider-urls';
 import type { ModelRequest, ProviderModel } from './provider.types';
-
-/** The provider name of custom endpoints, and so the `providerOptions` key that carries `addParams`. */
-export const CUSTOM_PROVIDER_NAME = 'custom';
 
 /**
  * A YAML custom endpoint through the OpenAI-compatible adapter. Its `headers` go on every request, and its

@@ -33,19 +33,41 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-/** Sends a scripted error and answers the mapped code. */
-async function mapped(endpoint: string, error: { status: number; kind: string }) {
+/** Sends a scripted error the way a chat turn streams (the fast path or the SDK) and answers the mapped code. */
+async function mapped(endpoint: string, error: { status: number; kind: string }, more = {}) {
+  return (await mappedFully(endpoint, { error, ...more })).code;
+}
+
+async function mappedFully(endpoint: string, script: Record<string, unknown>) {
+  const stream = registry.replyStreamer(endpoint, 'm');
+  try {
+    const call = {
+      prompt: { messages: [{ role: 'user' as const, content: `x [[sim ${JSON.stringify(script)}]]` }] },
+      settings: {},
+      signal: new AbortController().signal,
+    };
+    for await (const _part of stream(call)) {
+      // The error comes before any text.
+    }
+  } catch (caught) {
+    return registry.mapProviderError(caught);
+  }
+  throw new Error('no error');
+}
+
+/** The same through the AI SDK's streamText, as before the fast path: both must map alike. */
+async function mappedBySdk(endpoint: string, script: Record<string, unknown>) {
   let caught: unknown;
   const result = streamText({
-    model: registry.languageModel(endpoint, 'm'),
-    messages: [{ role: 'user', content: `x [[sim ${JSON.stringify({ error })}]]` }],
+    model: await registry.languageModel(endpoint, 'm'),
+    messages: [{ role: 'user', content: `x [[sim ${JSON.stringify(script)}]]` }],
     maxRetries: 0,
     onError: ({ error: e }) => {
       caught = e;
     },
   });
   await result.consumeStream();
-  return registry.mapProviderError(caught).code;
+  return registry.mapProviderError(caught);
 }
 
 describe('provider errors over HTTP', () => {
@@ -59,6 +81,31 @@ describe('provider errors over HTTP', () => {
       expect(await mapped(endpoint, { status: 500, kind: 'server' })).toBe('upstream_error');
     },
   );
+
+  it.each(['openAI', 'azureOpenAI', 'Mistral'])(
+    '%s: the fast path maps HTTP errors and error chunks (before and after text) as the AI SDK does',
+    async (endpoint) => {
+      for (const error of [
+        { status: 401, kind: 'invalid_key' },
+        { status: 429, kind: 'quota' },
+        { status: 429, kind: 'rate_limit' },
+        { status: 400, kind: 'moderation' },
+        { status: 500, kind: 'server' },
+      ]) {
+        for (const script of [{ error }, { error, errorAfter: 0 }, { error, errorAfter: 3, tokens: 6 }]) {
+          expect([script, await mappedFully(endpoint, script)]).toEqual([
+            script,
+            await mappedBySdk(endpoint, script),
+          ]);
+        }
+      }
+    },
+  );
+
+  it('the fast path: a refused connection is an upstream error, as through the SDK', async () => {
+    expect(await mappedFully('Dead', {})).toEqual(await mappedBySdk('Dead', {}));
+    expect((await mappedFully('Dead', {})).code).toBe('upstream_error');
+  });
 });
 
 describe('model list fetch over HTTP', () => {

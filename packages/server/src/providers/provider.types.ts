@@ -1,4 +1,6 @@
 import type { LanguageModel } from 'ai';
+import type { ModelCallSettings } from './call-settings';
+import type { BuiltPrompt } from './build-prompt';
 import type { EndpointKind } from '@parley/shared';
 import type { GoogleServiceAccount } from '../config/provider-settings';
 import type { YamlCustomEndpoint } from '../config/yaml.schema';
@@ -55,3 +57,16 @@ export interface ModelRequest {
   credentials: ProviderCredentials;
   fetch?: FetchFn;
 }
+
+/** What a reply stream yields: text as it arrives, then the finish reason (the AI SDK's names: stop, length…). */
+export type ReplyPart = { type: 'text'; text: string } | { type: 'finish'; finishReason: string };
+
+/** One streamed call: the placed prompt, the call settings, and the signal that aborts it. */
+export interface ReplyCall {
+  prompt: BuiltPrompt;
+  settings: ModelCallSettings;
+  signal: AbortSignal;
+}
+
+/** Streams one reply; a provider failure is thrown (an AI SDK error, mapped by provider-errors.ts). */
+export type ReplyStreamer = (call: ReplyCall) => AsyncIterable<ReplyPart>;

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => sim.close());
 
-/** Streams one reply through the registry and answers the text and the request the sim received. */
+/** Streams one reply as a chat turn does (registry.replyStreamer) and answers the text and the request. */
 async function send(endpoint: string, model: string, options: Record<string, unknown> = {}) {
   sim.clearRequests();
   const prompt = registry.buildPrompt(endpoint, {
@@ -34,15 +34,40 @@ async function send(endpoint: string, model: string, options: Record<string, unk
       { role: 'user', content: 'Again [[sim {"reply":"pong"}]]' },
     ],
   });
+  const settings = registry.callSettings(endpoint, { model, ...options });
+  let text = '';
+  let finishReason: string | null = null;
+  const stream = registry.replyStreamer(endpoint, model);
+  for await (const part of stream({ prompt, settings, signal: new AbortController().signal })) {
+    if (part.type === 'text') text += part.text;
+    else finishReason = part.finishReason;
+  }
+  const [request] = sim.requests();
+  return { text, finishReason, request: request!, body: request!.body as Record<string, unknown> };
+}
+
+/** The same call through the AI SDK's streamText, as every endpoint streamed before the fast path. */
+async function sendBySdk(endpoint: string, model: string, options: Record<string, unknown> = {}) {
+  sim.clearRequests();
+  const prompt = registry.buildPrompt(endpoint, {
+    model,
+    promptPrefix: 'Be brief.',
+    history: [
+      { role: 'user', content: 'Hi' },
+      { role: 'assistant', content: 'Hello' },
+      { role: 'user', content: 'Again [[sim {"reply":"pong"}]]' },
+    ],
+  });
   const result = streamText({
-    model: registry.languageModel(endpoint, model),
+    model: await registry.languageModel(endpoint, model),
     ...registry.callSettings(endpoint, { model, ...options }),
     ...prompt,
     maxRetries: 0,
   });
   const text = await result.text;
+  const finishReason = await result.finishReason;
   const [request] = sim.requests();
-  return { text, request: request!, body: request!.body as Record<string, unknown> };
+  return { text, finishReason, request: request!, body: request!.body as Record<string, unknown> };
 }
 
 describe('over HTTP to the simulator', () => {
@@ -92,6 +117,25 @@ describe('over HTTP to the simulator', () => {
     expect(JSON.stringify(body['systemInstruction'])).toContain('Be brief.');
     expect((body['contents'] as { role: string }[]).map((c) => c.role)).toEqual(['user', 'model', 'user']);
   });
+
+  it.each([
+    ['openAI', 'gpt-4', { temperature: 0.4, top_p: 0.9 }],
+    ['azureOpenAI', 'gpt-4', {}],
+    ['Mistral', 'mistral-tiny', { temperature: 0.3 }],
+  ])(
+    '%s: the fast path sends what the AI SDK sends and reads the same reply',
+    async (endpoint, model, opts) => {
+      const fast = await send(endpoint, model, opts);
+      const sdk = await sendBySdk(endpoint, model, opts);
+      expect(fast.body).toEqual(sdk.body);
+      expect(fast.request.path).toBe(sdk.request.path);
+      expect(fast.request.query).toEqual(sdk.request.query);
+      const { 'user-agent': _fastAgent, ...fastHeaders } = fast.request.headers;
+      const { 'user-agent': _sdkAgent, ...sdkHeaders } = sdk.request.headers;
+      expect(fastHeaders).toEqual(sdkHeaders);
+      expect([fast.text, fast.finishReason]).toEqual([sdk.text, sdk.finishReason]);
+    },
+  );
 
   it('custom: addParams, dropParams and headers reach the body and headers', async () => {
     const { text, request, body } = await send('Mistral', 'mistral-tiny', { temperature: 0.3 });

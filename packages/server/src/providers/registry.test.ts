@@ -79,36 +79,45 @@ describe('languageModel', () => {
     ),
   );
 
-  it('builds a model of the endpoint family', () => {
-    const model = registry.languageModel('openAI', 'gpt-4');
+  it('builds a model of the endpoint family', async () => {
+    const model = await registry.languageModel('openAI', 'gpt-4');
     expect(model).toMatchObject({ modelId: 'gpt-4', provider: 'openai.chat' });
   });
 
-  it('needs the user key where the endpoint is user-provided', () => {
-    expect(() => registry.languageModel('anthropic', 'claude-1')).toThrow(AppError);
-    expect(registry.languageModel('anthropic', 'claude-1', { apiKey: 'mine' })).toMatchObject({
+  it('needs the user key where the endpoint is user-provided', async () => {
+    await expect(registry.languageModel('anthropic', 'claude-1')).rejects.toThrow(AppError);
+    expect(await registry.languageModel('anthropic', 'claude-1', { apiKey: 'mine' })).toMatchObject({
       modelId: 'claude-1',
     });
   });
 
-  it('refuses a user-provided base URL on a private address', () => {
-    expect(() =>
+  it('refuses a user-provided base URL on a private address', async () => {
+    await expect(
       registry.languageModel('Mistral', 'm', { apiKey: 'k', baseURL: 'http://127.0.0.1:9/v1' }),
-    ).toThrow('must be a public http(s) address');
+    ).rejects.toThrow('must be a public http(s) address');
     expect(
-      registry.languageModel('Mistral', 'm', { apiKey: 'k', baseURL: 'https://api.mistral.ai/v1' }),
+      await registry.languageModel('Mistral', 'm', { apiKey: 'k', baseURL: 'https://api.mistral.ai/v1' }),
     ).toMatchObject({ modelId: 'm' });
   });
 
-  it('builds a Vertex AI model from a service account (the OAuth exchange itself is not reachable offline)', () => {
-    expect(registry.languageModel('google', 'gemini-pro')).toMatchObject({
+  it('builds a Vertex AI model from a service account (the OAuth exchange itself is not reachable offline)', async () => {
+    expect(await registry.languageModel('google', 'gemini-pro')).toMatchObject({
       modelId: 'gemini-pro',
       provider: 'google.vertex.chat',
     });
   });
 
-  it('answers Unknown endpoint for a name that is not configured', () => {
-    expect(() => registry.languageModel('nope', 'x')).toThrow('Unknown endpoint');
+  it('answers Unknown endpoint for a name that is not configured', async () => {
+    await expect(registry.languageModel('nope', 'x')).rejects.toThrow('Unknown endpoint');
+  });
+
+  it('replyStreamer checks the endpoint and credentials at once, before any stream', () => {
+    expect(() => registry.replyStreamer('nope', 'x')).toThrow('Unknown endpoint');
+    expect(() => registry.replyStreamer('anthropic', 'claude-1')).toThrow(AppError);
+    expect(() =>
+      registry.replyStreamer('Mistral', 'm', { apiKey: 'k', baseURL: 'http://127.0.0.1:9/v1' }),
+    ).toThrow('must be a public http(s) address');
+    expect(typeof registry.replyStreamer('openAI', 'gpt-4')).toBe('function');
   });
 });
 

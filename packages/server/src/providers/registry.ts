@@ -1,16 +1,11 @@
 import type { ConversationOptions, EndpointsConfig, ModelsConfig } from '@parley/shared';
 import { AppError } from '../lib/app-error';
 import type { AppConfig } from '../config/config.types';
-import { anthropicModel } from './anthropic';
-import { azureModel } from './azure';
 import { buildCallSettings, type ModelCallSettings } from './call-settings';
 import { buildPrompt, type BuiltPrompt, type PromptInput } from './build-prompt';
 import { resolveCredentials } from './credentials';
-import { customModel } from './custom';
 import { buildEndpointCatalog } from './endpoint-catalog';
-import { googleModel } from './google';
 import { createModelLists, type ModelListContext } from './model-lists';
-import { openAIModel } from './openai';
 import { mapProviderError, type ProviderError } from './provider-errors';
 import type {
   EndpointEntry,
@@ -19,17 +14,24 @@ import type {
   ProviderCredentials,
   ProviderFamily,
   ProviderModel,
+  ReplyStreamer,
 } from './provider.types';
 import { chooseTitleModel, type TitleModelChoice } from './title-model';
 import { createUserURLGuard } from './user-url-guard';
 
-const ADAPTERS: Record<ProviderFamily, (request: ModelRequest) => ProviderModel> = {
-  openai: openAIModel,
-  azure: azureModel,
-  anthropic: anthropicModel,
-  google: googleModel,
-  custom: customModel,
+type Adapter = (request: ModelRequest) => ProviderModel;
+
+/** Each family's AI SDK adapter, imported on first use: an idle server loads no provider SDK. */
+const ADAPTERS: Record<ProviderFamily, () => Promise<Adapter>> = {
+  openai: async () => (await import('./openai')).openAIModel,
+  azure: async () => (await import('./azure')).azureModel,
+  anthropic: async () => (await import('./anthropic')).anthropicModel,
+  google: async () => (await import('./google')).googleModel,
+  custom: async () => (await import('./custom')).customModel,
 };
+
+/** Families that speak Chat Completions streams: their replies take the fast path (openai-fast-stream.ts). */
+const CHAT_COMPLETIONS: ReadonlySet<ProviderFamily> = new Set(['openai', 'azure', 'custom']);
 
 export interface ProviderRegistryOptions {
   /** The fetch every provider call and model-list request uses (tests may wrap it). */
@@ -58,6 +60,15 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
     return found;
   };
 
+  /** What an adapter gets: the entry, resolved credentials, and the fetch to use. */
+  const modelRequest = (endpoint: string, model: string, credentials?: ProviderCredentials): ModelRequest => {
+    const e = entry(endpoint);
+    const resolved = resolveCredentials(e, credentials, userURLs.policy);
+    // Where the user gives the base URL, every call goes through the guard (SSRF: lib/outbound).
+    const fetch = e.userProvideURL ? userURLs.fetch : options.fetch;
+    return { entry: e, model, credentials: resolved, fetch };
+  };
+
   return {
     /** The configured endpoint, or undefined. */
     getEndpoint: (endpoint: string): EndpointEntry | undefined => byName.get(endpoint),
@@ -77,12 +88,32 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
     },
 
     /** An AI SDK model for the endpoint; `credentials` are the user's stored key, when the endpoint takes one. */
-    languageModel(endpoint: string, model: string, credentials?: ProviderCredentials): ProviderModel {
-      const e = entry(endpoint);
-      const resolved = resolveCredentials(e, credentials, userURLs.policy);
-      // Where the user gives the base URL, every call goes through the guard (SSRF: lib/outbound).
-      const fetch = e.userProvideURL ? userURLs.fetch : options.fetch;
-      return ADAPTERS[e.family]({ entry: e, model, credentials: resolved, fetch });
+    async languageModel(
+      endpoint: string,
+      model: string,
+      credentials?: ProviderCredentials,
+    ): Promise<ProviderModel> {
+      const request = modelRequest(endpoint, model, credentials);
+      return (await ADAPTERS[request.entry.family]())(request);
+    },
+
+    /**
+     * How the endpoint's replies are streamed. Credentials are checked now (a missing key is refused before
+     * the stream); the SDK is loaded on the first call. OpenAI, Azure and custom endpoints take the fast path.
+     */
+    replyStreamer(endpoint: string, model: string, credentials?: ProviderCredentials): ReplyStreamer {
+      const request = modelRequest(endpoint, model, credentials);
+      const load = ADAPTERS[request.entry.family];
+      if (CHAT_COMPLETIONS.has(request.entry.family)) {
+        return async function* (call) {
+          const { streamOpenAICompatible } = await import('./openai-fast-stream');
+          yield* streamOpenAICompatible(await load(), request, call);
+        };
+      }
+      return async function* (call) {
+        const { streamWithSdk } = await import('./sdk-stream');
+        yield* streamWithSdk((await load())(request), call);
+      };
     },
 
     /** Sampling settings, headers and provider options for a call, after range validation. */

@@ -1,6 +1,6 @@
 import type { ConversationOptions, Message } from '@parley/shared';
 import type { ModelCallSettings } from '../../providers/call-settings';
-import type { ProviderCredentials, ProviderModel } from '../../providers/provider.types';
+import type { ProviderCredentials, ReplyStreamer } from '../../providers/provider.types';
 
 /** What a send does to the message tree (docs/decisions.md "Chat tree semantics"). */
 export type TurnAction = 'ask' | 'regenerate' | 'continue';
@@ -22,7 +22,8 @@ export interface Turn {
   model: string;
   options: ConversationOptions;
   credentials: ProviderCredentials | undefined;
-  languageModel: ProviderModel;
+  /** Streams the reply from the endpoint's provider (registry.replyStreamer). */
+  streamer: ReplyStreamer;
   settings: ModelCallSettings;
   sender: string;
   conversationId: string;

@@ -1,4 +1,3 @@
-import { streamText } from 'ai';
 import type { ChatStreamError } from '@parley/shared';
 import { getUserConversation, toConversation } from '../conversations/conversations.service';
 import { retryWhileUnavailable } from '../../lib/unavailable';
@@ -26,19 +25,9 @@ async function streamReply(
   try {
     const history = await turnHistory(ctx, turn);
     const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
-    const result = streamText({
-      model: turn.languageModel,
-      ...turn.settings,
-      ...prompt,
-      abortSignal: signal,
-      maxRetries: 0,
-      // Failures arrive as `error` parts below and are answered there; the default would log them again.
-      onError: () => {},
-    });
-    for await (const part of result.fullStream) {
-      if (part.type === 'text-delta') onText(part.text);
-      else if (part.type === 'finish') finishReason = part.finishReason;
-      else if (part.type === 'error') return { finishReason, failure: part.error };
+    for await (const part of turn.streamer({ prompt, settings: turn.settings, signal })) {
+      if (part.type === 'text') onText(part.text);
+      else finishReason = part.finishReason;
     }
     return { finishReason, failure: null };
   } catch (error) {

@@ -53,7 +53,7 @@ export async function startTurn(
   const model = payload.model ?? entry?.models.default[0] ?? FALLBACK_MODEL;
   const options = { ...conversationOptionsSchema.parse(payload), model };
   const settings = ctx.registry.callSettings(endpoint, options);
-  const languageModel = ctx.registry.languageModel(endpoint, model, credentials);
+  const streamer = ctx.registry.replyStreamer(endpoint, model, credentials);
   // A regenerate answers a saved message whose files were checked when it was sent.
   const files =
     action === 'regenerate' ? [] : await messageFilesOf(ctx.deps, userId, endpoint, model, payload.files);
@@ -86,7 +86,7 @@ export async function startTurn(
       model,
       options,
       credentials,
-      languageModel,
+      streamer,
       settings,
       sender,
     };

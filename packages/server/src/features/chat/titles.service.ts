@@ -1,4 +1,3 @@
-import { generateText } from 'ai';
 import { MESSAGE_ERRORS } from '@parley/shared';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
@@ -40,9 +39,13 @@ export async function generateTitleInBackground(
   const choice = ctx.registry.titleModel(turn.endpoint);
   if (!choice.enabled) return;
   try {
-    const model = choice.model
-      ? ctx.registry.languageModel(turn.endpoint, choice.model, turn.credentials)
-      : turn.languageModel;
+    const model = await ctx.registry.languageModel(
+      turn.endpoint,
+      choice.model ?? turn.model,
+      turn.credentials,
+    );
+    // Loaded on first use, like the provider SDKs: an idle server needs neither.
+    const { generateText } = await import('ai');
     const { text } = await generateText({
       model,
       instructions: TITLE_INSTRUCTIONS,

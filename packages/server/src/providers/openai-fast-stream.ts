@@ -1,0 +1,235 @@
+import { APICallError, JSONParseError, type LanguageModelV4 } from '@ai-sdk/provider';
+import {
+  convertToLanguageModelPrompt,
+  prepareLanguageModelCallOptions,
+  standardizePrompt,
+} from 'ai/internal';
+import type {
+  FetchFn,
+  ModelRequest,
+  ProviderFamily,
+  ProviderModel,
+  ReplyCall,
+  ReplyPart,
+} from './provider.types';
+import { readSseData } from './sse-data';
+
+/** The upstream exchange the fast path reads itself. */
+interface Exchange {
+  url: string;
+  body: string;
+  response: Response;
+}
+
+/**
+ * The fast path for OpenAI-compatible streams (OpenAI, Azure, custom endpoints). The AI SDK adapter still
+ * builds and sends the request (so the body, URL and headers are exactly the SDK's: messages with image
+ * detail, sampling settings, addParams/dropParams, stream_options, Azure's api-version) and still turns an
+ * HTTP error into its APICallError. But on a 2xx answer the SDK gets an empty stream and this module reads
+ * the upstream's `data: {chat.completion.chunk}` lines itself: one JSON.parse per chunk, none of the SDK's
+ * per-chunk schema validation and web-stream stages, which were most of the CPU a relayed token cost.
+ * `makeModel` is the family's adapter; its fetch (the request's, e.g. the guarded one for user URLs) is kept.
+ */
+export async function* streamOpenAICompatible(
+  makeModel: (request: ModelRequest) => ProviderModel,
+  request: ModelRequest,
+  { prompt, settings, signal }: ReplyCall,
+): AsyncGenerator<ReplyPart> {
+  const upstream: FetchFn = request.fetch ?? fetch;
+  let exchange: Exchange | null = null;
+  const capture: FetchFn = async (input, init) => {
+    const response = await upstream(input, init);
+    if (!response.ok || !response.body) return response;
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+    exchange = { url, body: typeof init?.body === 'string' ? init.body : '', response };
+    return new Response('', { status: response.status, headers: response.headers });
+  };
+  const model = makeModel({ ...request, fetch: capture }) as LanguageModelV4;
+  const { headers, providerOptions, ...sampling } = settings;
+  const standardized = await standardizePrompt({
+    instructions: prompt.instructions,
+    messages: prompt.messages,
+  });
+  const { stream } = await model.doStream({
+    ...prepareLanguageModelCallOptions(sampling),
+    prompt: await convertToLanguageModelPrompt({
+      prompt: standardized,
+      supportedUrls: await model.supportedUrls,
+      download: undefined,
+      abortSignal: signal,
+      provider: model.provider.split('.')[0]!,
+    }),
+    providerOptions,
+    abortSignal: signal,
+    headers,
+    includeRawChunks: false,
+  });
+  void stream.cancel().catch(() => {});
+  if (!exchange) throw new Error('The provider answered without a stream');
+  yield* readChunks(exchange, request.entry.family);
+}
+
+interface ChunkChoice {
+  finish_reason?: string | null;
+  delta?: {
+    content?: unknown;
+    refusal?: string | null;
+    reasoning_content?: unknown;
+    tool_calls?: unknown[] | null;
+  } | null;
+}
+
+/** The chunks of a Chat Completions stream as text and a finish reason, as the SDK's adapters read them. */
+async function* readChunks(exchange: Exchange, family: ProviderFamily): AsyncGenerator<ReplyPart> {
+  let output = false;
+  let refusal = false;
+  let rawFinish: string | null = null;
+  for await (const data of readSseData(exchange.response.body!)) {
+    if (data === '[DONE]') continue;
+    let value: { error?: unknown; choices?: ChunkChoice[] };
+    try {
+      value = JSON.parse(data) as typeof value;
+    } catch (cause) {
+      throw new JSONParseError({ text: data, cause });
+    }
+    if (value !== null && typeof value === 'object' && 'error' in value) {
+      throw streamError(value.error, { ...exchange, family, output });
+    }
+    const choice = value?.choices?.[0];
+    if (choice?.finish_reason != null) rawFinish = choice.finish_reason;
+    const delta = choice?.delta;
+    if (!delta) continue;
+    for (const text of contentTexts(delta.content)) {
+      output = true;
+      yield { type: 'text', text };
+    }
+    if (typeof delta.refusal === 'string' && delta.refusal !== '') {
+      output = refusal = true;
+      yield { type: 'text', text: delta.refusal };
+    }
+    if (delta.tool_calls?.length) output = true;
+  }
+  yield { type: 'finish', finishReason: rawFinish === null ? 'other' : finishReasonOf(rawFinish, refusal) };
+}
+
+/** `content` is a string, or (some compatible servers) an array of text parts; reasoning is not reply text. */
+function contentTexts(content: unknown): string[] {
+  if (typeof content === 'string') return content === '' ? [] : [content];
+  if (!Array.isArray(content)) return [];
+  return content.flatMap((part: { type?: unknown; text?: unknown }) =>
+    part?.type === 'text' && typeof part.text === 'string' && part.text !== '' ? [part.text] : [],
+  );
+}
+
+/** The AI SDK's unified finish reasons (its OpenAI and OpenAI-compatible adapters map them alike). */
+function finishReasonOf(raw: string, refusal: boolean): string {
+  switch (raw) {
+    case 'stop':
+      return refusal ? 'content-filter' : 'stop';
+    case 'length':
+      return 'length';
+    case 'content_filter':
+      return 'content-filter';
+    case 'function_call':
+    case 'tool_calls':
+      return 'tool-calls';
+    default:
+      return 'other';
+  }
+}
+
+interface ParsedStreamError {
+  message: string;
+  code?: string | number;
+  type?: string;
+  statusCode: number;
+}
+
+const asRecord = (value: unknown) =>
+  value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : undefined;
+
+/** The OpenAI adapter's reading of an error frame: a message, a code or type, and a status guessed from them. */
+function parseStreamError(frame: unknown): ParsedStreamError | undefined {
+  const value = asRecord(frame);
+  if (!value) return undefined;
+  const nested = asRecord(value['error']);
+  const error = nested ?? value;
+  const message = error['message'];
+  const described =
+    nested !== undefined || typeof error['type'] === 'string' || 'code' in error || 'param' in error;
+  if (typeof message !== 'string' || !described) return undefined;
+  const code =
+    typeof error['code'] === 'string' || typeof error['code'] === 'number' ? error['code'] : undefined;
+  const type = typeof error['type'] === 'string' ? error['type'] : undefined;
+  return { message, code, type, statusCode: streamErrorStatus(code, type) };
+}
+
+/** A provider's error chunk during the stream, with the provider's message (as the AI SDK's streamText gives it). */
+export class StreamProviderError extends Error {
+  override readonly name = 'AI_StreamProviderError';
+  constructor(
+    message: string,
+    readonly data: unknown,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * What an `{error}` chunk becomes, as the AI SDK makes it, so provider-errors.ts maps it as before: OpenAI and
+ * Azure raise an APICallError (status from the error's code or type) when it comes before any output; later,
+ * and for OpenAI-compatible endpoints always, it is a stream error carrying the provider's message.
+ */
+function streamError(
+  frame: unknown,
+  { url, body, response, family, output }: Exchange & { family: ProviderFamily; output: boolean },
+): unknown {
+  const parsed = parseStreamError(frame);
+  if (output || family === 'custom') {
+    const outer = asRecord(frame);
+    const details =
+      outer && (asRecord(asRecord(outer['response'])?.['error']) ?? asRecord(outer['error']) ?? outer);
+    const message = parsed?.message ?? details?.['message'];
+    return typeof message === 'string' ? new StreamProviderError(message, frame) : frame;
+  }
+  const retryable = (status: number) =>
+    parsed?.code !== 'insufficient_quota' &&
+    parsed?.type !== 'insufficient_quota' &&
+    (status === 408 || status === 409 || status === 429 || status >= 500);
+  let requestBodyValues: unknown = body;
+  try {
+    requestBodyValues = JSON.parse(body);
+  } catch {
+    // Keep the raw text.
+  }
+  const statusCode = parsed?.statusCode ?? 500;
+  return new APICallError({
+    message: parsed?.message ?? 'OpenAI stream failed before any output was generated',
+    url,
+    requestBodyValues,
+    statusCode,
+    responseHeaders: Object.fromEntries(response.headers),
+    responseBody: JSON.stringify(frame),
+    data: frame,
+    isRetryable: retryable(statusCode),
+  });
+}
+
+function streamErrorStatus(code: string | number | undefined, type: string | undefined): number {
+  const explicit = typeof code === 'string' && /^\d{3}$/.test(code) ? Number(code) : code;
+  if (typeof explicit === 'number' && Number.isInteger(explicit) && explicit >= 400 && explicit <= 599) {
+    return explicit;
+  }
+  const words = [code, type]
+    .filter((w) => w !== undefined)
+    .join(' ')
+    .toLowerCase();
+  if (/insufficient_quota|rate_limit/.test(words)) return 429;
+  if (words.includes('authentication')) return 401;
+  if (words.includes('permission')) return 403;
+  if (words.includes('not_found')) return 404;
+  if (/invalid|bad_request|context_length/.test(words)) return 400;
+  if (words.includes('overload')) return 503;
+  if (words.includes('timeout')) return 504;
+  return 500;
+}

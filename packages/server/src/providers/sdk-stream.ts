@@ -1,0 +1,23 @@
+import type { ProviderModel, ReplyCall, ReplyPart } from './provider.types';
+
+/**
+ * A reply through the AI SDK's streamText (Anthropic and Google, whose streams are not Chat Completions).
+ * The SDK is imported on first use, so a server that never calls these providers never loads it.
+ */
+export async function* streamWithSdk(model: ProviderModel, call: ReplyCall): AsyncGenerator<ReplyPart> {
+  const { streamText } = await import('ai');
+  const result = streamText({
+    model,
+    ...call.settings,
+    ...call.prompt,
+    abortSignal: call.signal,
+    maxRetries: 0,
+    // Failures arrive as `error` parts and are thrown below; the default would log them again.
+    onError: () => {},
+  });
+  for await (const part of result.fullStream) {
+    if (part.type === 'text-delta') yield { type: 'text', text: part.text };
+    else if (part.type === 'finish') yield { type: 'finish', finishReason: part.finishReason };
+    else if (part.type === 'error') throw part.error;
+  }
+}
