@@ -2,11 +2,12 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp } from '../../../test/test-app';
+import { buildTestApp, testConfig } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { DEFAULT_NETWORK_SETTINGS } from '../../config/network-settings';
 import { signUp } from '../auth/auth-test-helpers';
 import { putKey } from '../keys/keys-test-helpers';
+import { saveUserKey } from '../keys/keys.service';
 import { ask, type ChatApp } from './chat-test-helpers';
 
 /** A listener that records every connection and answers with `handler`. */
@@ -18,6 +19,12 @@ async function listener(host: string, handler: (res: ServerResponse) => void) {
   return { server, port: (server.address() as AddressInfo).port, connections };
 }
 
+const YAML = {
+  version: '1.0.3',
+  endpoints: {
+    custom: [{ name: 'Mine', apiKey: 'user_provided', baseURL: 'user_provided', models: { default: ['m'] } }],
+  },
+};
 const SECRET = 'pg_hba.conf rejects 10.20.30.40';
 const fresh = { parentMessageId: NIL_UUID, conversationId: null, model: 'm' };
 
@@ -38,14 +45,7 @@ describe.each(testDialects())('asking through a user-given base URL on %s', (dia
       res.writeHead(307, { location: `http://127.0.0.1:${local.port}/v1/chat/completions` }).end();
     });
     const test = await buildTestApp(dialect, {
-      yaml: {
-        version: '1.0.3',
-        endpoints: {
-          custom: [
-            { name: 'Mine', apiKey: 'user_provided', baseURL: 'user_provided', models: { default: ['m'] } },
-          ],
-        },
-      },
+      yaml: YAML,
       network: { ...DEFAULT_NETWORK_SETTINGS, userURLAllowedRanges: ['127.0.0.2/32'] },
     });
     const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
@@ -70,16 +70,35 @@ describe.each(testDialects())('asking through a user-given base URL on %s', (dia
     (port: number) => `http://[::ffff:127.0.0.1]:${port}/v1`,
     (port: number) => `http://[::ffff:7f00:1]:${port}/v1`,
     (port: number) => `http://localhost:${port}/v1`,
-  ])('refuses %s with a 400 that says why, and the local service hears nothing', async (url) => {
-    const res = await askWith(url(local.port));
-    expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toMatchObject({
-      code: 'VALIDATION',
-      field: 'baseURL',
-      message: 'The base URL of Mine must be a public http(s) address; it is a loopback address',
-    });
-    expect(local.connections).toEqual([]);
-  });
+  ])(
+    'refuses %s when saved, and when sent with a key saved before, and the local service hears nothing',
+    async (url) => {
+      const baseURL = url(local.port);
+      const value = JSON.stringify({ apiKey: 'sk-user', baseURL });
+      const refused = await putKey(app.app, app.token, { name: 'Mine', value });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        message: 'baseURL must be a public address; it is a loopback address',
+      });
+      // A key saved while the operator still allowed loopback.
+      const earlier = testConfig({
+        yaml: YAML,
+        network: { ...DEFAULT_NETWORK_SETTINGS, userURLAllowedRanges: ['127.0.0.0/8'] },
+      });
+      await saveUserKey({ config: earlier, database: app.database, redis: null }, app.userId, {
+        name: 'Mine',
+        value,
+      });
+      const res = await ask(app, 'Mine', { ...fresh, text: 'hello' });
+      expect(res.status).toBe(400);
+      expect(JSON.parse(res.body)).toMatchObject({
+        code: 'VALIDATION',
+        field: 'baseURL',
+        message: 'The base URL of Mine must be a public http(s) address; it is a loopback address',
+      });
+      expect(local.connections).toEqual([]);
+    },
+  );
 
   it('does not follow an allowed upstream redirecting to 127.0.0.1', async () => {
     const res = await askWith(`http://127.0.0.2:${redirecting.port}/v1`);

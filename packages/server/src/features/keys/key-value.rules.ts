@@ -1,6 +1,7 @@
 import { AZURE_KEY_FIELDS, googleServiceKeySchema, KEY_MESSAGES } from '@parley/shared';
 import type { AppConfig } from '../../config/config.types';
 import { AppError } from '../../lib/app-error';
+import { createAddressPolicy, type AddressPolicy } from '../../lib/outbound/address-policy';
 
 const USER_PROVIDED = 'user_provided';
 
@@ -9,7 +10,7 @@ type KeyKind =
   | { kind: 'plain' }
   | { kind: 'azure' }
   | { kind: 'google' }
-  | { kind: 'custom'; required: ('apiKey' | 'baseURL')[] };
+  | { kind: 'custom'; required: ('apiKey' | 'baseURL')[]; urls: AddressPolicy };
 
 // A Map, not an object literal: a key name is user input, and `__proto__` or `toString` must find nothing.
 const BUILT_IN_KINDS = new Map<string, KeyKind>([
@@ -39,7 +40,7 @@ export function keyKindOf(config: AppConfig, name: string): KeyKind {
       field: 'name',
     });
   }
-  return { kind: 'custom', required };
+  return { kind: 'custom', required, urls: createAddressPolicy(config.network?.userURLAllowedRanges) };
 }
 
 /** Checks a value against its endpoint's form and answers what to store (trimmed; JSON forms re-serialised). */
@@ -51,7 +52,7 @@ export function normalizeKeyValue(kind: KeyKind, value: string): string {
     case 'azure':
       return JSON.stringify(pickRequired(trimmed, AZURE_KEY_FIELDS));
     case 'custom':
-      return JSON.stringify(customValue(trimmed, kind.required));
+      return JSON.stringify(customValue(trimmed, kind.required, kind.urls));
     case 'google':
       return googleValue(trimmed);
   }
@@ -87,10 +88,24 @@ function pickRequired<F extends string>(text: string, fields: readonly F[]): Rec
   return picked;
 }
 
-function customValue(text: string, required: ('apiKey' | 'baseURL')[]): Record<string, string> {
+/**
+ * A custom endpoint's fields. A base URL that names a non-public address outright is refused now, so the user
+ * learns it when saving; host names are judged when a call connects (lib/outbound/guarded-fetch.ts).
+ */
+function customValue(
+  text: string,
+  required: ('apiKey' | 'baseURL')[],
+  urls: AddressPolicy,
+): Record<string, string> {
   const picked: Record<string, string> = pickRequired(text, required);
   if (picked.baseURL !== undefined && !isHttpUrl(picked.baseURL)) {
     throw new AppError('VALIDATION', 'baseURL must be an http or https URL', { field: 'value' });
+  }
+  const refusal = picked.baseURL === undefined ? null : urls.urlRefusal(picked.baseURL);
+  if (refusal) {
+    throw new AppError('VALIDATION', `baseURL must be a public address; it is ${refusal}`, {
+      field: 'value',
+    });
   }
   return picked;
 }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
+import { DEFAULT_NETWORK_SETTINGS } from '../../config/network-settings';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
 import { deleteKey, getKey, MISTRAL_YAML, putKey } from './keys-test-helpers';
@@ -103,6 +104,35 @@ describe.each(testDialects())('user key forms on %s', (dialect) => {
       expect((await deleteKey(t.app, token, `/api/keys/${name}`)).statusCode).toBe(204);
     },
   );
+
+  it.each([
+    ['http://[::ffff:127.0.0.1]:8080/v1', 'a loopback address'],
+    ['http://localhost:11434/v1', 'a loopback address'],
+    ['http://169.254.169.254/latest', 'a link-local address'],
+    ['http://metadata.google.internal/', 'a cloud metadata service'],
+  ])('refuses the base URL %s when saving', async (baseURL, why) => {
+    t = await buildTestApp(dialect, { yaml: MISTRAL_YAML });
+    const { res, error } = await put('Mistral', { apiKey: 'k', baseURL });
+    expect(res.statusCode).toBe(400);
+    expect(error).toEqual({
+      code: 'VALIDATION',
+      message: `baseURL must be a public address; it is ${why}`,
+      field: 'value',
+    });
+  });
+
+  it("takes a private base URL in the operator's ranges", async () => {
+    t = await buildTestApp(dialect, {
+      yaml: MISTRAL_YAML,
+      network: { ...DEFAULT_NETWORK_SETTINGS, userURLAllowedRanges: ['10.0.0.0/8'] },
+    });
+    expect((await put('Mistral', { apiKey: 'k', baseURL: 'http://10.1.2.3:8000/v1' })).res.statusCode).toBe(
+      201,
+    );
+    expect((await put('Mistral', { apiKey: 'k', baseURL: 'http://192.168.1.2/v1' })).res.statusCode).toBe(
+      400,
+    );
+  });
 
   it('reads only the JSON fields a value holds itself', async () => {
     t = await buildTestApp(dialect, { yaml: MISTRAL_YAML });
