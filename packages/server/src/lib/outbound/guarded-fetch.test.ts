@@ -75,6 +75,18 @@ describe('createGuardedFetch', () => {
     expect(upstream.connections).toHaveLength(1);
   });
 
+  it('tries each checked address in turn, as a plain connection would', async () => {
+    const upstream = await listener('127.0.0.2', (res) => res.end('{"data":[]}'));
+    // Nothing listens on 127.0.0.3: the connection falls through to the next checked address.
+    const guarded = createGuardedFetch({
+      allowedRanges: ['127.0.0.0/8'],
+      resolve: resolvesTo('127.0.0.3', '127.0.0.2'),
+    });
+    const res = await guarded(`http://models.example.com:${upstream.port}/v1/models`);
+    expect(res.status).toBe(200);
+    expect(upstream.connections).toHaveLength(1);
+  });
+
   it('does not follow a redirect from an allowed upstream to 127.0.0.1', async () => {
     const local = await listener('127.0.0.1');
     const upstream = await listener('127.0.0.2', (res) => {

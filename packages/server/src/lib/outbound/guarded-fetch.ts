@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
+import { isIP, type LookupFunction } from 'node:net';
+import type { LookupAddress, LookupOptions } from 'node:dns';
 import type { Agent, buildConnector, fetch as UndiciFetch } from 'undici';
 import { createAddressPolicy, isMetadataName, OutboundRefusedError } from './address-policy';
 
@@ -17,6 +18,7 @@ export interface GuardedFetchOptions {
 }
 
 type FetchFn = typeof fetch;
+type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
 
 const CONNECT_TIMEOUT_MS = 10_000;
 const LOGGED_BODY_CHARS = 2000;
@@ -36,36 +38,43 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): FetchFn {
   const resolve = options.resolve ?? systemResolve;
   let loaded: Promise<{ agent: Agent; fetch: typeof UndiciFetch }> | undefined;
 
-  const checkedAddress = async (hostname: string): Promise<string> => {
-    const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  /** Every address of `host`, each checked; throws OutboundRefusedError if any one may not be reached. */
+  const checkedAddresses = async (host: string): Promise<string[]> => {
     if (isMetadataName(host)) throw new OutboundRefusedError(`${host} is a cloud metadata service`);
-    const addresses = isIP(host) ? [host] : await resolve(host);
+    const addresses = await resolve(host);
     if (addresses.length === 0) throw new OutboundRefusedError(`${host} does not resolve`);
     for (const address of addresses) {
       const why = policy.refusal(address);
       if (why)
         throw new OutboundRefusedError(`${host} resolves to ${why}, which user-given URLs may not reach`);
     }
-    return addresses[0]!;
+    return addresses;
+  };
+
+  // Node's socket asks this for the addresses to connect to, so it connects to exactly those checked (no second
+  // DNS answer to rebind) and still tries each of them in turn (IPv6 and IPv4, "happy eyeballs").
+  const lookup = (hostname: string, opts: LookupOptions, callback: LookupCallback) => {
+    checkedAddresses(hostname).then(
+      (addresses) => {
+        const all = addresses.map((address) => ({ address, family: isIP(address) }));
+        if (opts.all) callback(null, all);
+        else callback(null, all[0]!.address, all[0]!.family);
+      },
+      (error: Error) => callback(error, '', 0),
+    );
   };
 
   // undici is loaded on first use, so a server without user-given URLs never pays for it.
   const load = () =>
     (loaded ??= import('undici').then(({ Agent, buildConnector: build, fetch: undiciFetch }) => {
-      const base = build({ timeout: CONNECT_TIMEOUT_MS });
+      const base = build({ timeout: CONNECT_TIMEOUT_MS, lookup: lookup as LookupFunction });
+      // Sockets skip `lookup` for an IP address, so those are checked here.
       const connect: buildConnector.connector = (opts, callback) => {
-        checkedAddress(opts.hostname).then(
-          (address) =>
-            base(
-              {
-                ...opts,
-                hostname: address,
-                ...(isIP(opts.hostname.replace(/^\[(.*)\]$/, '$1')) ? {} : { servername: opts.hostname }),
-              },
-              callback,
-            ),
-          (error: Error) => callback(error, null),
-        );
+        const host = opts.hostname.replace(/^\[(.*)\]$/, '$1');
+        const why = isIP(host) ? policy.refusal(host) : null;
+        if (why)
+          callback(new OutboundRefusedError(`${host} is ${why}, which user-given URLs may not reach`), null);
+        else base(opts, callback);
       };
       return { agent: new Agent({ connect }), fetch: undiciFetch };
     }));
