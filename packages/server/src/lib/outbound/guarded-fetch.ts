@@ -28,8 +28,8 @@ const systemResolve: Resolver = async (host) =>
 
 /**
  * A fetch for URLs a user gave (a custom endpoint's `baseURL: user_provided`). Every connection resolves the
- * host itself, refuses it unless EVERY address is public (or in the operator's ranges), and connects to the
- * address it checked, so a name that resolves to 127.0.0.1, a rebinding DNS answer or `[::ffff:7f00:1]` never
+ * host itself, refuses it unless EVERY address is public (or in the operator's ranges), and connects only to
+ * the addresses it checked, so a name that resolves to 127.0.0.1, a rebinding DNS answer or `[::ffff:7f00:1]` never
  * reaches a local service. Redirects are not followed (a 3xx is an error), and an error answer's body is
  * replaced by a generic one keeping only its status and error code words, since the upstream is unknown.
  */
