@@ -1,5 +1,6 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it } from 'vitest';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -13,9 +14,12 @@ describe('classifyImageSource', () => {
   it("shows the app's own file routes and inline images at once", () => {
     expect(classifyImageSource('/api/files/download/f1', ORIGIN)).toEqual({
       kind: 'own',
-      src: `${ORIGIN}/api/files/download/f1`,
+      src: '/api/files/download/f1',
     });
-    expect(classifyImageSource(`${ORIGIN}/api/files/images/u/f2`, ORIGIN).kind).toBe('own');
+    expect(classifyImageSource(`${ORIGIN}/api/files/download/f2?x=1`, ORIGIN)).toEqual({
+      kind: 'own',
+      src: '/api/files/download/f2?x=1',
+    });
     expect(classifyImageSource('data:image/png;base64,iVBORw0KGgo=', ORIGIN).kind).toBe('inline');
     expect(classifyImageSource('blob:https://chat.example.org/1234', ORIGIN).kind).toBe('inline');
   });
@@ -32,6 +36,7 @@ describe('classifyImageSource', () => {
     });
     // Another path of this origin is not a file the user uploaded: it waits too.
     expect(classifyImageSource('/api/auth/logout', ORIGIN)).toMatchObject({ kind: 'remote' });
+    expect(classifyImageSource('/api/files/usage', ORIGIN)).toMatchObject({ kind: 'remote' });
     // A look-alike host is another host.
     expect(classifyImageSource('https://chat.example.org.evil.example/api/files/x', ORIGIN).kind).toBe(
       'remote',
@@ -66,7 +71,13 @@ describe('images in a rendered reply (before any click)', () => {
     });
   });
   const render = (text: string) =>
-    renderToStaticMarkup(createElement(MarkdownRenderer, { text, latex: false }));
+    renderToStaticMarkup(
+      createElement(
+        QueryClientProvider,
+        { client: new QueryClient() },
+        createElement(MarkdownRenderer, { text, latex: false }),
+      ),
+    );
 
   it('renders a remote image as a button naming its host, with no <img> to fetch it', () => {
     const html = render('Look: ![a cat](https://evil.example/cat.png?leak=abc)');
@@ -76,10 +87,10 @@ describe('images in a rendered reply (before any click)', () => {
     expect(html).toContain('a cat');
   });
 
-  it("renders the app's own file image as an <img>", () => {
-    expect(render('![mine](/api/files/download/f1)')).toMatch(
-      /<img[^>]+src="[^"]*\/api\/files\/download\/f1"/,
-    );
+  it("renders the app's own file image at once, fetched with the user's token (a box while it loads)", () => {
+    const html = render('![mine](/api/files/download/f1)');
+    expect(html).toContain('role="img" aria-label="mine" aria-busy="true"');
+    expect(html).not.toContain('<button');
   });
 
   it('names a plain-http image without loading it or offering to', () => {

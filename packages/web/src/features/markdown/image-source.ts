@@ -4,17 +4,18 @@
  * the app serves (its file routes) and inline data show at once; any other host waits for the user's click.
  */
 export type ImageSource =
+  /** `src` is the path (and query) on this origin, fetched with the user's token. */
   | { kind: 'own'; src: string }
   | { kind: 'inline'; src: string }
   | { kind: 'remote'; src: string; host: string }
   | { kind: 'insecure'; src: string; host: string }
   | { kind: 'none' };
 
-/** The app's own file routes (`/api/files/download/…`, `/api/files/images/…`): the user's uploads. */
-const OWN_IMAGE_PATH = /^\/api\/files\//;
+/** The app's own file route (`/api/files/download/{id}`): the user's uploads, readable by their owner only. */
+const OWN_IMAGE_PATH = /^\/api\/files\/download\//;
 
 /**
- * Sorts an image address. `origin` is the page's. An https address elsewhere is `remote` (loaded on a click);
+ * Sorts an image address. `origin` is the page's; the app's file route is `own`. An https address elsewhere is `remote` (loaded on a click);
  * an http one elsewhere is `insecure`, never loaded (the page's policy allows remote images over https only).
  * Same-origin addresses outside the file routes count as remote too: an image request to another API path
  * should not happen without the user's say either.
@@ -30,7 +31,8 @@ export function classifyImageSource(src: string | undefined | null, origin: stri
     return { kind: 'none' };
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') return { kind: 'none' };
-  if (url.origin === origin && OWN_IMAGE_PATH.test(url.pathname)) return { kind: 'own', src: url.href };
+  if (url.origin === origin && OWN_IMAGE_PATH.test(url.pathname))
+    return { kind: 'own', src: url.pathname + url.search };
   if (url.protocol === 'http:' && url.origin !== origin)
     return { kind: 'insecure', src: url.href, host: url.host };
   return { kind: 'remote', src: url.href, host: url.host };

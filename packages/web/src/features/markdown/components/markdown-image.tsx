@@ -1,6 +1,7 @@
 import { ImageIcon, ImageOff } from 'lucide-react';
 import { useState, type ComponentPropsWithoutRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FileImage } from '../../files/components/file-image';
 import { classifyImageSource } from '../image-source';
 
 type ImageProps = Omit<ComponentPropsWithoutRef<'img'>, 'src'> & { src?: string | null };
@@ -22,6 +23,8 @@ export function MarkdownImage({ src, alt, ...props }: ImageProps) {
     case 'none':
       return alt ? <span>{alt}</span> : null;
     case 'own':
+      // The file route answers its owner only: the bytes come with the user's token, shown from a blob.
+      return <FileImage {...props} path={source.src} alt={alt ?? ''} loading="lazy" decoding="async" />;
     case 'inline':
       return image(source.src);
     case 'insecure':
