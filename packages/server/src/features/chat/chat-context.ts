@@ -18,7 +18,12 @@ export interface ChatContext {
   track(work: Promise<unknown>): void;
   /** Jobs running on this instance, so closing the app can stop them. */
   running: Set<string>;
-  /** Stops this instance's jobs, waits for background work, closes the job store. */
+  /**
+   * Stops this instance's jobs and waits for background work (their partial saves, titles). Run when the app
+   * starts closing: each reply's stream then ends with its final event, so no open stream holds the close up.
+   */
+  stopJobs(): Promise<void>;
+  /** stopJobs, then closes the job store. */
   close(): Promise<void>;
 }
 
@@ -37,6 +42,22 @@ export function createChatContext(
   const jobs = createJobStore(deps, { prefix });
   const pending = new Set<Promise<unknown>>();
   const running = new Set<string>();
+
+  async function stopJobs(): Promise<void> {
+    await Promise.all([...running].map((jobId) => jobs.requestAbort(jobId).catch(() => false)));
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
+    // Work tracked while we wait (a title after an aborted reply) is waited for too.
+    while (pending.size > 0) {
+      const done = await Promise.race([
+        Promise.all([...pending]).then(() => true),
+        timeout.then(() => false),
+      ]);
+      if (!done) break;
+    }
+    clearTimeout(timer);
+  }
+
   return {
     deps,
     registry: providerRegistryFor(deps.config),
@@ -48,19 +69,9 @@ export function createChatContext(
       const settled = work.catch(() => undefined).finally(() => pending.delete(settled));
       pending.add(settled);
     },
+    stopJobs,
     async close() {
-      await Promise.all([...running].map((jobId) => jobs.requestAbort(jobId).catch(() => false)));
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
-      // Work tracked while we wait (a title after an aborted reply) is waited for too.
-      while (pending.size > 0) {
-        const done = await Promise.race([
-          Promise.all([...pending]).then(() => true),
-          timeout.then(() => false),
-        ]);
-        if (!done) break;
-      }
-      clearTimeout(timer);
+      await stopJobs();
       await jobs.close();
     },
   };

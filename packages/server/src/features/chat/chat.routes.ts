@@ -19,6 +19,9 @@ const streamQuery = z.object({ after: z.string().min(1).optional() });
 /** Chat (spec 1 §7 "Chat", ARCHITECTURE §5): send, abort, resume, and the generated title. */
 export const chatRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const ctx = createChatContext(deps, randomUUID(), (error, what) => app.log.error({ err: error }, what));
+  // preClose, before Fastify waits for requests in flight: a streaming reply is one, and ends only when its job
+  // stops. onClose then closes the job store.
+  app.addHook('preClose', () => ctx.stopJobs());
   app.addHook('onClose', () => ctx.close());
   app.addHook('preHandler', requireAuth(deps));
   const messageLimits = messageLimitsPreHandler(deps);
