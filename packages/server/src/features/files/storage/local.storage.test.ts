@@ -76,7 +76,10 @@ describe('local storage', () => {
     const failing = Readable.from(
       (async function* () {
         yield randomBytes(MB);
-        // Mid-put the bytes sit in .tmp/, not at the key.
+        // Mid-put the bytes sit in .tmp/, not at the key. The write stream opens its file asynchronously, so on a
+        // busy machine the first chunk can be handed over before the file exists: wait for it (bounded).
+        for (let i = 0; i < 100 && tmpFiles().length === 0; i += 1)
+          await new Promise((r) => setTimeout(r, 10));
         sawTemporary = tmpFiles().length === 1;
         expect(existsSync(join(storage.root, 'user-a', 'broken'))).toBe(false);
         throw new Error('client went away');
