@@ -1,7 +1,7 @@
 import { APICallError, RetryError } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { OutboundRefusedError } from '../lib/outbound/address-policy';
-import { mapProviderError } from './provider-errors';
+import { mapProviderError, UserURLFailure } from './provider-errors';
 
 const callError = (statusCode: number, body: unknown) =>
   new APICallError({
@@ -64,5 +64,31 @@ describe('mapProviderError', () => {
       code: 'upstream_error',
       message: 'api.example.com resolves to a loopback address',
     });
+  });
+
+  it("maps a user-given endpoint's failure by its status and words, but shows none of its text", () => {
+    const error = callError(401, {
+      error: { message: 'admin console: wrong token for 10.0.0.5', code: 'invalid_api_key' },
+    });
+    expect(mapProviderError(new UserURLFailure(error))).toEqual({
+      code: 'invalid_api_key',
+      status: 401,
+      message: 'The endpoint answered HTTP 401',
+    });
+    expect(mapProviderError(new UserURLFailure(new Error('internal text')))).toEqual({
+      code: 'upstream_error',
+      message: 'The endpoint reported an error',
+    });
+  });
+
+  it("keeps the connection's own words for a user-given endpoint that could not be reached", () => {
+    const unreachable = new APICallError({
+      message: 'Cannot connect to API: connect ECONNREFUSED 203.0.113.9:443',
+      url: 'https://x',
+      requestBodyValues: {},
+    });
+    expect(mapProviderError(new UserURLFailure(unreachable)).message).toBe(
+      'Cannot connect to API: connect ECONNREFUSED 203.0.113.9:443',
+    );
   });
 });

@@ -26,6 +26,33 @@ export function mapProviderError(error: unknown): ProviderError {
   // A user-given URL the guard refused (lib/outbound): its message says why and names no upstream text.
   const refused = findInChain(error, (e) => e instanceof OutboundRefusedError);
   if (refused) return { code: 'upstream_error', message: (refused as OutboundRefusedError).message };
+  const mapped = mapUpstreamError(error);
+  if (!findInChain(error, (e) => e instanceof UserURLFailure) || isConnectionFailure(error)) return mapped;
+  // The endpoint's URL is the user's: what it said may be a local service's text, so only its status is told.
+  const generic = mapped.status
+    ? `The endpoint answered HTTP ${mapped.status}`
+    : 'The endpoint reported an error';
+  return { ...mapped, message: generic };
+}
+
+/**
+ * A failure of an endpoint whose base URL the user gave (registry.ts marks them): mapped as usual, but any text
+ * the endpoint wrote (an error body, an error frame in the stream) is not shown to the user.
+ */
+export class UserURLFailure extends Error {
+  constructor(cause: unknown) {
+    super('The endpoint failed', { cause });
+    this.name = 'UserURLFailure';
+  }
+}
+
+/** The AI SDK's "Cannot connect to API": Node's words about the connection, none from the endpoint. */
+function isConnectionFailure(error: unknown): boolean {
+  const call = findCallError(error);
+  return call !== undefined && call.statusCode === undefined && call.responseBody === undefined;
+}
+
+function mapUpstreamError(error: unknown): ProviderError {
   const call = findCallError(error);
   if (!call) {
     const message = error instanceof Error ? error.message : String(error);

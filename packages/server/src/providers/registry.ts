@@ -17,7 +17,7 @@ import type {
   ReplyStreamer,
 } from './provider.types';
 import { chooseTitleModel, type TitleModelChoice } from './title-model';
-import { createUserURLGuard } from './user-url-guard';
+import { createUserURLGuard, markUserURLFailures } from './user-url-guard';
 
 type Adapter = (request: ModelRequest) => ProviderModel;
 
@@ -105,15 +105,15 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
       const request = modelRequest(endpoint, model, credentials);
       const load = ADAPTERS[request.entry.family];
       if (CHAT_COMPLETIONS.has(request.entry.family)) {
-        return async function* (call) {
+        return markUserURLFailures(request, async function* (call) {
           const { streamOpenAICompatible } = await import('./openai-fast-stream');
           yield* streamOpenAICompatible(await load(), request, call);
-        };
+        });
       }
-      return async function* (call) {
+      return markUserURLFailures(request, async function* (call) {
         const { streamWithSdk } = await import('./sdk-stream');
         yield* streamWithSdk((await load())(request), call);
-      };
+      });
     },
 
     /** Sampling settings, headers and provider options for a call, after range validation. */

@@ -6,11 +6,33 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../lib/outbound/guarded-fetch';
 import { customEndpoint, providersConfig } from './provider-test-config';
 import { createProviderRegistry } from './registry';
+import { DEFAULT_NETWORK_SETTINGS } from '../config/network-settings';
 
 const servers: Server[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((s) => new Promise((resolve) => s.close(resolve))));
 });
+
+/** An OpenAI-style server that answers 200 with one text delta and then an error frame in the stream. */
+async function erringStream(host: string) {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/event-stream' });
+    const delta = {
+      id: 'c',
+      object: 'chat.completion.chunk',
+      created: 1,
+      model: 'm',
+      choices: [{ index: 0, delta: { content: 'Hi' } }],
+    };
+    res.write(`data: ${JSON.stringify(delta)}\n\n`);
+    res.end(
+      `data: ${JSON.stringify({ error: { message: 'redis at 10.9.8.7:6379 refused AUTH', type: 'server_error' } })}\n\n`,
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
+  servers.push(server);
+  return (server.address() as AddressInfo).port;
+}
 
 /** An OpenAI-style server that records each request and answers `status` with `body`. */
 async function upstream(host: string, status = 500, body = { error: { message: 'db at 10.1.2.3 is down' } }) {
@@ -92,5 +114,32 @@ describe('user-given base URLs through the registry', () => {
     expect(allowed.requests).toContain('POST /v1/chat/completions');
     expect(mapped).toMatchObject({ code: 'upstream_error', status: 500 });
     expect(JSON.stringify(mapped)).not.toContain('10.1.2.3');
+  });
+
+  it('withhold the text of an error frame a user-given endpoint sends in a 200 stream', async () => {
+    const port = await erringStream('127.0.0.2');
+    const allowing = (userURLAllowedRanges: string[]) =>
+      createProviderRegistry({ ...config, network: { ...DEFAULT_NETWORK_SETTINGS, userURLAllowedRanges } });
+    const failureOf = async (registry: ReturnType<typeof createProviderRegistry>, endpoint: string) => {
+      const streamer = registry.replyStreamer(endpoint, 'm', {
+        apiKey: 'k',
+        baseURL: `http://127.0.0.2:${port}/v1`,
+      });
+      const call = {
+        prompt: registry.buildPrompt(endpoint, { history: [{ role: 'user' as const, content: 'hi' }] }),
+        settings: registry.callSettings(endpoint, {}),
+        signal: new AbortController().signal,
+      };
+      const texts: string[] = [];
+      try {
+        for await (const part of streamer(call)) if (part.type === 'text') texts.push(part.text);
+      } catch (error) {
+        return { texts, mapped: registry.mapProviderError(error) };
+      }
+      throw new Error('the stream did not fail');
+    };
+    const { texts, mapped } = await failureOf(allowing(['127.0.0.2']), 'Mistral');
+    expect(texts).toEqual(['Hi']);
+    expect(mapped).toEqual({ code: 'upstream_error', message: 'The endpoint reported an error' });
   });
 });

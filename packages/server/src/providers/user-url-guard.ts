@@ -2,7 +2,8 @@ import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../config/config.types';
 import { createAddressPolicy, type AddressPolicy } from '../lib/outbound/address-policy';
 import { createGuardedFetch } from '../lib/outbound/guarded-fetch';
-import type { FetchFn } from './provider.types';
+import { UserURLFailure } from './provider-errors';
+import type { FetchFn, ModelRequest, ReplyStreamer } from './provider.types';
 
 export interface UserURLGuard {
   /** Checks a user-given URL's scheme and literal host before anything is sent. */
@@ -31,5 +32,21 @@ export function createUserURLGuard(config: AppConfig, fetch?: FetchFn): UserURLG
           logger.warn(detail, 'a user-given endpoint answered an error; its text was not shown to the user');
         },
       }),
+  };
+}
+
+/**
+ * The streamer as it is, or, where the user gave the endpoint's URL, with its failures wrapped in
+ * UserURLFailure, so provider-errors.ts shows the user no text the endpoint wrote (an error frame in a 200
+ * stream included). A stop by the user is passed through as it is.
+ */
+export function markUserURLFailures(request: ModelRequest, streamer: ReplyStreamer): ReplyStreamer {
+  if (!request.entry.userProvideURL) return streamer;
+  return async function* (call) {
+    try {
+      yield* streamer(call);
+    } catch (error) {
+      throw call.signal.aborted ? error : new UserURLFailure(error);
+    }
   };
 }
