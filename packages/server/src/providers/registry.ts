@@ -21,14 +21,25 @@ import { createUserURLGuard, markUserURLFailures } from './user-url-guard';
 
 type Adapter = (request: ModelRequest) => ProviderModel;
 
+/**
+ * Runs `load` once and keeps its promise: an `import()` of a module already loaded still goes through the
+ * loader (and its hooks under tsx) on every call, which showed in a profile of 1,000 concurrent streams.
+ */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loaded: Promise<T> | null = null;
+  return () => (loaded ??= load().catch((error: unknown) => ((loaded = null), Promise.reject(error))));
+}
+
 /** Each family's AI SDK adapter, imported on first use: an idle server loads no provider SDK. */
 const ADAPTERS: Record<ProviderFamily, () => Promise<Adapter>> = {
-  openai: async () => (await import('./openai')).openAIModel,
-  azure: async () => (await import('./azure')).azureModel,
-  anthropic: async () => (await import('./anthropic')).anthropicModel,
-  google: async () => (await import('./google')).googleModel,
-  custom: async () => (await import('./custom')).customModel,
+  openai: once(async () => (await import('./openai')).openAIModel),
+  azure: once(async () => (await import('./azure')).azureModel),
+  anthropic: once(async () => (await import('./anthropic')).anthropicModel),
+  google: once(async () => (await import('./google')).googleModel),
+  custom: once(async () => (await import('./custom')).customModel),
 };
+const fastStream = once(() => import('./openai-fast-stream'));
+const sdkStream = once(() => import('./sdk-stream'));
 
 /** Families that speak Chat Completions streams: their replies take the fast path (openai-fast-stream.ts). */
 const CHAT_COMPLETIONS: ReadonlySet<ProviderFamily> = new Set(['openai', 'azure', 'custom']);
@@ -106,12 +117,12 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
       const load = ADAPTERS[request.entry.family];
       if (CHAT_COMPLETIONS.has(request.entry.family)) {
         return markUserURLFailures(request, async function* (call) {
-          const { streamOpenAICompatible } = await import('./openai-fast-stream');
+          const { streamOpenAICompatible } = await fastStream();
           yield* streamOpenAICompatible(await load(), request, call);
         });
       }
       return markUserURLFailures(request, async function* (call) {
-        const { streamWithSdk } = await import('./sdk-stream');
+        const { streamWithSdk } = await sdkStream();
         yield* streamWithSdk((await load())(request), call);
       });
     },

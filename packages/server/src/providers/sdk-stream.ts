@@ -1,11 +1,19 @@
+import type * as Ai from 'ai';
 import type { ProviderModel, ReplyCall, ReplyPart } from './provider.types';
+
+type AiModule = typeof Ai;
+
+let ai: Promise<AiModule> | null = null;
+
+/** The AI SDK, imported once on first use (titles and the SDK streams share it). */
+export const loadAi = (): Promise<AiModule> => (ai ??= import('ai'));
 
 /**
  * A reply through the AI SDK's streamText (Anthropic and Google, whose streams are not Chat Completions).
  * The SDK is imported on first use, so a server that never calls these providers never loads it.
  */
 export async function* streamWithSdk(model: ProviderModel, call: ReplyCall): AsyncGenerator<ReplyPart> {
-  const { streamText } = await import('ai');
+  const { streamText } = await loadAi();
   const result = streamText({
     model,
     ...call.settings,

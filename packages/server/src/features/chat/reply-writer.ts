@@ -3,12 +3,10 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { countTokens } from '../../lib/tokens';
 import { retryWhileUnavailable } from '../../lib/unavailable';
-import { saveMessage, updateMessageText } from '../messages/messages.repository';
+import { saveMessage } from '../messages/messages.repository';
 import { toMessage } from '../messages/messages.service';
 import type { Turn } from './chat-turn';
-
-/** Partial text is written at least this often while streaming (ARCHITECTURE §5 says every 500 ms at most). */
-export const PARTIAL_SAVE_MS = 400;
+import { partialSavesFor } from './partial-saves';
 
 export interface ReplyOutcome {
   error: boolean;
@@ -18,14 +16,14 @@ export interface ReplyOutcome {
 
 /**
  * Persists the reply of a turn: the row first (empty or, for a continue, the existing text, marked unfinished),
- * then the text so far on a timer with the cheap single-row update, then the full row once the outcome is known.
- * Writes are chained, so they land in order and the final one is last.
+ * then the text so far with the app's batched partial saves (partial-saves.ts), then the full row once the outcome
+ * is known, after any partial write in flight, so the final one is last.
  */
 export function createReplyWriter(db: Db, turn: Turn, logError: (error: unknown, what: string) => void) {
   const { reply } = turn;
   let text = reply.baseText;
-  let timer: NodeJS.Timeout | null = null;
-  let chain: Promise<unknown> = Promise.resolve();
+  const partials = partialSavesFor(db, logError);
+  const currentText = () => text;
   const startedAt = nowIso();
 
   const row = (outcome: ReplyOutcome) => ({
@@ -47,16 +45,6 @@ export function createReplyWriter(db: Db, turn: Turn, logError: (error: unknown,
     updated_at: nowIso(),
   });
 
-  const writePartial = () => {
-    timer = null;
-    const snapshot = text;
-    chain = chain
-      .then(() =>
-        updateMessageText(db, turn.userId, reply.messageId, { text: snapshot, updatedAt: nowIso() }),
-      )
-      .catch((error: unknown) => logError(error, 'partial reply write'));
-  };
-
   return {
     /** The whole reply text so far (for a continue: the old text plus the new). */
     get text() {
@@ -69,13 +57,11 @@ export function createReplyWriter(db: Db, turn: Turn, logError: (error: unknown,
     },
     append(delta: string): void {
       text += delta;
-      if (!timer) timer = setTimeout(writePartial, PARTIAL_SAVE_MS);
+      partials.touch(turn.userId, reply.messageId, currentText);
     },
     /** Writes the final row (text, token count, flags) and answers it as the API shows it. */
     async finish(outcome: ReplyOutcome): Promise<Message> {
-      if (timer) clearTimeout(timer);
-      timer = null;
-      await chain;
+      await partials.settle(reply.messageId);
       // The text is in memory: through a database restart, keep trying rather than lose the reply.
       const saved = await retryWhileUnavailable(() => saveMessage(db, row(outcome)), {
         onRetry: (error, attempt) => attempt === 1 && logError(error, 'final reply write (retrying)'),

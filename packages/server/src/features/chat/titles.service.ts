@@ -1,6 +1,7 @@
 import { MESSAGE_ERRORS } from '@parley/shared';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
+import { loadAi } from '../../providers/sdk-stream';
 import * as conversations from '../conversations/conversations.repository';
 import type { ChatContext } from './chat-context';
 import type { Turn } from './chat-turn';
@@ -45,7 +46,7 @@ export async function generateTitleInBackground(
       turn.credentials,
     );
     // Loaded on first use, like the provider SDKs: an idle server needs neither.
-    const { generateText } = await import('ai');
+    const { generateText } = await loadAi();
     const { text } = await generateText({
       model,
       instructions: TITLE_INSTRUCTIONS,

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { testDialects } from '../../../test/dialects';
+import { signUp } from '../auth/auth-test-helpers';
+import { nextIso, seedConversation, seedMessage } from './message-test-helpers';
+import { getMessage, updateMessageTexts } from './messages.repository';
+
+describe.each(testDialects())('updateMessageTexts on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it("writes many replies' partial text in one call, never another user's message", async () => {
+    t = await buildTestApp(dialect);
+    const me = await signUp(t.app);
+    const other = await signUp(t.app);
+    const db = t.database.db;
+    const convo = await seedConversation(db, me.user.id);
+    const mine = [];
+    for (let i = 0; i < 3; i++) mine.push(await seedMessage(db, me.user.id, convo, { byUser: false }));
+    const at = nextIso();
+    // 1,203 rows: more than one statement's worth (the rest name messages that do not exist).
+    const rows = [
+      ...mine.map((m, i) => ({
+        userId: me.user.id,
+        messageId: m.message_id,
+        text: `part ${i} "q" é`,
+        updatedAt: at,
+      })),
+      { userId: other.user.id, messageId: mine[0]!.message_id, text: 'hijack', updatedAt: at },
+      ...Array.from({ length: 1_200 }, (_, i) => ({
+        userId: me.user.id,
+        messageId: `none-${i}`,
+        text: 'x',
+        updatedAt: at,
+      })),
+    ];
+    await updateMessageTexts(db, rows);
+    for (const [i, m] of mine.entries()) {
+      expect(await getMessage(db, me.user.id, m.message_id)).toMatchObject({
+        text: `part ${i} "q" é`,
+        updated_at: at,
+        created_at: m.created_at,
+      });
+    }
+    await updateMessageTexts(db, []);
+  });
+});
