@@ -4,6 +4,7 @@ import type pg from 'pg';
 import { createRequire } from 'node:module';
 import type { Database } from './schema';
 import { prepareSqliteFile } from './sqlite-file';
+import { cacheStatements } from './sqlite-statement-cache';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -68,5 +69,6 @@ function makeDialect(dialect: DialectName, url: string, options: OpenOptions): D
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  cacheStatements(sqlite);
   return new SqliteDialect({ database: sqlite });
 }
