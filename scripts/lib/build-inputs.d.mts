@@ -19,3 +19,4 @@ export declare function buildStale(
   build: (target: BuildTarget) => unknown,
   options?: { force?: boolean },
 ): Promise<string[]>;
+export declare function withBuildLock<T>(root: string, fn: () => Promise<T>): Promise<T>;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 // What `npm start` rebuilds: a target is stale when the hash of its inputs differs from the one recorded next
@@ -66,14 +66,52 @@ export function recordBuild(root, target, hash) {
  * of the targets it built. A target's record is removed first, so a failed build is retried next time.
  */
 export async function buildStale(root, targets, build, { force = false } = {}) {
-  const built = [];
-  for (const target of targets) {
-    if (!force && !isStale(root, target)) continue;
-    const hash = hashInputs(root, target.inputs);
-    forgetBuild(root, target);
-    await build(target);
-    recordBuild(root, target, hash);
-    built.push(target.name);
+  if (!force && !targets.some((target) => isStale(root, target))) return [];
+  return withBuildLock(root, async () => {
+    const built = [];
+    for (const target of targets) {
+      // Checked again under the lock: another process may have just built it.
+      if (!force && !isStale(root, target)) continue;
+      const hash = hashInputs(root, target.inputs);
+      forgetBuild(root, target);
+      await build(target);
+      recordBuild(root, target, hash);
+      built.push(target.name);
+    }
+    return built;
+  });
+}
+
+const LOCK_STALE_MS = 5 * 60_000;
+
+/**
+ * Runs `fn` while holding a lock folder, so two processes starting at once (two test files, two terminals) do
+ * not build into the same output together. A lock older than any build (its holder died) is taken over.
+ */
+export async function withBuildLock(root, fn) {
+  const lock = join(root, 'node_modules/.cache/parley-build.lock');
+  mkdirSync(join(lock, '..'), { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch (error) {
+      if (error.code !== 'EEXIST') throw error;
+      if (Date.now() - statSafeMs(lock) > LOCK_STALE_MS) rmSync(lock, { recursive: true, force: true });
+      else await new Promise((done) => setTimeout(done, 100));
+    }
   }
-  return built;
+  try {
+    return await fn();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+function statSafeMs(path) {
+  try {
+    return statSync(path).mtimeMs;
+  } catch {
+    return Date.now();
+  }
 }

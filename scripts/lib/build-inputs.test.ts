@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildStale, listInputs, type BuildTarget } from './build-inputs.mjs';
+import { buildStale, listInputs, withBuildLock, type BuildTarget } from './build-inputs.mjs';
 import { ROOT, SERVER, WEB } from './targets.mjs';
 
 let root: string;
@@ -99,5 +99,19 @@ describe('the real targets', () => {
     expect(web).toContain('packages/web/index.html');
     expect(web).toContain('packages/shared/src/index.ts');
     expect(web.some((f) => f.startsWith('packages/server/'))).toBe(false);
+  });
+});
+
+describe('withBuildLock', () => {
+  it('runs one holder at a time', async () => {
+    const order: string[] = [];
+    const hold = (name: string) =>
+      withBuildLock(root, async () => {
+        order.push(`${name} in`);
+        await new Promise((done) => setTimeout(done, 150));
+        order.push(`${name} out`);
+      });
+    await Promise.all([hold('a'), hold('b')]);
+    expect(order).toEqual(['a in', 'a out', 'b in', 'b out']);
   });
 });

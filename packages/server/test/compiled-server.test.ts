@@ -1,9 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './server-process';
 
 // The compiled server as production runs it: the Docker image's CMD, graceful stop, and what it has loaded once
 // it answers (packages a request may never need load on first use).
@@ -13,7 +12,11 @@ const RECORD_LOADS = join(import.meta.dirname, 'fixtures/record-loads.mjs');
 const running: ChildProcess[] = [];
 const dirs: string[] = [];
 
-beforeAll(() => buildServer(), 60_000);
+// Both builds, as `npm start` makes them (each only when stale): the server serves the web app it finds beside it.
+beforeAll(() => {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, stdio: 'ignore' });
+  if (built.status !== 0) throw new Error(`npm run build failed (exit ${built.status})`);
+}, 180_000);
 
 afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
@@ -54,7 +57,7 @@ async function start(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('the compiled server', () => {
-  it("starts with the Dockerfile's CMD, answers /health and stops cleanly on SIGTERM", async () => {
+  it("starts with the Dockerfile's CMD, answers /health, serves the web app and stops cleanly", async () => {
     const [command, ...args] = dockerCmd();
     expect(command).toBe('node');
     expect(args).toEqual(['packages/server/dist/main.js']);
@@ -63,6 +66,9 @@ describe('the compiled server', () => {
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', database: 'sqlite' });
     expect(existsSync(join(server.dataDir, 'parley.db'))).toBe(true);
+    const page = await fetch(`${server.url}/`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get('content-type')).toContain('text/html');
 
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
