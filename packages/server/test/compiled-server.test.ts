@@ -31,6 +31,14 @@ function dockerCmd(): string[] {
   return JSON.parse(cmd.slice(4)) as string[];
 }
 
+/** The exec-form HEALTHCHECK command of the Dockerfile. */
+function dockerHealthcheck(): string[] {
+  const text = readFileSync(join(ROOT, 'Dockerfile'), 'utf8');
+  const match = /^HEALTHCHECK [^\n]*\\\n\s*CMD (\[.*\])$/m.exec(text);
+  if (!match?.[1]) throw new Error('the Dockerfile has no exec-form HEALTHCHECK');
+  return JSON.parse(match[1]) as string[];
+}
+
 /** Starts `node …args` from the repository root with a fresh DATA_DIR; resolves with its URL once listening. */
 async function start(args: string[], env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-compiled-'));
@@ -70,8 +78,19 @@ describe('the compiled server', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
 
+    const [check, ...checkArgs] = dockerHealthcheck();
+    expect(check).toBe('node');
+    const healthy = spawnSync(process.execPath, checkArgs, {
+      env: { PATH: process.env.PATH ?? '', PORT: new URL(server.url).port },
+    });
+    expect(healthy.status).toBe(0);
+
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
+    const unhealthy = spawnSync(process.execPath, checkArgs, {
+      env: { PATH: process.env.PATH ?? '', PORT: new URL(server.url).port },
+    });
+    expect(unhealthy.status).toBe(1);
     expect(server.output().stdout).toContain('stopped');
   });
 
