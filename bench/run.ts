@@ -7,6 +7,7 @@ import { idleRss } from './idle-rss';
 import { listPage } from './list-page';
 import { relayOverhead } from './relay-overhead';
 import { search } from './search';
+import { soak } from './soak';
 import { startTime } from './start-time';
 import { turnPrep } from './turn-prep';
 import { webInitialJs } from './web-initial-js';
@@ -27,10 +28,11 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'files-upload': filesUpload,
   'idle-rss': idleRss,
   'start-time': startTime,
+  soak,
 };
 
 /** Benches whose figure does not depend on the database: run once, on the first dialect. */
-const DIALECT_FREE = new Set(['web-initial-js', 'start-time']);
+const DIALECT_FREE = new Set(['web-initial-js', 'start-time', 'soak']);
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);

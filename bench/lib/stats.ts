@@ -32,11 +32,14 @@ export interface BenchResult {
   /** The figure passes when it is below this. */
   budget: number;
   context: string;
+  /** Other budgets of the bench that were missed (e.g. streams dropped): the verdict is then MISS too. */
+  missed?: string[];
 }
 
 export function formatResult(r: BenchResult): string {
-  const verdict = r.figure < r.budget ? 'pass' : 'MISS';
-  return `${r.name}: ${ms(r.figure)} ${r.unit} (budget < ${r.budget} ${r.unit}, ${verdict})\n  ${r.context}`;
+  const missed = r.missed?.length ? `; also missed: ${r.missed.join(', ')}` : '';
+  const verdict = r.figure < r.budget && !missed ? 'pass' : 'MISS';
+  return `${r.name}: ${ms(r.figure)} ${r.unit} (budget < ${r.budget} ${r.unit}, ${verdict}${missed})\n  ${r.context}`;
 }
 
 /** A progress line on stderr, so stdout carries only the results. */

@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import { API, type AuthResult } from '@parley/shared';
+import type { DialectName } from '../../packages/server/src/db/database';
+import { startServer } from '../../packages/server/test/server-process';
+import { PG_URL, dropSchema, pgAdmin } from './databases';
+import type { ChatBenchApp } from './chat-app';
+
+// The server as production runs it, in a child process of its own (so its CPU and memory are read from /proc,
+// apart from the bench's clients): the compiled build (`BENCH_TSX=1` runs main.ts through tsx instead), OpenAI
+// pointed at the bench upstream, message limits off, SQLite in a temp folder or a fresh PostgreSQL schema.
+
+export interface ChatServer extends ChatBenchApp {
+  pid: number;
+}
+
+const PASSWORD = 'correct horse battery';
+
+export async function startChatServer(
+  dialect: DialectName,
+  upstreamUrl: string,
+  label: string,
+  extraEnv: Record<string, string> = {},
+): Promise<ChatServer> {
+  const schema = `bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
+  const env: Record<string, string> = {
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_REVERSE_PROXY: `${upstreamUrl}/v1`,
+    LIMIT_CONCURRENT_MESSAGES: 'false',
+    LIMIT_MESSAGE_IP: 'false',
+    LIMIT_MESSAGE_USER: 'false',
+    LOGIN_MAX: '100000',
+    REGISTER_MAX: '100000',
+    // Given, so the server does not generate them (and log a warning into the results).
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
+    CREDS_KEY: randomBytes(32).toString('hex'),
+    CREDS_IV: randomBytes(16).toString('hex'),
+    // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+    ...extraEnv,
+  };
+  if (dialect === 'postgres') {
+    await pgAdmin((c) => c.query(`CREATE SCHEMA ${schema}`));
+    env.DATABASE_URL = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
+  }
+  const dropIt = async () => {
+    if (dialect === 'postgres') await dropSchema(schema);
+  };
+  try {
+    const server = await startServer(env, { compiled: process.env.BENCH_TSX !== '1' });
+    try {
+      const res = await fetch(`${server.baseUrl}${API.register}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          name: 'Bench',
+          email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+          password: PASSWORD,
+          confirm_password: PASSWORD,
+        }),
+      });
+      if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+      const { token } = (await res.json()) as AuthResult;
+      return {
+        base: server.baseUrl,
+        token,
+        pid: server.pid,
+        close: async () => {
+          await server.stop();
+          await dropIt();
+        },
+      };
+    } catch (error) {
+      await server.stop();
+      throw error;
+    }
+  } catch (error) {
+    await dropIt();
+    throw error;
+  }
+}
