@@ -3,7 +3,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { countTokens } from '../../lib/tokens';
 import { retryWhileUnavailable } from '../../lib/unavailable';
-import { saveMessage } from '../messages/messages.repository';
+import { insertReplyRow, saveMessage } from '../messages/messages.repository';
 import { toMessage } from '../messages/messages.service';
 import type { Turn } from './chat-turn';
 import { partialSavesFor } from './partial-saves';
@@ -52,7 +52,13 @@ export function createReplyWriter(db: Db, turn: Turn, logError: (error: unknown,
     },
     /** Inserts (or, for a continue, re-marks) the reply row before the provider is called. */
     async start(): Promise<void> {
-      const saved = await saveMessage(db, row({ error: false, unfinished: true, finishReason: null }));
+      const placeholder = row({ error: false, unfinished: true, finishReason: null });
+      // A new reply's row has no text to index yet: a plain insert, where an upsert and its index were a third of
+      // the database work of starting a turn.
+      const saved =
+        turn.action === 'continue'
+          ? await saveMessage(db, placeholder)
+          : await insertReplyRow(db, placeholder);
       if (!saved) throw new Error('The reply message could not be saved');
     },
     append(delta: string): void {

@@ -3,7 +3,7 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
 import { nextIso, seedConversation, seedMessage } from './message-test-helpers';
-import { getMessage, updateMessageTexts } from './messages.repository';
+import { getMessage, insertReplyRow, updateMessageTexts } from './messages.repository';
 
 describe.each(testDialects())('updateMessageTexts on %s', (dialect) => {
   let t: TestApp;
@@ -43,5 +43,31 @@ describe.each(testDialects())('updateMessageTexts on %s', (dialect) => {
       });
     }
     await updateMessageTexts(db, []);
+  });
+
+  it('insertReplyRow inserts a new reply once and refuses a taken id', async () => {
+    t = await buildTestApp(dialect);
+    const me = await signUp(t.app);
+    const db = t.database.db;
+    const convo = await seedConversation(db, me.user.id);
+    const taken = await seedMessage(db, me.user.id, convo, { byUser: false });
+    const at = nextIso();
+    const row = {
+      message_id: 'reply-1',
+      conversation_id: convo,
+      user_id: me.user.id,
+      parent_message_id: taken.message_id,
+      sender: 'GPT',
+      text: '',
+      is_created_by_user: 0,
+      unfinished: 1,
+      token_count: 0,
+      created_at: at,
+      updated_at: at,
+    };
+    expect(await insertReplyRow(db, row)).toBe(true);
+    expect(await getMessage(db, me.user.id, 'reply-1')).toMatchObject({ text: '', unfinished: 1 });
+    expect(await insertReplyRow(db, { ...row, message_id: taken.message_id, text: 'x' })).toBe(false);
+    expect((await getMessage(db, me.user.id, taken.message_id))?.text).toBe(taken.text);
   });
 });

@@ -40,6 +40,19 @@ export function saveMessage(db: Db, row: NewMessageRow): Promise<MessageRow | un
 }
 
 /**
+ * Inserts a new reply's row before its text exists (one statement, no transaction, no search document): the
+ * reply's final `saveMessage` indexes its text. Answers false when the id is taken.
+ */
+export async function insertReplyRow(db: Db, row: NewMessageRow): Promise<boolean> {
+  const result = await db
+    .insertInto('messages')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .executeTakeFirst();
+  return (result.numInsertedOrUpdatedRows ?? 0n) > 0n;
+}
+
+/**
  * The cheap write for partial text while streaming (every ~500 ms): one single-row UPDATE, no search indexing (the
  * final `saveMessage` indexes the finished text). False when the message is not the user's.
  */
