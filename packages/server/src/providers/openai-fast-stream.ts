@@ -14,7 +14,7 @@ import type {
 } from './provider.types';
 import { readSseData } from './sse-data';
 
-/** The upstream exchange the fast path reads itself. */
+/** The upstream exchange the fast path reads itself (`body`: the request as sent, for an early error). */
 interface Exchange {
   url: string;
   body: string;
@@ -100,6 +100,7 @@ async function* readChunks(exchange: Exchange, family: ProviderFamily): AsyncGen
     const delta = choice?.delta;
     if (!delta) continue;
     for (const text of contentTexts(delta.content)) {
+      if (!output) exchange.body = ''; // only an error before any output reports the request (it may hold images)
       output = true;
       yield { type: 'text', text };
     }
