@@ -43,6 +43,7 @@ describe('SSE writer', () => {
     );
   });
 
+  // Node's http response corks its socket per tick; the relay relies on it (one write per client per tick).
   it('writes the frames of one tick to the socket in one write', async () => {
     const writes: number[] = [];
     server = await listen((app) => {

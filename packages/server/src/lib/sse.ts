@@ -14,7 +14,8 @@ export interface SseStream {
   /** Aborts when the client goes away (or the stream is ended): stop following, never stop the job. */
   readonly signal: AbortSignal;
   /**
-   * Writes one frame (no `event:` line for `message`, the default); `data` must be JSON (it then holds no raw newline, so one `data:` line is enough).
+   * Writes one frame (no `event:` line for `message`, the default); `data` must be JSON. Frames written in one
+   * tick leave in one socket write: Node's http response corks its socket until the next tick by itself. (it then holds no raw newline, so one `data:` line is enough).
    * Answers null when the socket took it, else a promise that settles once the socket drained (or closed):
    * await it, so a slow client holds at most one frame in memory beyond the socket's buffer.
    */
@@ -32,11 +33,6 @@ export function openSseStream(reply: FastifyReply, options: { heartbeatMs?: numb
   const raw = reply.raw;
   const controller = new AbortController();
   let wroteSinceTick = false;
-  let corked = false;
-  const uncork = () => {
-    corked = false;
-    raw.uncork();
-  };
 
   reply.hijack();
   for (const [name, value] of Object.entries({ ...reply.getHeaders(), ...SSE_HEADERS })) {
@@ -75,12 +71,6 @@ export function openSseStream(reply: FastifyReply, options: { heartbeatMs?: numb
     send(id, event, data) {
       if (controller.signal.aborted || raw.writableEnded) return null;
       wroteSinceTick = true;
-      // Frames written in one tick (a replay, a delta and the final) leave in one socket write.
-      if (!corked) {
-        corked = true;
-        raw.cork();
-        process.nextTick(uncork);
-      }
       // `message` is SSE's default event name: the line would only add bytes to every delta.
       const frame =
         event === 'message'
