@@ -14,8 +14,9 @@ export interface SseStream {
   /** Aborts when the client goes away (or the stream is ended): stop following, never stop the job. */
   readonly signal: AbortSignal;
   /**
-   * Writes one frame (no `event:` line for `message`, the default); `data` must be JSON. Frames written in one
-   * tick leave in one socket write: Node's http response corks its socket until the next tick by itself. (it then holds no raw newline, so one `data:` line is enough).
+   * Writes one frame (no `event:` line for `message`, the default); `data` must be JSON (it then holds no raw
+   * newline, so one `data:` line is enough). Frames written in one tick leave in one socket write: Node's http
+   * response corks its socket until the next tick by itself.
    * Answers null when the socket took it, else a promise that settles once the socket drained (or closed):
    * await it, so a slow client holds at most one frame in memory beyond the socket's buffer.
    */
