@@ -55,6 +55,10 @@ export async function soak(_dialect: DialectName): Promise<BenchResult> {
     const { peakMb } = rss.stop();
     const endMb = procStatusMb(server.pid, 'VmRSS');
     const complete = results.filter((raw) => raw.status === 200 && chatEventsOf(raw).final).length;
+    const failures = results.flatMap((raw) => {
+      const error = raw.status === 200 ? chatEventsOf(raw).error : `status ${raw.status}`;
+      return error ? [error] : [];
+    });
     agent.destroy();
     progress(
       `sqlite: rounds done in ${ms(loadMs)} ms, peak ${peakMb.toFixed(0)} MB; waiting ${SETTLE_MS / 1000} s`,
@@ -78,7 +82,8 @@ export async function soak(_dialect: DialectName): Promise<BenchResult> {
       missed,
       context:
         `${ROUNDS} rounds of ${STREAMS} streams (${TOKENS} tokens at ${1000 / INTERVAL_MS}/s), one every ` +
-        `${ROUND_EVERY_MS / 1000} s, all done in ${ms(loadMs)} ms, ${complete} of ${results.length} complete; ` +
+        `${ROUND_EVERY_MS / 1000} s, all done in ${ms(loadMs)} ms, ${complete} of ${results.length} complete` +
+        `${failures.length ? ` (${failures.length} failed, e.g. ${failures[0]!.slice(0, 200)})` : ''}; ` +
         `server RSS idle ${idleMb.toFixed(0)} MB, peak ${peakMb.toFixed(0)} MB, ${endMb.toFixed(0)} MB when the ` +
         `last stream ended, ${afterMb.toFixed(0)} MB ${SETTLE_MS / 1000} s later (${over >= 0 ? '+' : ''}${over.toFixed(0)} MB ` +
         `vs idle, budget < ${RETURN_BUDGET_MB}); server compiled in a child process, SQLite, 2 cores`,
