@@ -99,6 +99,9 @@ describe('Files panel', () => {
     await attachment(page, kiwi.file_id).waitFor({ state: 'detached' });
     expect(await attachment(page, elderberry.file_id).count()).toBe(1);
     await poll(() => rowNames(page, TABLE)).toEqual([]);
+    // Escape closes the dialog also once the success toast is up (a toast is the newest Radix layer and took
+    // Escape, so the dialog stayed open; only an Escape within the toast's 100 ms opening delay closed it).
+    await page.locator('[data-severity="success"]', { hasText: 'Files deleted (1).' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
 

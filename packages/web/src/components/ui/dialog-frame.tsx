@@ -39,6 +39,16 @@ export function DialogFrame({
         <Dialog.Content
           data-testid={testId}
           onOpenAutoFocus={onOpenAutoFocus}
+          onKeyDown={(e) => {
+            // Radix gives Escape only to the newest layer, and a toast (a Radix layer too) raised while the
+            // dialog is open is newer: the toast would take the key and the dialog stay open. Escape from inside
+            // the dialog that no layer handled (a layer that does, the dialog's own included, marks it handled)
+            // closes the dialog, as it does with no toast showing.
+            if (e.key === 'Escape' && !e.defaultPrevented) {
+              e.preventDefault();
+              onOpenChange(false);
+            }
+          }}
           // Radix warns without a description; none is fine when the title says it all.
           {...(description ? {} : { 'aria-describedby': undefined })}
           className={`fixed top-1/2 left-1/2 z-[45] flex max-h-[calc(100dvh-2rem)] w-[calc(100vw-1.5rem)] -translate-x-1/2 -translate-y-1/2 flex-col overflow-hidden rounded-2xl border border-zinc-200 bg-white text-zinc-900 shadow-2xl focus:outline-none motion-safe:data-[state=open]:animate-[toast-in_160ms_ease-out] dark:border-zinc-800 dark:bg-zinc-900 dark:text-zinc-100 ${widthClass}`}
