@@ -32,9 +32,21 @@ export function signAccessToken(
 
 /** The user id of a valid, unexpired token, or null for anything else (bad signature, expired, malformed). */
 export async function verifyAccessToken(secret: string, token: string): Promise<string | null> {
+  return (await verifyAccessTokenClaims(secret, token))?.userId ?? null;
+}
+
+/**
+ * The user id and expiry (ms since the epoch; null when the token has no `exp`, which signAccessToken never
+ * makes) of a valid, unexpired token, or null for anything else.
+ */
+export async function verifyAccessTokenClaims(
+  secret: string,
+  token: string,
+): Promise<{ userId: string; expiresAtMs: number | null } | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), { algorithms: [ALGORITHM] });
-    return typeof payload.sub === 'string' && payload.sub.length > 0 ? payload.sub : null;
+    if (typeof payload.sub !== 'string' || payload.sub.length === 0) return null;
+    return { userId: payload.sub, expiresAtMs: typeof payload.exp === 'number' ? payload.exp * 1000 : null };
   } catch {
     return null;
   }

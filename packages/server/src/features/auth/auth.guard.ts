@@ -4,7 +4,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { getActiveUser } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
-import { verifyAccessToken } from './access-token';
+import { verifyAccessTokenClaims } from './access-token';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 /** Who made an authenticated request: the user id and the row as it is now. */
 export interface AuthUser {
@@ -21,20 +22,36 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
+// One cache per app: every route's guard of the app shares it (a WeakMap, so a closed test app lets it go).
+const caches = new WeakMap<AppDeps, VerifiedTokenCache>();
+
+/** The user id of a valid, unexpired access token (from the cache when this exact token was verified before). */
+export async function tokenUserId(deps: AppDeps, token: string): Promise<string | null> {
+  let cache = caches.get(deps);
+  if (!cache) caches.set(deps, (cache = new VerifiedTokenCache()));
+  const hit = cache.get(token);
+  if (hit) return hit.userId;
+  const verified = await verifyAccessTokenClaims(deps.config.secrets.jwtSecret, token);
+  if (!verified) return null;
+  if (verified.expiresAtMs !== null)
+    cache.set(token, { userId: verified.userId, expiresAtMs: verified.expiresAtMs });
+  return verified.userId;
+}
+
 /**
  * A preHandler that admits only a valid, unexpired `Authorization: Bearer <jwt>` of an existing, unbanned user
  * (401 UNAUTHORIZED, or 403 BANNED). The user row is loaded on every request (one primary-key read), so a deleted
- * or banned account is shut out at once rather than when its 15-minute token runs out.
+ * or banned account is shut out at once rather than when its 15-minute token runs out. The signature check is cached
+ * per token until its `exp` (verified-token-cache.ts); the user row is not.
  *
  *   app.get('/api/thing', { preHandler: requireAuth(deps) }, async (request) => authUser(request).id)
  *
  * or for a whole plugin: `app.addHook('preHandler', requireAuth(deps))`.
  */
 export function requireAuth(deps: AppDeps): preHandlerAsyncHookHandler {
-  const secret = deps.config.secrets.jwtSecret;
   return async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const userId = match?.[1] ? await verifyAccessToken(secret, match[1]) : null;
+    const userId = match?.[1] ? await tokenUserId(deps, match[1]) : null;
     if (!userId) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
     const row = await getActiveUser(deps.database.db, userId);
     request.authUser = { id: row.id, row };
