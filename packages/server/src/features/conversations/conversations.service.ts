@@ -47,6 +47,12 @@ export interface SaveConversationInput extends ConversationOptions {
   title?: string;
 }
 
+// Built once, on first save: `.omit()` makes a new schema, and a new schema's first parse costs ~50x a later one
+// (it was ~0.2–0.7 ms of every turn).
+let storedOptionsSchema: ReturnType<typeof buildStoredOptionsSchema> | undefined;
+const buildStoredOptionsSchema = () =>
+  conversationOptionsSchema.omit({ endpoint: true, endpointType: true, model: true });
+
 /**
  * Creates or updates a conversation of the user and moves it to the top of the list. Options are validated with
  * the shared schema (unknown keys dropped). 404 when the id already belongs to another user.
@@ -57,9 +63,7 @@ export async function saveConversation(
   input: SaveConversationInput,
 ): Promise<Conversation> {
   const { conversationId, title, endpoint, endpointType, model, ...rest } = input;
-  const options = conversationOptionsSchema
-    .omit({ endpoint: true, endpointType: true, model: true })
-    .parse(rest);
+  const options = (storedOptionsSchema ??= buildStoredOptionsSchema()).parse(rest);
   const now = nowIso();
   const row = await repo.upsertConversation(db, {
     conversation_id: conversationId,
