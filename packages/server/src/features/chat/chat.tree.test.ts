@@ -2,6 +2,7 @@ import { startSim, type Sim } from '@parley/sim';
 import { NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects';
+import { signUp } from '../auth/auth-test-helpers';
 import { ask, edit, messagesOf, sim, startChatApp, type ChatApp } from './chat-test-helpers';
 
 let simulator: Sim;
@@ -153,5 +154,33 @@ describe.each(testDialects())('chat tree semantics on %s', (dialect) => {
       conversationId: final.conversation.conversationId,
     });
     expect(taken.status).toBe(409);
+  });
+  it('a message id another user holds is refused with 409 and leaves no empty conversation behind', async () => {
+    const other = await signUp(app.app);
+    const messageId = `u-${Math.random()}`;
+    const first = await ask(
+      app,
+      'openAI',
+      { text: 'Mine', parentMessageId: NIL_UUID, conversationId: 'new', messageId },
+      other.token,
+    );
+    expect(first.status).toBe(200);
+    const conversationsOf = async () =>
+      (
+        await app.database.db
+          .selectFrom('conversations')
+          .select('conversation_id')
+          .where('user_id', '=', app.userId)
+          .execute()
+      ).length;
+    const before = await conversationsOf();
+    const taken = await ask(app, 'openAI', {
+      text: 'Same id',
+      parentMessageId: NIL_UUID,
+      conversationId: 'new',
+      messageId,
+    });
+    expect(taken.status).toBe(409);
+    expect(await conversationsOf()).toBe(before);
   });
 });

@@ -7,6 +7,7 @@ import {
   type Message,
 } from '@parley/shared';
 import type { Db } from '../../db/database';
+import { withTransaction } from '../../db/dialect-helpers';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import { countTokens } from '../../lib/tokens';
@@ -40,8 +41,8 @@ export interface Placement {
 }
 
 type Plan = Omit<Placement, 'conversationId' | 'isNewConversation' | 'requestMessage'> & {
-  /** Writes the plan's message changes; runs after every check passed and the conversation is saved. */
-  commit: () => Promise<Message>;
+  /** Writes the plan's message changes (in `trx`); runs after every check passed and the conversation is saved. */
+  commit: (trx: Db) => Promise<Message>;
 };
 
 export const emptyTextError = () =>
@@ -50,7 +51,9 @@ export const emptyTextError = () =>
 /**
  * Checks where the turn goes and writes the request side: the conversation (created for null/'new', else it must
  * be the user's: 404), then the user message (ask), or the edited AI text (edit-and-continue). Every check runs
- * before the first write, so a refused turn leaves nothing behind.
+ * before the first write, so a refused turn leaves nothing behind; the conversation and the request message are
+ * written in one transaction (one commit a turn instead of two, and a message refused at the last moment, e.g. an
+ * id another user holds, does not leave an empty conversation behind).
  */
 export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
   const given = input.payload.conversationId;
@@ -62,8 +65,10 @@ export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
   const conversationId = existingId ?? randomUUID();
   const plan = await planFor(db, input, conversationId, existingId === null);
   const { endpoint, endpointType, options } = input;
-  await saveConversation(db, input.userId, { ...options, conversationId, endpoint, endpointType });
-  const requestMessage = await plan.commit();
+  const requestMessage = await withTransaction(db, async (trx) => {
+    await saveConversation(trx, input.userId, { ...options, conversationId, endpoint, endpointType });
+    return plan.commit(trx);
+  });
   const { commit: _commit, ...rest } = plan;
   return { ...rest, conversationId, isNewConversation: existingId === null, requestMessage };
 }
@@ -97,10 +102,10 @@ async function planFor(db: Db, input: PlaceInput, conversationId: string, isNew:
       isEdited: true,
     },
     historyLeafId: target.message_id,
-    commit: async () => {
+    commit: async (trx) => {
       if (edited !== null) {
         const at = nowIso();
-        await messages.editMessage(db, userId, conversationId, target.message_id, {
+        await messages.editMessage(trx, userId, conversationId, target.message_id, {
           text: edited,
           tokenCount: countTokens(edited),
           updatedAt: at,
@@ -124,9 +129,9 @@ async function planAsk(db: Db, input: PlaceInput, conversationId: string, isNew:
     action: 'ask',
     reply: newReply(await freeId(db, userId, payload.responseMessageId, messageId), messageId),
     historyLeafId: messageId,
-    commit: async () => {
+    commit: async (trx) => {
       const at = nowIso();
-      const saved = await messages.saveMessage(db, {
+      const saved = await messages.saveMessage(trx, {
         message_id: messageId,
         conversation_id: conversationId,
         user_id: userId,
