@@ -46,8 +46,15 @@ export const SERVER = {
 
 export const TARGETS = [WEB, SERVER];
 
+/**
+ * Builds are production builds whatever the caller's NODE_ENV: Vite takes NODE_ENV=test (which Vitest sets, so a test
+ * that builds would otherwise leave one behind) or development as the cue for React's development build, and the
+ * content hash that says a build is current knows nothing of the environment it was made in.
+ */
+const BUILD_ENV = { ...process.env, NODE_ENV: 'production' };
+
 function run(args, cwd, what) {
-  const result = spawnSync(process.execPath, args, { cwd, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, args, { cwd, stdio: 'inherit', env: BUILD_ENV });
   if (result.status !== 0) throw new Error(`${what} failed (exit ${result.status ?? result.signal})`);
 }
 

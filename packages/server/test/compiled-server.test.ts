@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -92,6 +92,18 @@ describe('the compiled server', () => {
     });
     expect(unhealthy.status).toBe(1);
     expect(server.output().stdout).toContain('stopped');
+  });
+
+  it('builds the web app for production even when the caller runs under NODE_ENV=test', () => {
+    // Vitest sets NODE_ENV=test and the build above inherits it; Vite would then bundle React's development build
+    // (a chunk per component calling jsxDEV, StrictMode's double effects), which the browser specs then test.
+    expect(process.env.NODE_ENV).toBe('test');
+    const assets = join(ROOT, 'packages/web/dist/assets');
+    const scripts = readdirSync(assets).filter((name) => name.endsWith('.js'));
+    const development = scripts.filter((name) => readFileSync(join(assets, name), 'utf8').includes('jsxDEV'));
+    // One library chunk names jsxDEV in a string; a development build has it in every component chunk (28 here).
+    expect(development.length).toBeLessThanOrEqual(2);
+    expect(scripts.length).toBeGreaterThan(20);
   });
 
   it('has not loaded what a request may never need, and loads it on first use', async () => {
