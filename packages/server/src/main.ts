@@ -8,6 +8,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { repairUnfinishedFiles, scheduleFileRepair } from './features/files/repair.service';
 import { fileStorageFor } from './features/files/storage/storage-for-app';
+import { startIdleGc } from './lib/idle-gc';
 import { installGracefulShutdown, type Closer } from './lib/shutdown';
 
 const REDIS_CONNECT_TIMEOUT_MS = 5_000;
@@ -37,6 +38,8 @@ async function main(): Promise<void> {
     closers.unshift(scheduleFileRepair(deps, app.log), async () => (await fileStorageFor(deps)).close?.());
     const address = await app.listen({ host: config.host, port: config.port });
     app.log.info(`Parley is listening at ${address}`);
+    // Gives back the memory a burst of replies left behind once the server is idle (lib/idle-gc.ts).
+    closers.unshift(startIdleGc());
     installGracefulShutdown(app, closers);
   } catch (error) {
     for (const close of closers) await Promise.resolve(close()).catch(() => {});
