@@ -1,12 +1,20 @@
 import http from 'node:http';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { DialectName } from '../packages/server/src/db/database';
-import { askRaw, chatEventsOf, sleep, startChildServer, type RawStream } from './lib/chat-app';
+import {
+  askRaw,
+  chatEventsOf,
+  sleep,
+  startChildServer,
+  type ChatBenchApp,
+  type ChildServer,
+  type RawStream,
+} from './lib/chat-app';
 import { startChatServer } from './lib/chat-server';
 import { procCpuMs } from './lib/rss-sampler';
 import { ms, percentile, progress, type BenchResult } from './lib/stats';
 
-const STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
+const DEFAULT_STREAMS = Number(process.env.BENCH_STREAMS ?? 1_000);
 const TOKENS = 100;
 const INTERVAL_MS = 50; // 20 tokens/s: a stream lasts ~5 s
 const FIRST_TOKEN_DELAY_MS = 300;
@@ -65,7 +73,34 @@ function analyse(raw: RawStream): StreamStats {
  * child; this process holds the clients only, which do nothing but stamp and keep chunks until the run is over.
  */
 export async function concurrentStreams(dialect: DialectName): Promise<BenchResult> {
-  const upstream = await startChildServer('bench/lib/upstream-cli.ts', [
+  const upstream = await startStampingUpstream();
+  try {
+    // BENCH_REDIS_URL: the job store in Redis, as several instances need it (the pair bench's baseline).
+    const redisUrl = process.env.BENCH_REDIS_URL;
+    const app = await startChatServer(
+      dialect,
+      upstream.url,
+      'streams',
+      redisUrl ? { REDIS_URL: redisUrl } : {},
+    );
+    try {
+      return await driveStreams({
+        app,
+        warmUp: [app],
+        serverPids: [app.pid],
+        name: `concurrent-streams/${dialect}`,
+      });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await upstream.stop();
+  }
+}
+
+/** The bench upstream: TOKENS tokens at 20/s, each stamped with the wall-clock time it was written. */
+export function startStampingUpstream(): Promise<ChildServer> {
+  return startChildServer('bench/lib/upstream-cli.ts', [
     '--tokens',
     String(TOKENS),
     '--interval',
@@ -74,18 +109,37 @@ export async function concurrentStreams(dialect: DialectName): Promise<BenchResu
     String(FIRST_TOKEN_DELAY_MS),
     '--stamp',
   ]);
-  const app = await startChatServer(dialect, upstream.url, 'streams');
+}
+
+export interface DriveOptions {
+  /** Where the streams go (one server, or a balancer in front of several). */
+  app: ChatBenchApp;
+  /** Each gets one warm-up turn first: lazy imports and JIT would otherwise land on the first streams. */
+  warmUp: ChatBenchApp[];
+  /** The server processes whose CPU is summed into the per-token figure. */
+  serverPids: number[];
+  name: string;
+  streams?: number;
+  /** Appended to the context line. */
+  extraContext?: () => string;
+}
+
+/** Runs the streams against `app` and reports the figures and budgets (the servers are the caller's). */
+export async function driveStreams(options: DriveOptions): Promise<BenchResult> {
+  const { app, serverPids, name } = options;
+  const STREAMS = options.streams ?? DEFAULT_STREAMS;
   const agent = new http.Agent({ keepAlive: true, maxSockets: STREAMS + 16 });
   try {
-    // One warm-up turn: lazy imports and JIT would otherwise land on the first streams.
-    await askRaw(app, { text: 'warm up' }, agent);
-    progress(
-      `${dialect}: ${STREAMS} streams × ${TOKENS} tokens at ${1000 / INTERVAL_MS}/s, ramp ${RAMP_MS} ms`,
-    );
+    for (const target of options.warmUp) {
+      const warm = await askRaw(target, { text: 'warm up' }, agent);
+      if (warm.status !== 200) throw new Error(`warm-up turn on ${target.base} answered ${warm.status}`);
+    }
+    progress(`${name}: ${STREAMS} streams × ${TOKENS} tokens at ${1000 / INTERVAL_MS}/s, ramp ${RAMP_MS} ms`);
     const loop = monitorEventLoopDelay({ resolution: 10 });
     loop.enable();
     const cpuBefore = process.cpuUsage();
-    const serverCpuBefore = procCpuMs(app.pid);
+    const serverCpu = () => serverPids.reduce((sum, pid) => sum + procCpuMs(pid), 0);
+    const serverCpuBefore = serverCpu();
     const start = performance.now();
     const pending: Promise<RawStream | Error>[] = [];
     const createdAfter: number[] = [];
@@ -114,7 +168,7 @@ export async function concurrentStreams(dialect: DialectName): Promise<BenchResu
     const wall = performance.now() - start;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMs = (cpu.user + cpu.system) / 1000;
-    const serverCpuMs = procCpuMs(app.pid) - serverCpuBefore;
+    const serverCpuMs = serverCpu() - serverCpuBefore;
     loop.disable();
 
     const errors = raws.filter((r): r is Error => r instanceof Error);
@@ -133,7 +187,7 @@ export async function concurrentStreams(dialect: DialectName): Promise<BenchResu
     const perToken = (cpu: number) => ms((cpu * 1000) / (STREAMS * TOKENS));
     return {
       missed,
-      name: `concurrent-streams/${dialect}`,
+      name,
       figure: p99,
       unit: 'ms',
       budget: 50,
@@ -149,14 +203,13 @@ export async function concurrentStreams(dialect: DialectName): Promise<BenchResu
         `p50 ${ms(percentile(added, 50))}, p99 ${ms(p99)}, max ${ms(percentile(added, 100))} ms; ` +
         `vs the 50 ms schedule p99 ${ms(percentile(vsSchedule, 99))} ms; ` +
         `token latency write → client p50 ${ms(percentile(latency, 50))}, p99 ${ms(percentile(latency, 99))} ms; ` +
-        `server CPU ${ms(serverCpuMs)} ms = ${perToken(serverCpuMs)} µs per token relayed, all in ` +
+        `server CPU${serverPids.length > 1 ? ` (${serverPids.length} processes summed)` : ''} ${ms(serverCpuMs)} ms = ${perToken(serverCpuMs)} µs per token relayed, all in ` +
         `(${ms((serverCpuMs / wall) * 100)}% of a core); clients ${ms(cpuMs)} ms CPU (${perToken(cpuMs)} µs per token); ` +
         `client event-loop delay p99 ${ms(loop.percentile(99) / 1e6)}, max ${ms(loop.max / 1e6)} ms; ` +
-        `server compiled in a child, upstream in a child, clients here, 2 cores`,
+        `server compiled in a child, upstream in a child, clients here, 2 cores` +
+        (options.extraContext ? `; ${options.extraContext()}` : ''),
     };
   } finally {
     agent.destroy();
-    await app.close();
-    await upstream.stop();
   }
 }

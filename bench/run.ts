@@ -2,6 +2,7 @@ import type { DialectName } from '../packages/server/src/db/database';
 import { DIALECTS } from './lib/databases';
 import { formatResult, type BenchResult } from './lib/stats';
 import { concurrentStreams } from './concurrent-streams';
+import { concurrentStreamsPair } from './concurrent-streams-pair';
 import { filesUpload } from './files-upload';
 import { idleRss } from './idle-rss';
 import { listPage } from './list-page';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'relay-overhead': relayOverhead,
   'wire-bytes': wireBytes,
   'concurrent-streams': concurrentStreams,
+  'concurrent-streams-pair': concurrentStreamsPair,
   'web-initial-js': webInitialJs,
   'files-upload': filesUpload,
   'idle-rss': idleRss,
@@ -33,6 +35,14 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
 
 /** Benches whose figure does not depend on the database: run once, on the first dialect. */
 const DIALECT_FREE = new Set(['web-initial-js', 'start-time', 'soak']);
+/** Benches that run once, on one dialect only (two processes cannot share one SQLite file's writer). */
+const ONE_DIALECT: Record<string, DialectName> = { 'concurrent-streams-pair': 'postgres' };
+
+function dialectsOf(name: string): DialectName[] {
+  const only = ONE_DIALECT[name];
+  if (only) return [only];
+  return DIALECT_FREE.has(name) ? DIALECTS.slice(0, 1) : DIALECTS;
+}
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -44,7 +54,7 @@ async function main(): Promise<number> {
   const names = args.length > 0 ? args : Object.keys(BENCHES);
   let failed = 0;
   for (const name of names) {
-    for (const dialect of DIALECT_FREE.has(name) ? DIALECTS.slice(0, 1) : DIALECTS) {
+    for (const dialect of dialectsOf(name)) {
       try {
         console.log(formatResult(await BENCHES[name]!(dialect)));
       } catch (error) {
