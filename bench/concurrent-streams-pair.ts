@@ -83,9 +83,12 @@ export async function concurrentStreamsPair(dialect: DialectName): Promise<Bench
   let balancer: Balancer | undefined;
   try {
     await pgAdmin((c) => c.query(`CREATE SCHEMA ${schema}`));
+    // BENCH_REDIS_URL= (empty) leaves Redis out: each instance keeps its jobs in memory (a stream never moves
+    // here, but a resume or an abort landing on the other instance would not find its job).
+    const redisUrl = process.env.BENCH_REDIS_URL ?? REDIS_URL;
     const env: Record<string, string> = {
       DATABASE_URL: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
-      REDIS_URL: process.env.BENCH_REDIS_URL ?? REDIS_URL,
+      REDIS_URL: redisUrl,
       OPENAI_API_KEY: 'sk-bench',
       OPENAI_REVERSE_PROXY: `${upstream.url}/v1`,
       LIMIT_CONCURRENT_MESSAGES: 'false',
@@ -113,7 +116,7 @@ export async function concurrentStreamsPair(dialect: DialectName): Promise<Bench
       streams,
       extraContext: () =>
         `two instances behind a round-robin TCP balancer in this process, connections per instance ` +
-        `${lb.connections.join(' / ')}, one PostgreSQL schema, one Redis`,
+        `${lb.connections.join(' / ')}, one PostgreSQL schema, ${redisUrl ? 'one Redis' : 'no Redis (jobs in memory)'}`,
     });
   } finally {
     await balancer?.close();
