@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
-import { API, type AuthResult } from '@parley/shared';
 import type { DialectName } from '../packages/server/src/db/database';
 import { startServer, type ServerProcess } from '../packages/server/test/server-process';
 import { driveStreams, startStampingUpstream } from './concurrent-streams';
+import { registerBenchUser } from './lib/chat-server';
 import { PG_URL, dropSchema, pgAdmin } from './lib/databases';
 import type { BenchResult } from './lib/stats';
 
@@ -12,7 +12,6 @@ import type { BenchResult } from './lib/stats';
 // balancer, and take twice that. PostgreSQL only: two processes cannot share a SQLite file's writer.
 
 const REDIS_URL = 'redis://127.0.0.1:6379';
-const PASSWORD = 'correct horse battery';
 
 interface Balancer {
   url: string;
@@ -58,21 +57,6 @@ async function startBalancer(backends: URL[]): Promise<Balancer> {
   };
 }
 
-async function register(base: string): Promise<string> {
-  const res = await fetch(`${base}${API.register}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench',
-      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as AuthResult).token;
-}
-
 /** Two compiled servers, one schema, one Redis, the same secrets (a token from one is good on the other). */
 export async function concurrentStreamsPair(dialect: DialectName): Promise<BenchResult> {
   if (dialect !== 'postgres') throw new Error('concurrent-streams-pair runs on PostgreSQL only');
@@ -103,7 +87,7 @@ export async function concurrentStreamsPair(dialect: DialectName): Promise<Bench
     };
     // One after the other: the first runs the migrations, the second finds them done.
     for (let i = 0; i < 2; i += 1) servers.push(await startServer(env, { compiled: true }));
-    const token = await register(servers[0]!.baseUrl);
+    const token = await registerBenchUser(servers[0]!.baseUrl);
     balancer = await startBalancer(servers.map((s) => new URL(s.baseUrl)));
     const lb = balancer;
     const direct = servers.map((s) => ({ base: s.baseUrl, token, close: async () => {} }));

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DialectName } from '../packages/server/src/db/database';
+import { freePort } from '../packages/server/test/server-process';
 import { ROOT } from './lib/chat-app';
 import { percentile, progress, type BenchResult } from './lib/stats';
 
@@ -14,17 +14,6 @@ import { percentile, progress, type BenchResult } from './lib/stats';
 
 const BUDGET_MS = 2_000;
 const RUNS = Number(process.env.BENCH_START_RUNS ?? 5);
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Timed {
   ms: number;

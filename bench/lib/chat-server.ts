@@ -49,18 +49,7 @@ export async function startChatServer(
   try {
     const server = await startServer(env, { compiled: process.env.BENCH_TSX !== '1' });
     try {
-      const res = await fetch(`${server.baseUrl}${API.register}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'Bench',
-          email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-          password: PASSWORD,
-          confirm_password: PASSWORD,
-        }),
-      });
-      if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-      const { token } = (await res.json()) as AuthResult;
+      const token = await registerBenchUser(server.baseUrl);
       return {
         base: server.baseUrl,
         token,
@@ -78,4 +67,20 @@ export async function startChatServer(
     await dropIt();
     throw error;
   }
+}
+
+/** Signs a new bench user up on the server at `base`; answers the access token. */
+export async function registerBenchUser(base: string): Promise<string> {
+  const res = await fetch(`${base}${API.register}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      name: 'Bench',
+      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
+      password: PASSWORD,
+      confirm_password: PASSWORD,
+    }),
+  });
+  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as AuthResult).token;
 }

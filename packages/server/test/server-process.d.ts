@@ -6,6 +6,8 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 export declare const COMPILED_MAIN: string;
+/** A port nothing listens on right now (the OS picks it). */
+export declare function freePort(): Promise<number>;
 export interface StartOptions {
   /** Run the compiled server (built first when its sources changed) instead of main.ts through tsx. */
   compiled?: boolean;
