@@ -14,8 +14,19 @@ interface ConversationState {
   conversationId: string;
   title: string | null;
   setup: ConversationSetup;
+  /**
+   * True while `setup` is a stand-in: the route named a saved conversation whose options have not arrived yet.
+   * It lives here, not in a component, so a route effect run twice (StrictMode) or a remounted page still
+   * knows the options are owed and applies them once they come.
+   */
+  pending: boolean;
   /** Replaces the whole conversation (navigation, new chat, a loaded conversation, a preset). */
-  load: (next: { conversationId: string; title?: string | null; setup: ConversationSetup }) => void;
+  load: (next: {
+    conversationId: string;
+    title?: string | null;
+    setup: ConversationSetup;
+    pending?: boolean;
+  }) => void;
   /** Changes some options of the current setup (a slider, the model picker). */
   patchSetup: (patch: Partial<ConversationSetup>) => void;
   setConversationId: (conversationId: string) => void;
@@ -26,7 +37,9 @@ export const useConversationStore = create<ConversationState>()((set) => ({
   conversationId: 'new',
   title: null,
   setup: {},
-  load: ({ conversationId, title = null, setup }) => set({ conversationId, title, setup }),
+  pending: false,
+  load: ({ conversationId, title = null, setup, pending = false }) =>
+    set({ conversationId, title, setup, pending }),
   patchSetup: (patch) => set((s) => ({ setup: { ...s.setup, ...patch } })),
   setConversationId: (conversationId) => set({ conversationId }),
   setTitle: (title) => set({ title }),

@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { Conversation } from '@parley/shared';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
@@ -36,15 +36,13 @@ export function useConversationRoute(routeId: string): void {
   const { data: endpoints } = useEndpointsQuery();
   const saved = routeId !== NEW_CONVERSATION && routeId !== SEARCH_CONVERSATION;
   const query = useConversationQuery(saved ? routeId : undefined);
-  // The conversation whose options were loaded into the setup, so a refetch never undoes the user's changes.
-  const loadedFor = useRef<string | null>(null);
-
+  // Every step reads and writes the store, never a ref: StrictMode runs each effect twice, and the page may
+  // remount while a load is under way, so a step must come out the same however often it runs.
   useEffect(() => {
     const store = useConversationStore.getState();
     const streaming = useChatStreamStore.getState().conversationId;
     if (routeId === NEW_CONVERSATION) {
       detach();
-      loadedFor.current = null;
       // A new chat starts empty, even after a send the server refused (its messages stayed local).
       messagesCache.set(NEW_CONVERSATION, []);
       useSiblingSelectionStore.getState().clear(NEW_CONVERSATION);
@@ -52,13 +50,10 @@ export function useConversationRoute(routeId: string): void {
       return;
     }
     if (streaming !== null && streaming !== routeId) detach();
-    if (store.conversationId === routeId) {
-      // Already on screen: a new conversation that just got its id, or the same one picked again.
-      loadedFor.current = routeId;
-      return;
-    }
-    loadedFor.current = null;
-    store.load({ conversationId: routeId, title: null, setup: store.setup });
+    // Already on screen (a new conversation that just got its id, the same one picked again, or one whose
+    // options are still on their way): keep its setup.
+    if (store.conversationId === routeId) return;
+    store.load({ conversationId: routeId, title: null, setup: store.setup, pending: true });
     // `key` changes on every navigation, even to the URL already shown (New chat on /c/new).
   }, [routeId, key]);
 
@@ -68,15 +63,16 @@ export function useConversationRoute(routeId: string): void {
     if (endpoints && conversationId === NEW_CONVERSATION && !setup.endpoint) startNew();
   }, [endpoints]);
 
+  // The fetched options become the setup once; a refetch after that only brings the title, so it never undoes
+  // the user's changes.
   const conversation = query.data;
   useEffect(() => {
     if (!saved || !conversation || conversation.conversationId !== routeId) return;
     const store = useConversationStore.getState();
     if (store.conversationId !== routeId) return;
-    if (loadedFor.current !== routeId) {
-      loadedFor.current = routeId;
+    if (store.pending)
       store.load({ conversationId: routeId, title: conversation.title, setup: setupOf(conversation) });
-    } else if (store.title !== conversation.title) store.setTitle(conversation.title);
+    else if (store.title !== conversation.title) store.setTitle(conversation.title);
   }, [saved, routeId, conversation]);
 
   const failed = saved && query.isError;
