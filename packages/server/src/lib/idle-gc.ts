@@ -28,7 +28,7 @@ export const IDLE_GC_DEFAULTS = {
 
 /**
  * After a burst of replies, most of the heap is garbage that V8 collects only under allocation pressure, which an
- * idle server no longer makes: measured by `npm run bench -- soak`, RSS stayed 200 MB or more above idle for minutes
+ * idle server no longer makes: measured by `npm run bench -- soak`, RSS stayed 194-276 MB above idle a minute after the last round
  * while the live heap was back at ~60 MB. So once the process is idle (under 2 % of a core for a whole interval)
  * and its heap is mostly empty, one full collection runs; it costs tens of milliseconds when nobody is waiting.
  */
