@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { updateMessageTexts } from '../messages/messages.repository';
 
-/** Partial text is written at least this often while streaming (ARCHITECTURE §5 says every 500 ms at most). */
+/** Partial text is written at least this often while streaming (at most every 500 ms: a killed process loses no more; docs/decisions.md, "Batched partial saves"). */
 export const PARTIAL_SAVE_MS = 400;
 
 export interface PartialSaves {
