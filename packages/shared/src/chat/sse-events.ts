@@ -3,10 +3,10 @@ import { conversationSchema } from '../conversations/conversation.schema';
 import { contentPartSchema, messageSchema } from '../conversations/message.schema';
 
 /**
- * The events of a chat stream (the frames are described in docs/decisions.md, "Deltas"). All are sent as SSE's default event (`message`, so without an
- * `event:` line) with one of these JSON bodies, except errors, which are `event: error` with a
- * {@link ChatStreamError} body. The server only types
- * them (it never parses its own events on the hot path); the web parses with these schemas.
+ * The events of a chat stream (the frames are described in docs/decisions.md, "Deltas"). All are sent as SSE's
+ * default event (`message`, so without an `event:` line) with one of these JSON bodies, except errors, which are
+ * `event: error` with a {@link ChatStreamError} body. The server only types them (it never parses its own events on
+ * the hot path); the web parses with these schemas.
  */
 
 /** First event: the saved user message, which carries the conversation id. */

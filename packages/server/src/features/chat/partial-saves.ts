@@ -2,7 +2,10 @@ import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { updateMessageTexts } from '../messages/messages.repository';
 
-/** Partial text is written at least this often while streaming (at most every 500 ms: a killed process loses no more; docs/decisions.md, "Batched partial saves"). */
+/**
+ * Partial text is written at least this often while streaming: a killed process loses at most 500 ms of a reply
+ * (docs/decisions.md, "Batched partial saves").
+ */
 export const PARTIAL_SAVE_MS = 400;
 
 export interface PartialSaves {
