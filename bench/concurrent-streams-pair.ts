@@ -3,7 +3,7 @@ import net from 'node:net';
 import type { DialectName } from '../packages/server/src/db/database';
 import { startServer, type ServerProcess } from '../packages/server/test/server-process';
 import { driveStreams, startStampingUpstream } from './concurrent-streams';
-import { registerBenchUser } from './lib/chat-server';
+import { benchServerEnv, registerBenchUser } from './lib/chat-server';
 import { PG_URL, dropSchema, pgAdmin } from './lib/databases';
 import type { BenchResult } from './lib/stats';
 
@@ -71,19 +71,9 @@ export async function concurrentStreamsPair(dialect: DialectName): Promise<Bench
     // here, but a resume or an abort landing on the other instance would not find its job).
     const redisUrl = process.env.BENCH_REDIS_URL ?? REDIS_URL;
     const env: Record<string, string> = {
+      ...benchServerEnv(upstream.url),
       DATABASE_URL: `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
       REDIS_URL: redisUrl,
-      OPENAI_API_KEY: 'sk-bench',
-      OPENAI_REVERSE_PROXY: `${upstream.url}/v1`,
-      LIMIT_CONCURRENT_MESSAGES: 'false',
-      LIMIT_MESSAGE_IP: 'false',
-      LIMIT_MESSAGE_USER: 'false',
-      LOGIN_MAX: '100000',
-      REGISTER_MAX: '100000',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
-      CREDS_KEY: randomBytes(32).toString('hex'),
-      CREDS_IV: randomBytes(16).toString('hex'),
     };
     // One after the other: the first runs the migrations, the second finds them done.
     for (let i = 0; i < 2; i += 1) servers.push(await startServer(env, { compiled: true }));

@@ -22,23 +22,7 @@ export async function startChatServer(
   extraEnv: Record<string, string> = {},
 ): Promise<ChatServer> {
   const schema = `bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
-  const env: Record<string, string> = {
-    OPENAI_API_KEY: 'sk-bench',
-    OPENAI_REVERSE_PROXY: `${upstreamUrl}/v1`,
-    LIMIT_CONCURRENT_MESSAGES: 'false',
-    LIMIT_MESSAGE_IP: 'false',
-    LIMIT_MESSAGE_USER: 'false',
-    LOGIN_MAX: '100000',
-    REGISTER_MAX: '100000',
-    // Given, so the server does not generate them (and log a warning into the results).
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
-    CREDS_KEY: randomBytes(32).toString('hex'),
-    CREDS_IV: randomBytes(16).toString('hex'),
-    // e.g. BENCH_SERVER_NODE_OPTIONS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the server.
-    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
-    ...extraEnv,
-  };
+  const env: Record<string, string> = { ...benchServerEnv(upstreamUrl), ...extraEnv };
   if (dialect === 'postgres') {
     await pgAdmin((c) => c.query(`CREATE SCHEMA ${schema}`));
     env.DATABASE_URL = `${PG_URL}?options=${encodeURIComponent(`-c search_path=${schema}`)}`;
@@ -83,4 +67,27 @@ export async function registerBenchUser(base: string): Promise<string> {
   });
   if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as AuthResult).token;
+}
+
+/**
+ * The environment of a bench server: OpenAI pointed at the bench upstream, message and sign-up limits off, and
+ * secrets given, so the server does not generate them (and log a warning into the results). Several instances
+ * started with one result share the secrets, so a token one signs is accepted by the others.
+ */
+export function benchServerEnv(upstreamUrl: string): Record<string, string> {
+  return {
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_REVERSE_PROXY: `${upstreamUrl}/v1`,
+    LIMIT_CONCURRENT_MESSAGES: 'false',
+    LIMIT_MESSAGE_IP: 'false',
+    LIMIT_MESSAGE_USER: 'false',
+    LOGIN_MAX: '100000',
+    REGISTER_MAX: '100000',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    JWT_REFRESH_SECRET: randomBytes(32).toString('hex'),
+    CREDS_KEY: randomBytes(32).toString('hex'),
+    CREDS_IV: randomBytes(16).toString('hex'),
+    // e.g. BENCH_SERVER_NODE_OPTIONS="--import /abs/path/profiler.mjs" profiles the server.
+    ...(process.env.BENCH_SERVER_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS } : {}),
+  };
 }
