@@ -56,10 +56,13 @@ function frames(body: string): Array<{ event: string; data: string }> {
     .split('\n\n')
     .map((raw) => {
       const lines = raw.split('\n');
-      const event = lines.find((l) => l.startsWith('event: '))?.slice(7) ?? 'message';
+      // `field:value`, one optional space after the colon (Parley sends none).
+      const value = (l: string) => l.slice(l.indexOf(':') + 1).replace(/^ /, '');
+      const eventLine = lines.find((l) => l.startsWith('event:'));
+      const event = eventLine ? value(eventLine) : 'message';
       const data = lines
-        .filter((l) => l.startsWith('data: '))
-        .map((l) => l.slice(6))
+        .filter((l) => l.startsWith('data:'))
+        .map(value)
         .join('\n');
       return { event, data };
     })

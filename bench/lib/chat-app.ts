@@ -142,8 +142,10 @@ export function framesOf(stream: RawStream): Frame[] {
       let event = 'message';
       const data: string[] = [];
       for (const line of raw.split('\n')) {
-        if (line.startsWith('event: ')) event = line.slice(7);
-        else if (line.startsWith('data: ')) data.push(line.slice(6));
+        // `field:value` with one optional space after the colon (Parley sends none).
+        const value = line.slice(line.indexOf(':') + 1).replace(/^ /, '');
+        if (line.startsWith('event:')) event = value;
+        else if (line.startsWith('data:')) data.push(value);
       }
       if (data.length > 0) frames.push({ at, event, data: data.join('\n') });
     }

@@ -12,10 +12,16 @@ export interface ParsedFrame {
 export function parseFrame(frame: string): ParsedFrame {
   const out: ParsedFrame = {};
   for (const line of frame.split('\n')) {
-    if (line.startsWith(':')) out.comment = line.slice(1).trim();
-    else if (line.startsWith('id: ')) out.id = line.slice(4);
-    else if (line.startsWith('event: ')) out.event = line.slice(7);
-    else if (line.startsWith('data: ')) out.data = line.slice(6);
+    if (line.startsWith(':')) {
+      out.comment = line.slice(1).trim();
+      continue;
+    }
+    // `field:value`, one optional space after the colon (Parley sends none).
+    const colon = line.indexOf(':');
+    if (colon < 0) continue;
+    const field = line.slice(0, colon);
+    const value = line.charCodeAt(colon + 1) === 32 ? line.slice(colon + 2) : line.slice(colon + 1);
+    if (field === 'id' || field === 'event' || field === 'data') out[field] = value;
   }
   return out;
 }

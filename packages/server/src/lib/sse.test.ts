@@ -38,8 +38,8 @@ describe('SSE writer', () => {
       'x-kept': 'yes',
     });
     expect(await response.text()).toBe(
-      'id: 1\ndata: {"text":"a\\nb","messageId":"m"}\n\n' +
-        'id: 2\nevent: error\ndata: {"text":"{\\"type\\":\\"invalid_api_key\\"}"}\n\n',
+      'id:1\ndata:{"text":"a\\nb","messageId":"m"}\n\n' +
+        'id:2\nevent:error\ndata:{"text":"{\\"type\\":\\"invalid_api_key\\"}"}\n\n',
     );
   });
 
