@@ -13,12 +13,14 @@ import type {
   ReplyPart,
 } from './provider.types';
 import { readSseData } from './sse-data';
+import { requestUpstream } from './upstream-http';
 
 /** The upstream exchange the fast path reads itself (`body`: the request as sent, for an early error). */
 interface Exchange {
   url: string;
   body: string;
-  response: Response;
+  headers: Headers;
+  chunks: AsyncIterable<Uint8Array | string>;
 }
 
 /**
@@ -35,14 +37,27 @@ export async function* streamOpenAICompatible(
   request: ModelRequest,
   { prompt, settings, signal }: ReplyCall,
 ): AsyncGenerator<ReplyPart> {
-  const upstream: FetchFn = request.fetch ?? fetch;
   let exchange: Exchange | null = null;
   const capture: FetchFn = async (input, init) => {
-    const response = await upstream(input, init);
-    if (!response.ok || !response.body) return response;
     const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-    exchange = { url, body: typeof init?.body === 'string' ? init.body : '', response };
-    return new Response('', { status: response.status, headers: response.headers });
+    const body = typeof init?.body === 'string' ? init.body : '';
+    // A fetch the request names (the guarded one for user-given URLs, a test's) is used as it is; otherwise
+    // node:http, without fetch's web streams (upstream-http.ts).
+    if (request.fetch || (init?.body != null && typeof init.body !== 'string') || typeof input !== 'string') {
+      const response = await (request.fetch ?? fetch)(input, init);
+      if (!response.ok || !response.body) return response;
+      exchange = { url, body, headers: response.headers, chunks: response.body };
+      return new Response('', { status: response.status, headers: response.headers });
+    }
+    const answer = await requestUpstream(url, init);
+    if (answer.status < 200 || answer.status > 299) {
+      // The SDK reads an error answer into its APICallError, as it would from fetch.
+      let text = '';
+      for await (const chunk of answer.body) text += chunk;
+      return new Response(text, { status: answer.status, headers: answer.headers });
+    }
+    exchange = { url, body, headers: answer.headers, chunks: answer.body };
+    return new Response('', { status: answer.status, headers: answer.headers });
   };
   const model = makeModel({ ...request, fetch: capture }) as LanguageModelV4;
   const { headers, providerOptions, ...sampling } = settings;
@@ -84,7 +99,7 @@ async function* readChunks(exchange: Exchange, family: ProviderFamily): AsyncGen
   let output = false;
   let refusal = false;
   let rawFinish: string | null = null;
-  for await (const data of readSseData(exchange.response.body!)) {
+  for await (const data of readSseData(exchange.chunks)) {
     if (data === '[DONE]') continue;
     let value: { error?: unknown; choices?: ChunkChoice[] };
     try {
@@ -183,7 +198,7 @@ export class StreamProviderError extends Error {
  */
 function streamError(
   frame: unknown,
-  { url, body, response, family, output }: Exchange & { family: ProviderFamily; output: boolean },
+  { url, body, headers, family, output }: Exchange & { family: ProviderFamily; output: boolean },
 ): unknown {
   const parsed = parseStreamError(frame);
   if (output || family === 'custom') {
@@ -209,7 +224,7 @@ function streamError(
     url,
     requestBodyValues,
     statusCode,
-    responseHeaders: Object.fromEntries(response.headers),
+    responseHeaders: Object.fromEntries(headers),
     responseBody: JSON.stringify(frame),
     data: frame,
     isRetryable: retryable(statusCode),

@@ -1,3 +1,4 @@
+import { createServer } from 'node:net';
 import { streamText } from 'ai';
 import { startSim, type Sim } from '@parley/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,17 @@ import { createProviderRegistry, type ProviderRegistry } from './registry';
 let sim: Sim;
 let registry: ProviderRegistry;
 
+/** A port nothing listens on (fetch refuses some low ports, like 9, before connecting; this one is refused by the OS). */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
 beforeAll(async () => {
+  const deadPort = await closedPort();
   sim = await startSim({ defaults: { rate: 0 }, models: { openai: ['sim-a', 'sim-b'] } });
   registry = createProviderRegistry(
     providersConfig(
@@ -24,7 +35,7 @@ beforeAll(async () => {
         }),
         customEndpoint({
           name: 'Dead',
-          baseURL: 'http://127.0.0.1:9/v1',
+          baseURL: `http://127.0.0.1:${deadPort}/v1`,
           models: { default: ['dead-default'], fetch: true },
         }),
       ],

@@ -1,15 +1,15 @@
 /**
- * The `data:` values of a text/event-stream body, in order (one per event; multi-line data is joined with
- * '\n'). Lines may end in LF, CRLF or CR and be cut anywhere between chunks. Comments,
- * other fields and events without data are skipped. Kept small and allocation-light: it runs per token.
+ * The `data:` values of a text/event-stream body (bytes, or text already decoded), in order (one per event;
+ * multi-line data is joined with '\n'). Lines may end in LF, CRLF or CR and be cut anywhere between chunks.
+ * Comments, other fields and events without data are skipped. Kept small and allocation-light: it runs per token.
  */
-export async function* readSseData(body: ReadableStream<Uint8Array>): AsyncGenerator<string> {
+export async function* readSseData(body: AsyncIterable<Uint8Array | string>): AsyncGenerator<string> {
   const decoder = new TextDecoder();
   let buffer = '';
   let data: string[] = [];
   let skipLF = false;
   for await (const chunk of body) {
-    buffer += decoder.decode(chunk, { stream: true });
+    buffer += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
     let start = 0;
     for (let i = 0; i < buffer.length; i++) {
       const c = buffer.charCodeAt(i);

@@ -1,0 +1,136 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+import { afterEach, describe, expect, it } from 'vitest';
+import { requestUpstream } from './upstream-http';
+
+let server: http.Server | undefined;
+afterEach(async () => {
+  if (!server) return;
+  server.closeAllConnections();
+  await new Promise((resolve) => server!.close(resolve));
+  server = undefined;
+});
+
+async function listen(handler: http.RequestListener): Promise<string> {
+  server = http.createServer(handler);
+  await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+}
+
+async function readAll(body: AsyncIterable<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of body) text += chunk;
+  return text;
+}
+
+describe('requestUpstream', () => {
+  it('sends the body and headers, with the ones fetch adds, and reads the answer as text', async () => {
+    let seen: { method?: string; headers?: http.IncomingHttpHeaders; body?: string } = {};
+    const base = await listen((req, res) => {
+      let body = '';
+      req.setEncoding('utf8').on('data', (c: string) => (body += c));
+      req.on('end', () => {
+        seen = { method: req.method, headers: req.headers, body };
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'r1' });
+        res.end('data: 世界\n\n');
+      });
+    });
+    const answer = await requestUpstream(`${base}/v1/chat`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', authorization: 'Bearer k' },
+      body: '{"q":"é"}',
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-request-id')).toBe('r1');
+    expect(await readAll(answer.body)).toBe('data: 世界\n\n');
+    expect(seen.method).toBe('POST');
+    expect(seen.body).toBe('{"q":"é"}');
+    expect(seen.headers).toMatchObject({
+      'content-type': 'application/json',
+      authorization: 'Bearer k',
+      'content-length': String(Buffer.byteLength('{"q":"é"}')),
+      accept: '*/*',
+      'accept-encoding': 'gzip, deflate',
+    });
+  });
+
+  it('decompresses a gzip answer, as fetch would', async () => {
+    const base = await listen((_req, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      res.end(gzipSync('data: zipped\n\n'));
+    });
+    expect(await readAll((await requestUpstream(base)).body)).toBe('data: zipped\n\n');
+  });
+
+  it('keeps the connection for the next request', async () => {
+    const sockets = new Set<unknown>();
+    const base = await listen((req, res) => {
+      sockets.add(req.socket);
+      res.end('ok');
+    });
+    for (let i = 0; i < 3; i += 1) expect(await readAll((await requestUpstream(base)).body)).toBe('ok');
+    expect(sockets.size).toBe(1);
+  });
+
+  it('a refused connection fails as fetch does: TypeError "fetch failed" with the cause', async () => {
+    const base = await listen(() => {});
+    server!.close();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const failure = await requestUpstream(base).catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as TypeError).message).toBe('fetch failed');
+    expect(((failure as TypeError).cause as NodeJS.ErrnoException).code).toBe('ECONNREFUSED');
+  });
+
+  it('a body cut short fails the read with TypeError "terminated"', async () => {
+    const base = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      res.write('data: one\n\n', () => setTimeout(() => res.socket?.destroy(), 20));
+    });
+    const answer = await requestUpstream(base);
+    const chunks: string[] = [];
+    const failure = await (async () => {
+      for await (const chunk of answer.body) chunks.push(chunk);
+    })().catch((error: unknown) => error);
+    expect(chunks.join('')).toBe('data: one\n\n');
+    expect(failure).toBeInstanceOf(TypeError);
+    expect((failure as TypeError).message).toBe('terminated');
+  });
+
+  it('an abort before the answer rejects with the signal reason and closes the connection', async () => {
+    let closed = false;
+    const base = await listen((req) => req.socket.on('close', () => (closed = true)));
+    const controller = new AbortController();
+    const pending = requestUpstream(base, { signal: controller.signal });
+    setTimeout(() => controller.abort(), 30);
+    const failure = await pending.catch((error: unknown) => error);
+    expect((failure as Error).name).toBe('AbortError');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(closed).toBe(true);
+  });
+
+  it('an abort while the body streams ends the read with the reason and closes the connection', async () => {
+    let closed = false;
+    const base = await listen((req, res) => {
+      req.socket.on('close', () => (closed = true));
+      res.writeHead(200);
+      res.write('data: first\n\n');
+    });
+    const controller = new AbortController();
+    const answer = await requestUpstream(base, { signal: controller.signal });
+    const reason = new Error('the user stopped it');
+    const failure = await (async () => {
+      for await (const _chunk of answer.body) controller.abort(reason);
+    })().catch((error: unknown) => error);
+    expect(failure).toBe(reason);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(closed).toBe(true);
+  });
+
+  it('refuses a body that is not text (the caller then uses fetch)', async () => {
+    await expect(requestUpstream('http://127.0.0.1:1/', { body: new Uint8Array([1]) })).rejects.toThrow(
+      'Only text request bodies are sent this way',
+    );
+  });
+});
