@@ -8,6 +8,7 @@ import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { repairUnfinishedFiles, scheduleFileRepair } from './features/files/repair.service';
 import { fileStorageFor } from './features/files/storage/storage-for-app';
+import { limitHeapGrowth } from './lib/heap-growth';
 import { startIdleGc } from './lib/idle-gc';
 import { installGracefulShutdown, type Closer } from './lib/shutdown';
 
@@ -19,6 +20,8 @@ class StartError extends Error {}
 /** Starts Parley: config first and alone, so a bad setting stops it before anything is opened or written. */
 async function main(): Promise<void> {
   const { config, notices } = loadConfig(processInput());
+  // A full collection before the old space is far above the live heap: the peak under load stays low.
+  limitHeapGrowth(config.heapGrowingPercent);
   // Redis first: it is the check most likely to fail and it leaves nothing behind on disk.
   const redis = config.redisUrl ? await connectRedis(config.redisUrl) : null;
   const database = openDatabase(config.databaseUrl);

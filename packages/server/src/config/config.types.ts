@@ -24,6 +24,8 @@ export interface AppConfig {
   databaseUrl: string;
   redisUrl: string | null;
   logLevel: string;
+  /** HEAP_GROWING_PERCENT (lib/heap-growth.ts); absent means the default, 50. */
+  heapGrowingPercent?: number;
   /** Built web app to serve; null when it is not built (API only). */
   webDistDir: string | null;
   trustProxy: boolean;

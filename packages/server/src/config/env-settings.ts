@@ -1,5 +1,6 @@
 import { isAbsolute, join, resolve } from 'node:path';
 import { isPostgresUrl } from '../db/database';
+import { DEFAULT_HEAP_GROWING_PERCENT } from '../lib/heap-growth';
 import { ConfigError } from './config-error';
 import { envBool, envEnum, envHttpUrl, envInt, envString, type Env } from './env-reader';
 
@@ -23,6 +24,10 @@ export function readServerEnv(env: Env, cwd: string) {
     databaseUrl: readDatabaseUrl(env, cwd, dataDir),
     redisUrl: readRedisUrl(env),
     logLevel: envEnum(env, 'LOG_LEVEL', LOG_LEVELS, 'info'),
+    heapGrowingPercent: envInt(env, 'HEAP_GROWING_PERCENT', DEFAULT_HEAP_GROWING_PERCENT, {
+      min: 0,
+      max: 400,
+    }),
     trustProxy: envBool(env, 'TRUST_PROXY', false),
     configPath: resolve(cwd, explicitConfigPath ?? './parley.yaml'),
     configPathExplicit: explicitConfigPath !== undefined,

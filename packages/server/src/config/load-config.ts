@@ -52,6 +52,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     databaseUrl: server.databaseUrl,
     redisUrl: server.redisUrl,
     logLevel: server.logLevel,
+    heapGrowingPercent: server.heapGrowingPercent,
     webDistDir: findWebDist(env.WEB_DIST_DIR),
     trustProxy: server.trustProxy,
     secrets,
