@@ -30,6 +30,8 @@ interface StreamStats {
   addedVsSchedule: number[];
   /** Per token: arrival − written (wall clock, across two processes). */
   latency: number[];
+  /** Why an incomplete stream is counted as dropped. */
+  problem?: string;
 }
 
 /**
@@ -40,7 +42,10 @@ interface StreamStats {
  */
 function analyse(raw: RawStream): StreamStats {
   const stats: StreamStats = { complete: false, added: [], addedVsSchedule: [], latency: [] };
-  if (raw.status !== 200) return stats;
+  if (raw.status !== 200) {
+    const body = Buffer.concat(raw.arrivals.map((a) => a.data)).toString('utf8');
+    return { ...stats, problem: `status ${raw.status}: ${body.slice(0, 200)}` };
+  }
   const events = chatEventsOf(raw);
   const tokens: { index: number; written: number; arrived: number }[] = [];
   for (const { at, text } of events.texts) {
@@ -54,6 +59,13 @@ function analyse(raw: RawStream): StreamStats {
   const finalText = events.final?.text ?? '';
   const inOrder = tokens.length === TOKENS && tokens.every((t, i) => t.index === i);
   stats.complete = inOrder && finalText === events.texts.map((t) => t.text).join('');
+  if (!stats.complete) {
+    stats.problem = events.error
+      ? `error event ${events.error.slice(0, 200)}`
+      : !events.final
+        ? `no final event after ${tokens.length} tokens`
+        : `${tokens.length} tokens${inOrder ? '' : ' (not 0..99 in order)'}, final text ${finalText.length} chars`;
+  }
   for (let i = 0; i < tokens.length; i += 1) {
     const t = tokens[i]!;
     stats.latency.push(t.arrived - t.written);
@@ -174,6 +186,7 @@ export async function driveStreams(options: DriveOptions): Promise<BenchResult> 
     const errors = raws.filter((r): r is Error => r instanceof Error);
     const stats = raws.filter((r): r is RawStream => !(r instanceof Error)).map(analyse);
     const dropped = STREAMS - stats.filter((s) => s.complete).length;
+    const problem = stats.find((s) => s.problem)?.problem;
     const added = stats.flatMap((s) => s.added);
     const vsSchedule = stats.flatMap((s) => s.addedVsSchedule);
     const latency = stats.flatMap((s) => s.latency);
@@ -194,7 +207,7 @@ export async function driveStreams(options: DriveOptions): Promise<BenchResult> 
       context:
         `${STREAMS} streams started in ${ms(startedIn)} ms, all done in ${ms(wall)} ms; ` +
         `dropped ${dropped}${errors.length ? ` (${errors.length} request errors: ${errors[0]!.message})` : ''}` +
-        `${dropped > 0 ? ' MISS' : ''}; ` +
+        `${dropped > 0 ? ` MISS${problem ? ` (the first: ${problem})` : ''}` : ''}; ` +
         `'created' after the request p50 ${ms(percentile(createdAfter, 50))}, max ${ms(percentile(createdAfter, 100))} ms ` +
         `(budget ${CREATED_BUDGET_MS} ms: ${lateCreated === 0 ? 'all within' : `${lateCreated} late MISS`}); ` +
         `stream duration (ideal ${ms(FIRST_TOKEN_DELAY_MS + TOKENS * INTERVAL_MS)}) p50 ${ms(percentile(durations, 50))}, ` +

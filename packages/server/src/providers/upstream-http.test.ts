@@ -73,6 +73,39 @@ describe('requestUpstream', () => {
     expect(sockets.size).toBe(1);
   });
 
+  it('sends once more, on a new connection, when the server closed the kept-alive one it was sent on', async () => {
+    let first: unknown;
+    let requests = 0;
+    const base = await listen((req, res) => {
+      requests += 1;
+      if (first === undefined) {
+        first = req.socket;
+        res.end('one');
+      } else if (req.socket === first) {
+        req.socket.destroy(); // the server dropped the idle connection as the request arrived
+      } else {
+        res.end('two');
+      }
+    });
+    expect(await readAll((await requestUpstream(base)).body)).toBe('one');
+    expect(await readAll((await requestUpstream(base, { method: 'POST', body: 'x' })).body)).toBe('two');
+    expect(requests).toBe(3);
+  });
+
+  it('does not send again when a new connection is reset', async () => {
+    let requests = 0;
+    const base = await listen((req) => {
+      requests += 1;
+      req.socket.destroy();
+    });
+    const failure = await requestUpstream(base, { method: 'POST', body: 'x' }).catch(
+      (error: unknown) => error,
+    );
+    expect((failure as TypeError).message).toBe('fetch failed');
+    expect(((failure as TypeError).cause as NodeJS.ErrnoException).code).toBe('ECONNRESET');
+    expect(requests).toBe(1);
+  });
+
   it('a refused connection fails as fetch does: TypeError "fetch failed" with the cause', async () => {
     const base = await listen(() => {});
     server!.close();

@@ -22,10 +22,17 @@ const FETCH_DEFAULT_HEADERS: Readonly<Record<string, string>> = {
 /** As long as fetch waits for headers, and then between two chunks of the body (undici's defaults). */
 const IDLE_TIMEOUT_MS = 300_000;
 
+/**
+ * How long a kept-alive connection waits for its next request (fetch's default too). Node's agent shortens it to
+ * a second under the server's own `Keep-Alive: timeout=N`, so a connection is not reused just as the server
+ * closes it.
+ */
+const FREE_SOCKET_TIMEOUT_MS = 4_000;
+
 // One keep-alive pool per protocol, like fetch's global dispatcher: a stream's connection is reused by the next.
 const agents = {
-  'http:': new http.Agent({ keepAlive: true }),
-  'https:': new https.Agent({ keepAlive: true }),
+  'http:': new http.Agent({ keepAlive: true, timeout: FREE_SOCKET_TIMEOUT_MS }),
+  'https:': new https.Agent({ keepAlive: true, timeout: FREE_SOCKET_TIMEOUT_MS }),
 };
 
 /**
@@ -53,35 +60,46 @@ export function requestUpstream(url: string, init: RequestInit = {}): Promise<Up
   if (body !== undefined) headers['content-length'] = String(Buffer.byteLength(body));
   const client = target.protocol === 'https:' ? https : http;
 
-  return new Promise((resolve, reject) => {
-    let answered = false;
-    const req = client.request(target, { method: init.method ?? 'GET', headers, agent });
-    const onAbort = () => req.destroy(abortReason(signal!));
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const settle = () => signal?.removeEventListener('abort', onAbort);
-
-    req.setTimeout(IDLE_TIMEOUT_MS, () =>
-      req.destroy(Object.assign(new Error('The endpoint stopped answering'), { code: 'ETIMEDOUT' })),
-    );
-    req.on('error', (error) => {
-      settle();
-      if (answered) return; // the body's reader reports it
-      reject(signal?.aborted ? abortReason(signal) : new TypeError('fetch failed', { cause: error }));
-    });
-    req.on('response', (res) => {
-      answered = true;
-      resolve({
-        status: res.statusCode ?? 0,
-        headers: toHeaders(res),
-        body: readBody(res, signal, settle),
-        discard: () => {
-          settle();
-          res.destroy();
-        },
+  const send = (retried: boolean): Promise<UpstreamAnswer> =>
+    new Promise((resolve, reject) => {
+      let answered = false;
+      const req = client.request(target, {
+        method: init.method ?? 'GET',
+        headers,
+        agent,
+        timeout: IDLE_TIMEOUT_MS,
       });
+      const onAbort = () => req.destroy(abortReason(signal!));
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const settle = () => signal?.removeEventListener('abort', onAbort);
+
+      req.on('timeout', () =>
+        req.destroy(Object.assign(new Error('The endpoint stopped answering'), { code: 'ETIMEDOUT' })),
+      );
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        settle();
+        if (answered) return; // the body's reader reports it
+        if (signal?.aborted) return reject(abortReason(signal));
+        // A kept-alive connection the server closed just as this request went out: nothing was answered, so
+        // the request was not handled, and it goes once more on a new connection.
+        if (!retried && req.reusedSocket && error.code === 'ECONNRESET') return resolve(send(true));
+        reject(new TypeError('fetch failed', { cause: error }));
+      });
+      req.on('response', (res) => {
+        answered = true;
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: toHeaders(res),
+          body: readBody(res, signal, settle),
+          discard: () => {
+            settle();
+            res.destroy();
+          },
+        });
+      });
+      req.end(body);
     });
-    req.end(body);
-  });
+  return send(false);
 }
 
 /** The body as text, decompressed if the upstream compressed it anyway (fetch would have). */
