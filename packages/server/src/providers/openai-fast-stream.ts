@@ -27,9 +27,10 @@ interface Exchange {
  * The fast path for OpenAI-compatible streams (OpenAI, Azure, custom endpoints). The AI SDK adapter still
  * builds and sends the request (so the body, URL and headers are exactly the SDK's: messages with image
  * detail, sampling settings, addParams/dropParams, stream_options, Azure's api-version) and still turns an
- * HTTP error into its APICallError. But on a 2xx answer the SDK gets an empty stream and this module reads
- * the upstream's `data: {chat.completion.chunk}` lines itself: one JSON.parse per chunk, none of the SDK's
- * per-chunk schema validation and web-stream stages, which were most of the CPU a relayed token cost.
+ * HTTP error into its APICallError. But on a 2xx answer the SDK's fetch throws `TakenOver` (which the SDK passes
+ * through untouched), so the SDK never builds its stream pipeline, and this module reads the upstream's
+ * `data: {chat.completion.chunk}` lines itself: one JSON.parse per chunk, none of the SDK's per-chunk schema
+ * validation and web-stream stages, which were most of the CPU a relayed token cost.
  * `makeModel` is the family's adapter; its fetch (the request's, e.g. the guarded one for user URLs) is kept.
  */
 export async function* streamOpenAICompatible(
@@ -47,7 +48,7 @@ export async function* streamOpenAICompatible(
       const response = await (request.fetch ?? fetch)(input, init);
       if (!response.ok || !response.body) return response;
       exchange = { url, body, headers: response.headers, chunks: response.body };
-      return new Response('', { status: response.status, headers: response.headers });
+      throw new TakenOver();
     }
     const answer = await requestUpstream(url, init);
     if (answer.status < 200 || answer.status > 299) {
@@ -57,7 +58,7 @@ export async function* streamOpenAICompatible(
       return new Response(text, { status: answer.status, headers: answer.headers });
     }
     exchange = { url, body, headers: answer.headers, chunks: answer.body };
-    return new Response('', { status: answer.status, headers: answer.headers });
+    throw new TakenOver();
   };
   const model = makeModel({ ...request, fetch: capture }) as LanguageModelV4;
   const { headers, providerOptions, ...sampling } = settings;
@@ -65,7 +66,7 @@ export async function* streamOpenAICompatible(
     instructions: prompt.instructions,
     messages: prompt.messages,
   });
-  const { stream } = await model.doStream({
+  const called = model.doStream({
     ...prepareLanguageModelCallOptions(sampling),
     prompt: await convertToLanguageModelPrompt({
       prompt: standardized,
@@ -79,9 +80,22 @@ export async function* streamOpenAICompatible(
     headers,
     includeRawChunks: false,
   });
-  void stream.cancel().catch(() => {});
+  try {
+    const { stream } = await called;
+    void stream.cancel().catch(() => {});
+  } catch (error) {
+    if (!(error instanceof TakenOver)) throw error;
+  }
   if (!exchange) throw new Error('The provider answered without a stream');
   yield* readChunks(exchange, request.entry.family);
+}
+
+/**
+ * Thrown by the fast path's fetch once it has a 2xx answer: the AI SDK rethrows an error of its fetch as it is
+ * (it wraps only aborts and network failures), so the call ends there and the answer is read here.
+ */
+class TakenOver extends Error {
+  override readonly name = 'FastPathTakenOver';
 }
 
 interface ChunkChoice {
