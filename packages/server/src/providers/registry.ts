@@ -40,6 +40,7 @@ const ADAPTERS: Record<ProviderFamily, () => Promise<Adapter>> = {
 };
 const fastStream = once(() => import('./openai-fast-stream'));
 const sdkStream = once(() => import('./sdk-stream'));
+const upstreamHttp = once(() => import('./upstream-http'));
 
 /** Families that speak Chat Completions streams: their replies take the fast path (openai-fast-stream.ts). */
 const CHAT_COMPLETIONS: ReadonlySet<ProviderFamily> = new Set(['openai', 'azure', 'custom']);
@@ -98,14 +99,19 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
       return Object.fromEntries(lists);
     },
 
-    /** An AI SDK model for the endpoint; `credentials` are the user's stored key, when the endpoint takes one. */
+    /**
+     * An AI SDK model for calls that are not streamed (titles); `credentials` are the user's stored key, when the
+     * endpoint takes one. Its answers are read whole over node:http (upstream-http.ts), unless the request
+     * names its own fetch (user-given URLs, tests).
+     */
     async languageModel(
       endpoint: string,
       model: string,
       credentials?: ProviderCredentials,
     ): Promise<ProviderModel> {
       const request = modelRequest(endpoint, model, credentials);
-      return (await ADAPTERS[request.entry.family]())(request);
+      const { bufferedFetch } = await upstreamHttp();
+      return (await ADAPTERS[request.entry.family]())({ ...request, fetch: request.fetch ?? bufferedFetch });
     },
 
     /**

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { requestUpstream } from './upstream-http';
+import { bufferedFetch, requestUpstream } from './upstream-http';
 
 let server: http.Server | undefined;
 afterEach(async () => {
@@ -165,5 +165,28 @@ describe('requestUpstream', () => {
     await expect(requestUpstream('http://127.0.0.1:1/', { body: new Uint8Array([1]) })).rejects.toThrow(
       'Only text request bodies are sent this way',
     );
+  });
+});
+
+describe('bufferedFetch', () => {
+  it('answers a Response with the whole body, its status and headers, errors included', async () => {
+    const base = await listen((req, res) => {
+      if (req.url === '/busy') {
+        res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '3' });
+        res.end('{"error":{"message":"slow down"}}');
+      } else {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"choices":[{"message":{"content":"标题"}}]}');
+      }
+    });
+    const ok = await bufferedFetch(`${base}/v1/chat/completions`, { method: 'POST', body: '{}' });
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ choices: [{ message: { content: '标题' } }] });
+    const busy = await bufferedFetch(`${base}/busy`);
+    expect([busy.status, busy.headers.get('retry-after'), await busy.text()]).toEqual([
+      429,
+      '3',
+      '{"error":{"message":"slow down"}}',
+    ]);
   });
 });

@@ -155,3 +155,19 @@ function toHeaders(res: IncomingMessage): Headers {
   for (let i = 0; i + 1 < raw.length; i += 2) headers.append(raw[i]!, raw[i + 1]!);
   return headers;
 }
+
+/**
+ * A fetch for calls whose answer is read whole (titles: `generateText`): the request goes out with
+ * requestUpstream and the answer comes back as a Response holding its text, without fetch's own machinery.
+ * Not for streamed answers: the body is read to its end before the Response exists.
+ */
+export async function bufferedFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  if (input instanceof Request || (init?.body != null && typeof init.body !== 'string'))
+    return fetch(input, init);
+  const answer = await requestUpstream(String(input), init);
+  let text = '';
+  for await (const chunk of answer.body) text += chunk;
+  // A Response may not carry a body with these statuses.
+  const bodiless = answer.status === 204 || answer.status === 205 || answer.status === 304;
+  return new Response(bodiless ? null : text, { status: answer.status, headers: answer.headers });
+}
