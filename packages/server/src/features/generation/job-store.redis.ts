@@ -8,7 +8,7 @@ import { execPipeline } from './redis-pipeline';
 import { followRedisJob } from './job-store.redis-follow';
 import { ABORT_SCRIPT, FINISH_SCRIPT, abortChannel, activeJobKey, jobKeys } from './job-store.redis-keys';
 import { LocalJobs } from './job-store.redis-local';
-import { flushLocalJob } from './job-store.redis-writer';
+import { RedisJobWriter } from './job-store.redis-writer';
 import { retryWhileUnavailable, toUnavailableError } from '../../lib/unavailable';
 
 /**
@@ -31,7 +31,7 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
   };
   const leases = new RedisLeaseKeeper(redis, prefix, leaseMs, heartbeatMs, fireAbort);
   const local = new LocalJobs(maxEvents);
-  const writer = { prefix, leaseMs, maxEvents };
+  const writer = new RedisJobWriter(redis, local, { prefix, leaseMs, maxEvents });
   // Stops the background retries of finishes that Redis missed when the store closes.
   const closing = new AbortController();
 
@@ -80,7 +80,7 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
       const firstWrite = lease !== undefined && !lease.streamLeased;
       if (lease) lease.streamLeased = true;
       // Redis down: the event is in memory (followers here have it) and goes with the next write.
-      await flushLocalJob(redis, local, jobId, job, writer, firstWrite).catch(() => {});
+      await writer.flush(jobId, job, firstWrite).catch(() => {});
       return id;
     },
 
@@ -99,7 +99,7 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
       const keys = jobKeys(prefix, jobId);
       const active = activeJobKey(prefix, meta.userId, meta.conversationId);
       const finishInRedis = async () => {
-        if (job) await flushLocalJob(redis, local, jobId, job, writer, false);
+        if (job) await writer.flush(jobId, job, false);
         await redis.eval(
           FINISH_SCRIPT,
           3,
