@@ -161,6 +161,23 @@ describe('requestUpstream', () => {
     expect(closed).toBe(true);
   });
 
+  it('an abort after the answer began but before its body is read fails the later read, and nothing throws meanwhile', async () => {
+    const base = await listen((_req, res) => {
+      res.writeHead(200);
+      res.write('data: first\n\n');
+    });
+    const controller = new AbortController();
+    const answer = await requestUpstream(base, { signal: controller.signal });
+    controller.abort();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const failure = await (async () => {
+      for await (const _chunk of answer.body) {
+        // nothing is expected
+      }
+    })().catch((error: unknown) => error);
+    expect((failure as Error).name).toBe('AbortError');
+  });
+
   it('refuses a body that is not text (the caller then uses fetch)', async () => {
     await expect(requestUpstream('http://127.0.0.1:1/', { body: new Uint8Array([1]) })).rejects.toThrow(
       'Only text request bodies are sent this way',
