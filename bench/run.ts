@@ -10,6 +10,7 @@ import { relayOverhead } from './relay-overhead';
 import { search } from './search';
 import { soak } from './soak';
 import { startTime } from './start-time';
+import { turnCost } from './turn-cost';
 import { turnPrep } from './turn-prep';
 import { webInitialJs } from './web-initial-js';
 import { wireBytes } from './wire-bytes';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   search,
   'relay-overhead': relayOverhead,
   'wire-bytes': wireBytes,
+  'turn-cost': turnCost,
   'concurrent-streams': concurrentStreams,
   'concurrent-streams-pair': concurrentStreamsPair,
   'web-initial-js': webInitialJs,
