@@ -41,6 +41,18 @@ describe('readSseData', () => {
     ).toEqual(expected);
   });
 
+  it('reads text chunks (node:http with an encoding set) the same, cut anywhere, a CRLF included', async () => {
+    async function* chunks(cut: number) {
+      yield text.slice(0, cut);
+      yield text.slice(cut);
+    }
+    for (let cut = 0; cut <= text.length; cut++) {
+      const out: string[] = [];
+      for await (const data of readSseData(chunks(cut))) out.push(data);
+      expect(out).toEqual(expected);
+    }
+  });
+
   it('drops an event the stream ended in the middle of', async () => {
     expect(await read(body('data: a\n\ndata: b', []))).toEqual(['a']);
   });
