@@ -25,8 +25,10 @@ export function getConversation(
 }
 
 /**
- * Inserts a conversation, or updates it (title only when given) and moves it to the top of the list; the title is
- * re-indexed for search in the same transaction. Answers undefined when the id belongs to another user.
+ * Inserts a conversation, or updates it (title only when given) and moves it to the top of the list; a new row's
+ * title, or a title given, is indexed for search in the same transaction. Every turn of a conversation comes through
+ * here, and its title has not changed then: it is not indexed again. Answers undefined when the id belongs to
+ * another user.
  */
 export function upsertConversation(db: Db, row: NewConversationRow): Promise<ConversationRow | undefined> {
   return withTransaction(db, async (trx) => {
@@ -48,7 +50,10 @@ export function upsertConversation(db: Db, row: NewConversationRow): Promise<Con
       )
       .returningAll()
       .executeTakeFirst();
-    if (saved) await indexTitle(trx, saved);
+    // A row that existed keeps its created_at; one inserted now has the one given. (A row updated within the
+    // millisecond it was made counts as inserted: its title is indexed once more, which is harmless.)
+    const inserted = saved?.created_at === row.created_at;
+    if (saved && (inserted || row.title !== undefined)) await indexTitle(trx, saved);
     return saved;
   });
 }

@@ -33,13 +33,21 @@ export async function indexDocument<DB>(db: Kysely<DB>, doc: SearchDoc): Promise
       ON CONFLICT (doc_id) DO UPDATE SET vector = excluded.vector`.execute(db);
     return;
   }
-  const { rows } = await sql<{
+  // Most documents are new (a message's first save): their row is inserted and their text added, two statements.
+  // A document written again (a title renamed, a message edited) has its text replaced.
+  const inserted = await sql<{
     seq: number;
   }>`INSERT INTO search_docs (doc_id, kind, conversation_id, user_id, created_at)
     VALUES (${docId}, ${doc.kind}, ${doc.conversationId}, ${doc.userId}, ${doc.createdAt})
-    ON CONFLICT (doc_id) DO UPDATE SET kind = excluded.kind RETURNING seq`.execute(db);
-  const seq = rows[0]!.seq;
-  await sql`DELETE FROM search_fts WHERE rowid = ${seq}`.execute(db);
+    ON CONFLICT (doc_id) DO NOTHING RETURNING seq`.execute(db);
+  let seq = inserted.rows[0]?.seq;
+  if (seq === undefined) {
+    const existing = await sql<{ seq: number }>`SELECT seq FROM search_docs WHERE doc_id = ${docId}`.execute(
+      db,
+    );
+    seq = existing.rows[0]!.seq;
+    await sql`DELETE FROM search_fts WHERE rowid = ${seq}`.execute(db);
+  }
   await sql`INSERT INTO search_fts (rowid, owner, body) VALUES (${seq}, ${owner}, ${terms.join(' ')})`.execute(
     db,
   );

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, SEARCH_PAGE_SIZE, type SearchPage } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
 import { signUp } from '../auth/auth-test-helpers';
-import { call, seedConversation, seedMessage } from '../messages/message-test-helpers';
+import { upsertConversation } from '../conversations/conversations.repository';
+import { call, nextIso, seedConversation, seedMessage } from '../messages/message-test-helpers';
 import { searchUser } from './search.service';
 
 describe.each(testDialects())('search API on %s', (dialect) => {
@@ -43,6 +45,37 @@ describe.each(testDialects())('search API on %s', (dialect) => {
     expect((await found(me.token, 'brown fox')).messages.map((m) => m.messageId)).toEqual([en.message_id]);
     expect((await found(me.token, 'jum')).messages.map((m) => m.messageId)).toEqual([en.message_id]);
     expect((await found(me.token, 'fox cat')).messages).toEqual([]);
+  });
+
+  it("indexes a new conversation's title and a title given, not the title again on every later turn", async () => {
+    const { db, me, convo } = await setup();
+    const turn = (conversationId: string) => {
+      const at = nextIso();
+      // What a chat turn writes: the conversation moved to the top, its title not given.
+      return upsertConversation(db, {
+        conversation_id: conversationId,
+        user_id: me.user.id,
+        endpoint: 'openAI',
+        endpoint_type: null,
+        model: 'gpt-4o',
+        options: '{}',
+        created_at: at,
+        updated_at: at,
+      });
+    };
+    // The title column changed behind the index's back: only a rewrite of the title's document would show it.
+    await db
+      .updateTable('conversations')
+      .set({ title: 'Secret' })
+      .where('conversation_id', '=', convo)
+      .execute();
+    await turn(convo);
+    expect((await found(me.token, 'weekend')).conversations.map((c) => c.conversationId)).toEqual([convo]);
+    expect((await found(me.token, 'secret')).conversations).toEqual([]);
+
+    const fresh = randomUUID();
+    await turn(fresh);
+    expect((await found(me.token, 'new chat')).conversations.map((c) => c.conversationId)).toEqual([fresh]);
   });
 
   it('finds conversation titles, and follows renames, edits and deletes', async () => {
