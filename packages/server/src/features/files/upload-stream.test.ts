@@ -49,3 +49,31 @@ it.each([
   await expect.poll(() => outcomes).toEqual(['The upload took too long and was stopped.']);
   expect(tempFiles(dataDir)).toEqual([]);
 });
+
+it('leaves no temporary file when the first bytes are already over the limit (the file may not be open yet)', async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'parley-receive-'));
+  app = Fastify();
+  await app.register(multipart);
+  const left: string[][] = [];
+  app.post('/upload', async (request, reply) => {
+    const limit = { bytes: 0, refuse: () => new AppError('PAYLOAD_TOO_LARGE', 'too big') };
+    const options = { dataDir, fileField: 'file', partLimit: 1e9, limitFor: () => limit };
+    await receiveUpload(request, { ...options, signal: AbortSignal.timeout(5_000) }).catch(() => {});
+    // What the client would find the moment it reads the answer.
+    left.push(tempFiles(dataDir));
+    return reply.code(413).send({});
+  });
+  const payload =
+    '--b\r\nContent-Disposition: form-data; name="file"; filename="a.bin"\r\n' +
+    `Content-Type: application/octet-stream\r\n\r\n${'x'.repeat(64 * 1024)}\r\n--b--\r\n`;
+  for (let i = 0; i < 40; i += 1) {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/upload',
+      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      payload,
+    });
+    expect(res.statusCode).toBe(413);
+  }
+  expect(left.filter((files) => files.length > 0)).toEqual([]);
+});

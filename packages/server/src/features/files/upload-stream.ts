@@ -118,9 +118,16 @@ async function writeLimited(
       done(bytes > limit.bytes ? limit.refuse() : null, chunk);
     },
   });
-  await pipeline(source, counter, createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE }), {
-    signal,
-  });
+  const sink = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE });
+  try {
+    await pipeline(source, counter, sink, { signal });
+  } catch (error) {
+    // A refusal can come before the file is even open, and the pipeline gives up without waiting for it: the
+    // caller's removal could then run before the open and leave the file behind (seen once in CI, under load).
+    // Once the sink has closed, the file is either there to remove or was never made.
+    if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
+    throw error;
+  }
   return bytes;
 }
 
