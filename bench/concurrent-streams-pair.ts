@@ -3,7 +3,8 @@ import net from 'node:net';
 import type { DialectName } from '../packages/server/src/db/database';
 import { startServer, type ServerProcess } from '../packages/server/test/server-process';
 import { driveStreams, startStampingUpstream } from './concurrent-streams';
-import { benchServerEnv, registerBenchUser } from './lib/chat-server';
+import { registerOverHttp } from '../packages/server/test/http-user';
+import { benchServerEnv } from './lib/chat-server';
 import { PG_URL, dropSchema, pgAdmin } from './lib/databases';
 import type { BenchResult } from './lib/stats';
 
@@ -77,7 +78,7 @@ export async function concurrentStreamsPair(dialect: DialectName): Promise<Bench
     };
     // One after the other: the first runs the migrations, the second finds them done.
     for (let i = 0; i < 2; i += 1) servers.push(await startServer(env, { compiled: true }));
-    const token = await registerBenchUser(servers[0]!.baseUrl);
+    const token = await registerOverHttp(servers[0]!.baseUrl, 'bench');
     balancer = await startBalancer(servers.map((s) => new URL(s.baseUrl)));
     const lb = balancer;
     const direct = servers.map((s) => ({ base: s.baseUrl, token, close: async () => {} }));

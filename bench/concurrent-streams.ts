@@ -10,7 +10,7 @@ import {
   type ChildServer,
   type RawStream,
 } from './lib/chat-app';
-import { startChatServer } from './lib/chat-server';
+import { benchRedisEnv, startChatServer } from './lib/chat-server';
 import { procCpuMs } from './lib/rss-sampler';
 import { ms, percentile, progress, type BenchResult } from './lib/stats';
 
@@ -87,14 +87,8 @@ function analyse(raw: RawStream): StreamStats {
 export async function concurrentStreams(dialect: DialectName): Promise<BenchResult> {
   const upstream = await startStampingUpstream();
   try {
-    // BENCH_REDIS_URL: the job store in Redis, as several instances need it (the pair bench's baseline).
-    const redisUrl = process.env.BENCH_REDIS_URL;
-    const app = await startChatServer(
-      dialect,
-      upstream.url,
-      'streams',
-      redisUrl ? { REDIS_URL: redisUrl } : {},
-    );
+    // With BENCH_REDIS_URL, the pair bench's baseline: one instance over the Redis job store.
+    const app = await startChatServer(dialect, upstream.url, 'streams', benchRedisEnv());
     try {
       return await driveStreams({
         app,

@@ -1,7 +1,8 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { openAsBlob, rmSync } from 'node:fs';
-import { API, type AuthResult, type FileRecord, type UploadResponse } from '@parley/shared';
+import { API, type FileRecord, type UploadResponse } from '@parley/shared';
 import type { DialectName } from '../packages/server/src/db/database';
+import { registerOverHttp } from '../packages/server/test/http-user';
 import { startServer } from '../packages/server/test/server-process';
 import { PG_URL, dropSchema, pgAdmin } from './lib/databases';
 import { noisePngs, type NoiseImage } from './lib/noise-images';
@@ -19,7 +20,6 @@ import { ms, progress, type BenchResult } from './lib/stats';
 const COUNT = Number(process.env.BENCH_UPLOADS ?? 200);
 const SIDE = 820; // RGB noise: 820 × 820 × 3 ≈ 2 MB as PNG
 const BUDGET_MB = 500;
-const PASSWORD = 'correct horse battery';
 
 let imagesOnce: Promise<NoiseImage[]> | undefined;
 
@@ -30,21 +30,6 @@ function benchImages(): Promise<NoiseImage[]> {
     return images;
   });
   return imagesOnce;
-}
-
-async function register(base: string): Promise<string> {
-  const res = await fetch(`${base}${API.register}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench',
-      email: 'bench@example.com',
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as AuthResult).token;
 }
 
 /** One upload as the web sends it: fields first, then the file streamed from disk. */
@@ -120,7 +105,7 @@ export async function filesUpload(dialect: DialectName): Promise<BenchResult> {
   }
   const server = await startServer(env);
   try {
-    const token = await register(server.baseUrl);
+    const token = await registerOverHttp(server.baseUrl, 'bench');
     const baselineMb = procStatusMb(server.pid, 'VmRSS');
     const totalMb = images.reduce((sum, i) => sum + i.bytes, 0) / 1024 / 1024;
     progress(

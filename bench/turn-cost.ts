@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { DialectName } from '../packages/server/src/db/database';
 import { askRaw, chatEventsOf, startChildServer } from './lib/chat-app';
-import { startChatServer } from './lib/chat-server';
+import { benchRedisEnv, startChatServer } from './lib/chat-server';
 import { procCpuMs } from './lib/rss-sampler';
 import { ms, progress, type BenchResult } from './lib/stats';
 
@@ -27,13 +27,9 @@ export async function turnCost(dialect: DialectName): Promise<BenchResult> {
     '--first',
     '0',
   ]);
-  const redisUrl = process.env.BENCH_REDIS_URL;
-  const server = await startChatServer(
-    dialect,
-    upstream.url,
-    'turns',
-    redisUrl ? { REDIS_URL: redisUrl } : {},
-  );
+  const redisEnv = benchRedisEnv();
+  const redis = redisEnv.REDIS_URL !== undefined;
+  const server = await startChatServer(dialect, upstream.url, 'turns', redisEnv);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
   try {
     const turn = async (i: number) => {
@@ -42,7 +38,7 @@ export async function turnCost(dialect: DialectName): Promise<BenchResult> {
     };
     for (let i = 0; i < WARM_UP; i += 1) await turn(-i);
     progress(
-      `${dialect}: ${TURNS} one-token turns, ${CONCURRENCY} at a time${redisUrl ? ', Redis job store' : ''}`,
+      `${dialect}: ${TURNS} one-token turns, ${CONCURRENCY} at a time${redis ? ', Redis job store' : ''}`,
     );
     const cpuBefore = procCpuMs(server.pid);
     const started = performance.now();
@@ -62,7 +58,7 @@ export async function turnCost(dialect: DialectName): Promise<BenchResult> {
       context:
         `server CPU per turn (one-token reply, new conversation, title on), ${TURNS} turns ${CONCURRENCY} at a ` +
         `time: ${ms(cpu)} ms CPU in ${ms(wall)} ms (${ms(wall / TURNS)} ms a turn); the budget is what 1,000 ` +
-        `turns in 1.5 s, each answered within 1 s, leave one thread${redisUrl ? '; Redis job store' : ''}`,
+        `turns in 1.5 s, each answered within 1 s, leave one thread${redis ? '; Redis job store' : ''}`,
     };
   } finally {
     agent.destroy();

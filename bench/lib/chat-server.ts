@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { API, type AuthResult } from '@parley/shared';
 import type { DialectName } from '../../packages/server/src/db/database';
+import { registerOverHttp } from '../../packages/server/test/http-user';
 import { startServer } from '../../packages/server/test/server-process';
 import { PG_URL, dropSchema, pgAdmin } from './databases';
 import type { ChatBenchApp } from './chat-app';
@@ -12,8 +12,6 @@ import type { ChatBenchApp } from './chat-app';
 export interface ChatServer extends ChatBenchApp {
   pid: number;
 }
-
-const PASSWORD = 'correct horse battery';
 
 export async function startChatServer(
   dialect: DialectName,
@@ -33,7 +31,7 @@ export async function startChatServer(
   try {
     const server = await startServer(env, { compiled: process.env.BENCH_TSX !== '1' });
     try {
-      const token = await registerBenchUser(server.baseUrl);
+      const token = await registerOverHttp(server.baseUrl, 'bench');
       return {
         base: server.baseUrl,
         token,
@@ -53,20 +51,10 @@ export async function startChatServer(
   }
 }
 
-/** Signs a new bench user up on the server at `base`; answers the access token. */
-export async function registerBenchUser(base: string): Promise<string> {
-  const res = await fetch(`${base}${API.register}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Bench',
-      email: `bench-${randomBytes(4).toString('hex')}@example.com`,
-      password: PASSWORD,
-      confirm_password: PASSWORD,
-    }),
-  });
-  if (res.status !== 201) throw new Error(`register answered ${res.status}: ${await res.text()}`);
-  return ((await res.json()) as AuthResult).token;
+/** `BENCH_REDIS_URL`, when set, puts a bench server's job store in Redis, as several instances need it. */
+export function benchRedisEnv(): Record<string, string> {
+  const url = process.env.BENCH_REDIS_URL;
+  return url ? { REDIS_URL: url } : {};
 }
 
 /**

@@ -7,9 +7,8 @@ import type { Readable } from 'node:stream';
 export interface UpstreamAnswer {
   status: number;
   headers: Headers;
+  /** Read it to its end: a body left unread keeps its connection until the idle timeout. */
   body: AsyncIterable<string>;
-  /** Drops the body (the connection is closed if it was not read to its end). */
-  discard(): void;
 }
 
 const FETCH_DEFAULT_HEADERS: Readonly<Record<string, string>> = {
@@ -91,10 +90,6 @@ export function requestUpstream(url: string, init: RequestInit = {}): Promise<Up
           status: res.statusCode ?? 0,
           headers: toHeaders(res),
           body: readBody(res, signal, settle),
-          discard: () => {
-            settle();
-            res.destroy();
-          },
         });
       });
       req.end(body);

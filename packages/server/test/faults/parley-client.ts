@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
-import { API, NIL_UUID, type AuthResult, type ChatFinalEvent } from '@parley/shared';
+import { API, NIL_UUID, type ChatFinalEvent } from '@parley/shared';
+import { registerOverHttp } from '../http-user';
 import { sseReader, type ParsedFrame } from '../../src/lib/sse.test-helpers';
 import { parseEvents } from '../../src/features/chat/chat-test-helpers';
 
@@ -11,19 +11,7 @@ export interface Client {
 }
 
 export async function registerUser(baseUrl: string): Promise<Client> {
-  const password = 'correct horse battery';
-  const res = await fetch(`${baseUrl}${API.register}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      name: 'Fault Tester',
-      email: `faults-${randomBytes(4).toString('hex')}@example.com`,
-      password,
-      confirm_password: password,
-    }),
-  });
-  expect(res.status).toBe(201);
-  const { token } = (await res.json()) as AuthResult;
+  const token = await registerOverHttp(baseUrl, 'faults');
   return { baseUrl, auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
 }
 

@@ -17,6 +17,9 @@ class FakePipeline {
   xadd = (key: string, ...args: string[]) => this.add('xadd', `${key} ${args[3]}`);
   publish = (key: string) => this.add('publish', key);
   exec = () => this.answer(this.commands);
+  get length() {
+    return this.commands.length;
+  }
 }
 
 function fakeRedis(answer?: (commands: string[]) => Promise<[Error | null, unknown][]>) {

@@ -77,16 +77,14 @@ export class RedisJobWriter {
     this.scheduled = false;
     const parts: Part[] = [];
     let pipeline: ReturnType<Redis['pipeline']> | null = null;
-    let commands = 0;
     for (const [jobId, pending] of this.pending) {
+      this.pending.delete(jobId);
       const { job } = pending;
       if (job.flushing) {
-        // One write at a time per job: this one joins the write after the job's current one.
-        this.pending.delete(jobId);
-        void job.flushing.catch(() => {}).then(() => this.enqueue(jobId, pending));
+        // One write at a time per job: this one joins the write after the job's current one (which never rejects).
+        void job.flushing.then(() => this.enqueue(jobId, pending));
         continue;
       }
-      this.pending.delete(jobId);
       // After a failure, everything held here goes again (ids Redis still has are refused and skipped).
       if (job.behind) job.sent = job.dropped;
       const events = this.local.unsent(job);
@@ -94,10 +92,10 @@ export class RedisJobWriter {
         for (const waiter of pending.waiters) waiter.resolve();
         continue;
       }
-      const from = commands;
       pipeline ??= this.redis.pipeline();
-      commands += this.addCommands(pipeline, jobId, pending, events);
-      parts.push({ pending, count: events.length, from, to: commands });
+      const from = pipeline.length;
+      this.addCommands(pipeline, jobId, pending, events);
+      parts.push({ pending, count: events.length, from, to: pipeline.length });
     }
     if (!pipeline) return;
 
@@ -132,32 +130,25 @@ export class RedisJobWriter {
     }
   }
 
-  /** Adds one job's commands; answers how many. */
+  /** Adds one job's commands to the pipeline. */
   private addCommands(
     pipeline: ReturnType<Redis['pipeline']>,
     jobId: string,
     { job, firstWrite }: Pending,
     events: StoredEvent[],
-  ): number {
+  ): void {
     const { prefix, leaseMs, maxEvents } = this.options;
     const keys = jobKeys(prefix, jobId);
-    let commands = 0;
     if (job.behind) {
       pipeline
         .hset(keys.meta, { ...job.meta, status: 'active' })
         .pexpire(keys.meta, leaseMs)
         .set(activeJobKey(prefix, job.meta.userId, job.meta.conversationId), jobId, 'PX', leaseMs, 'NX');
-      commands += 3;
     }
     for (const event of events) {
       pipeline.xadd(keys.events, 'MAXLEN', '~', maxEvents, event.id, 'e', event.event, 'd', event.data);
     }
-    commands += events.length;
-    if (job.behind || firstWrite) {
-      pipeline.pexpire(keys.events, leaseMs);
-      commands += 1;
-    }
+    if (job.behind || firstWrite) pipeline.pexpire(keys.events, leaseMs);
     pipeline.publish(keys.wake, '');
-    return commands + 1;
   }
 }
