@@ -16,7 +16,7 @@ export interface IdleGcOptions {
   /** Collect only when the heap holds at least this much more than it uses. */
   minSlackBytes?: number;
   /** Injected by tests; the real ones read the process. */
-  sample?: () => { cpuMs: number; heapTotal: number; heapUsed: number };
+  sample?: () => IdleSample;
   gc?: () => void;
 }
 
@@ -28,8 +28,8 @@ export const IDLE_GC_DEFAULTS = {
 
 /**
  * After a burst of replies, most of the heap is garbage that V8 collects only under allocation pressure, which an
- * idle server no longer makes: measured by `npm run bench -- soak`, RSS stayed 194-276 MB above idle a minute after the last round
- * while the live heap was back at ~60 MB. So once the process is idle (under 2 % of a core for a whole interval)
+ * idle server no longer makes: measured by `npm run bench -- soak`, RSS stayed 194-276 MB above idle a minute after
+ * the last round while the live heap was back at ~60 MB. So once the process is idle (under 2 % of a core for a whole interval)
  * and at least a quarter of its heap (and 16 MB) is not in use, one full collection runs; it costs tens of
  * milliseconds when nobody is waiting. A heap that is mostly live is left alone: collecting it would pause the
  * replies still open for little gain. (With the old space kept near the live heap, lib/heap-growth.ts, a server
@@ -42,10 +42,11 @@ export function shouldCollect(
 ): boolean {
   const share = options.idleCpuShare ?? IDLE_GC_DEFAULTS.idleCpuShare;
   const slack = options.minSlackBytes ?? IDLE_GC_DEFAULTS.minSlackBytes;
-  const idle = sample.cpuMs < intervalMs * share;
-  const slackShare = (sample.heapTotal - sample.heapUsed) / sample.heapTotal;
-  return idle && slackShare >= 0.25 && sample.heapTotal - sample.heapUsed >= slack;
+  const free = sample.heapTotal - sample.heapUsed;
+  return isIdle(sample, intervalMs, share) && free >= slack && free >= sample.heapTotal / 4;
 }
+
+const isIdle = (sample: IdleSample, intervalMs: number, share: number) => sample.cpuMs < intervalMs * share;
 
 /** Starts the idle check; answers its stop function (a shutdown closer). */
 export function startIdleGc(options: IdleGcOptions = {}): () => void {
@@ -58,7 +59,7 @@ export function startIdleGc(options: IdleGcOptions = {}): () => void {
   const share = options.idleCpuShare ?? IDLE_GC_DEFAULTS.idleCpuShare;
   const timer = setInterval(() => {
     const now = sample();
-    if (now.cpuMs >= intervalMs * share) collectedSinceBusy = false;
+    if (!isIdle(now, intervalMs, share)) collectedSinceBusy = false;
     else if (!collectedSinceBusy && shouldCollect(now, intervalMs, options)) {
       gc();
       collectedSinceBusy = true;
@@ -69,7 +70,7 @@ export function startIdleGc(options: IdleGcOptions = {}): () => void {
 }
 
 /** CPU used since the previous call (ms) and the heap now. */
-function processSampler(): () => { cpuMs: number; heapTotal: number; heapUsed: number } {
+function processSampler(): () => IdleSample {
   let last = process.cpuUsage();
   return () => {
     const now = process.cpuUsage();
