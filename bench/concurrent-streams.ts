@@ -11,6 +11,7 @@ import {
   type RawStream,
 } from './lib/chat-app';
 import { benchRedisEnv, startChatServer } from './lib/chat-server';
+import { CORES, busiestWindow, sampleCpu } from './lib/cpu-sampler';
 import { procCpuMs } from './lib/rss-sampler';
 import { ms, percentile, progress, type BenchResult } from './lib/stats';
 
@@ -146,6 +147,7 @@ export async function driveStreams(options: DriveOptions): Promise<BenchResult> 
     const cpuBefore = process.cpuUsage();
     const serverCpu = () => serverPids.reduce((sum, pid) => sum + procCpuMs(pid), 0);
     const serverCpuBefore = serverCpu();
+    const cpuSampler = sampleCpu(serverPids);
     const start = performance.now();
     const pending: Promise<RawStream | Error>[] = [];
     const createdAfter: number[] = [];
@@ -175,6 +177,7 @@ export async function driveStreams(options: DriveOptions): Promise<BenchResult> 
     const cpu = process.cpuUsage(cpuBefore);
     const cpuMs = (cpu.user + cpu.system) / 1000;
     const serverCpuMs = serverCpu() - serverCpuBefore;
+    const busiest = busiestWindow(cpuSampler.stop(), 1_000);
     loop.disable();
 
     const errors = raws.filter((r): r is Error => r instanceof Error);
@@ -213,6 +216,11 @@ export async function driveStreams(options: DriveOptions): Promise<BenchResult> 
         `server CPU${serverPids.length > 1 ? ` (${serverPids.length} processes summed)` : ''} ${ms(serverCpuMs)} ms = ${perToken(serverCpuMs)} µs per token relayed, all in ` +
         `(${ms((serverCpuMs / wall) * 100)}% of a core); clients ${ms(cpuMs)} ms CPU (${perToken(cpuMs)} µs per token); ` +
         `client event-loop delay p99 ${ms(loop.percentile(99) / 1e6)}, max ${ms(loop.max / 1e6)} ms; ` +
+        (busiest
+          ? `busiest second (${ms((busiest.fromMs - start) / 1000)}–${ms((busiest.toMs - start) / 1000)} s): machine ` +
+            `${ms(busiest.machineBusy * 100)}% busy of ${CORES} cores, the server${serverPids.length > 1 ? 's' : ''} ` +
+            `${ms(busiest.serverCores)} cores; `
+          : '') +
         `server compiled in a child, upstream in a child, clients here, 2 cores` +
         (options.extraContext ? `; ${options.extraContext()}` : ''),
     };
