@@ -1,6 +1,9 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppDeps } from './app-deps';
+import { APP_VERSION } from '@parley/shared';
+import { collectApiRoutes, serveApiDocs } from './lib/api-docs';
+import { setRouteCompilers } from './lib/api-routes';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serverOptions } from './lib/server-options';
@@ -21,11 +24,17 @@ import { filesRoutes } from './features/files/files.routes';
 
 export type { AppDeps } from './app-deps';
 
+export interface BuildOptions {
+  logger?: FastifyServerOptions['logger'];
+  /**
+   * Check every JSON answer against the route table's schema (lib/api-routes.ts): on in tests, so the table and
+   * the API document cannot drift from what the server answers; off in production, where it would only cost.
+   */
+  checkResponses?: boolean;
+}
+
 /** Builds the Fastify app from its dependencies; `main.ts` starts it, tests inject into it. */
-export async function buildApp(
-  deps: AppDeps,
-  options: { logger?: FastifyServerOptions['logger'] } = {},
-): Promise<FastifyInstance> {
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
     trustProxy: deps.config.trustProxy,
@@ -33,6 +42,8 @@ export async function buildApp(
     ...serverOptions(deps.config),
   });
   registerErrorHandler(app);
+  setRouteCompilers(app, { checkResponses: options.checkResponses ?? false });
+  const apiRoutes = collectApiRoutes(app);
   await app.register(cookie);
   await registerSecurityHeaders(app);
   await app.register(healthRoutes, { deps });
@@ -52,6 +63,7 @@ export async function buildApp(
   ]) {
     await app.register(routes, { deps });
   }
+  await serveApiDocs(app, apiRoutes, { ui: deps.config.apiDocsUi, version: APP_VERSION });
   await registerSpa(app, deps.config.webDistDir);
   return app;
 }

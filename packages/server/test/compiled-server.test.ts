@@ -109,8 +109,11 @@ describe('the compiled server', () => {
   it('has not loaded what a request may never need, and loads it on first use', async () => {
     const loadsFile = join(mkdtempSync(join(tmpdir(), 'parley-loads-')), 'loads.txt');
     dirs.push(resolve(loadsFile, '..'));
+    // As in production, where the browsable API document is off by default: when on, its plugin (and the YAML
+    // writer it brings) is registered at start, as Fastify plugins must be.
     const server = await start(['--import', RECORD_LOADS, 'packages/server/dist/main.js'], {
       PARLEY_RECORD_LOADS: loadsFile,
+      API_DOCS_UI: 'false',
     });
     expect((await fetch(`${server.url}/health`)).status).toBe(200);
     const loaded = () => readFileSync(loadsFile, 'utf8');
@@ -128,6 +131,9 @@ describe('the compiled server', () => {
       'sharp',
       'file-type',
       '@aws-sdk/client-s3',
+      '@fastify/swagger',
+      '@fastify/swagger-ui',
+      'fastify-type-provider-zod',
     ]) {
       expect(loaded(), name).not.toContain(pkg(name));
     }
@@ -140,5 +146,11 @@ describe('the compiled server', () => {
     });
     expect(registered.status).toBe(201);
     expect(loaded()).toContain(pkg('@node-rs/argon2'));
+
+    // The API document is built on its first request.
+    const docs = await fetch(`${server.url}/api/docs/json`);
+    expect(docs.status).toBe(200);
+    expect(((await docs.json()) as { openapi: string }).openapi).toBe('3.1.0');
+    expect(loaded()).toContain(pkg('@fastify/swagger'));
   });
 });

@@ -1,28 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { routeLines } from './route-lines';
 import { buildTestApp } from './test-app';
 
 // The routes the API serves, one `METHOD /path` a line (fixtures/routes.txt). A route that disappears or is renamed
 // fails here; a route added on purpose is added to the file in the same change. HEAD is Fastify's own for each GET.
-
-/** Flattens Fastify's route tree (`printRoutes({ commonPrefix: false })`) into `METHOD /path` lines. */
-function routeLines(tree: string): string[] {
-  const lines: string[] = [];
-  const stack: string[] = [];
-  for (const raw of tree.split('\n')) {
-    const match = /^([│├└─\s]*)(\S+) \(([^)]+)\)$/.exec(raw);
-    const start = raw.search(/[^│├└─\s]/);
-    if (start < 0) continue;
-    const depth = Math.floor(start / 4);
-    const segment = match ? match[2]! : raw.slice(start).trim();
-    stack.length = depth;
-    stack.push(segment);
-    if (!match) continue;
-    const path = stack.join('');
-    for (const method of match[3]!.split(', ')) if (method !== 'HEAD') lines.push(`${method} ${path}`);
-  }
-  return lines.sort();
-}
 
 describe('the route list', () => {
   it('reads a tree with nested routes and routes without methods of their own', () => {

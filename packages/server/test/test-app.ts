@@ -22,6 +22,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     logLevel: 'silent',
     webDistDir: null,
     trustProxy: false,
+    apiDocsUi: false,
     secrets: {
       jwtSecret: 'test-jwt-secret-0123456789abcdef0123456789abcdef',
       jwtRefreshSecret: 'test-refresh-secret-0123456789abcdef0123456789ab',
@@ -87,7 +88,7 @@ export async function buildTestApp(
     rateLimits: { ...overrides.rateLimits, rateLimitPrefix },
     redisUrl: redisUrl ?? null,
   });
-  const app = await buildApp({ config, database, redis });
+  const app = await buildApp({ config, database, redis }, { checkResponses: true });
   await app.ready();
   return {
     app,

@@ -28,3 +28,7 @@ export * from './files/file.schema';
 export * from './files/file-limits';
 export * from './files/file-validation';
 export * from './files/vision';
+export * from './health/health.schema';
+export * from './api/route-paths';
+export * from './api/api-route';
+export * from './api/routes';

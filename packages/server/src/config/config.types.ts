@@ -29,6 +29,8 @@ export interface AppConfig {
   /** Built web app to serve; null when it is not built (API only). */
   webDistDir: string | null;
   trustProxy: boolean;
+  /** API_DOCS_UI: serve the browsable API document at /api/docs (the JSON is always at /api/docs/json). */
+  apiDocsUi: boolean;
   secrets: {
     jwtSecret: string;
     jwtRefreshSecret: string;

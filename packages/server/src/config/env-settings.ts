@@ -13,8 +13,9 @@ export function readServerEnv(env: Env, cwd: string) {
   const dataDir = resolve(cwd, envString(env, 'DATA_DIR') ?? './data');
   const domainServer = envHttpUrl(env, 'DOMAIN_SERVER', `http://localhost:${port}`);
   const explicitConfigPath = envString(env, 'CONFIG_PATH');
+  const nodeEnv = envEnum(env, 'NODE_ENV', NODE_ENVS, 'development');
   return {
-    nodeEnv: envEnum(env, 'NODE_ENV', NODE_ENVS, 'development'),
+    nodeEnv,
     host: envString(env, 'HOST') ?? 'localhost',
     port,
     domainClient: envHttpUrl(env, 'DOMAIN_CLIENT', `http://localhost:${port}`),
@@ -29,6 +30,8 @@ export function readServerEnv(env: Env, cwd: string) {
       max: 400,
     }),
     trustProxy: envBool(env, 'TRUST_PROXY', false),
+    // The API document is always at /api/docs/json; its browsable UI is on outside production unless turned off.
+    apiDocsUi: envBool(env, 'API_DOCS_UI', nodeEnv !== 'production'),
     configPath: resolve(cwd, explicitConfigPath ?? './parley.yaml'),
     configPathExplicit: explicitConfigPath !== undefined,
   };

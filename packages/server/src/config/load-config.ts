@@ -55,6 +55,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     heapGrowingPercent: server.heapGrowingPercent,
     webDistDir: findWebDist(env.WEB_DIST_DIR),
     trustProxy: server.trustProxy,
+    apiDocsUi: server.apiDocsUi,
     secrets,
     auth: {
       allowRegistration: auth.allowRegistration,

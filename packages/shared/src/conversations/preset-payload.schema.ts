@@ -43,10 +43,11 @@ export const deletePresetsRequestSchema = z.object({
 });
 
 /** `POST /api/presets/delete` answer. */
-export interface DeletePresetsResult {
-  acknowledged: true;
-  deletedCount: number;
-}
+export const deletePresetsResultSchema = z.object({
+  acknowledged: z.literal(true),
+  deletedCount: z.number().int(),
+});
+export type DeletePresetsResult = z.infer<typeof deletePresetsResultSchema>;
 
 /** Paths of the preset calls (spec 1 §7). */
 export const PRESETS_API = { presets: '/api/presets', delete: '/api/presets/delete' } as const;

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** One megabyte, the spec's size unit (spec 1 §9 "Size unit is megabytes"). */
 export const MB = 1024 * 1024;
 
@@ -19,25 +21,27 @@ export const ASSISTANTS_SUPPORTED_MIME_TYPES = [
 ];
 
 /** The file rules of one endpoint, sizes in bytes. */
-export interface EndpointFileLimits {
-  fileLimit: number;
-  fileSizeLimit: number;
-  totalSizeLimit: number;
-  supportedMimeTypes: string[];
-  disabled: boolean;
-}
+export const endpointFileLimitsSchema = z.object({
+  fileLimit: z.number(),
+  fileSizeLimit: z.number(),
+  totalSizeLimit: z.number(),
+  supportedMimeTypes: z.array(z.string()),
+  disabled: z.boolean(),
+});
+export type EndpointFileLimits = z.infer<typeof endpointFileLimitsSchema>;
 
 /**
  * The merged file configuration: per-endpoint rules (always with `default` and `assistants`), the server's cap
  * on any one upload and the avatar cap, in bytes. `GET /api/files/config` answers this.
  */
-export interface FileConfig {
-  endpoints: Record<string, EndpointFileLimits>;
-  serverFileSizeLimit: number;
-  avatarSizeLimit: number;
+export const fileConfigSchema = z.object({
+  endpoints: z.record(z.string(), endpointFileLimitsSchema),
+  serverFileSizeLimit: z.number(),
+  avatarSizeLimit: z.number(),
   /** The most one user's files may take together (My Files' list, avatar aside); null: no limit. */
-  userStorageLimit: number | null;
-}
+  userStorageLimit: z.number().nullable(),
+});
+export type FileConfig = z.infer<typeof fileConfigSchema>;
 
 /** spec 1 §9 "File limits". */
 export const DEFAULT_ENDPOINT_FILE_LIMITS: EndpointFileLimits = {

@@ -55,15 +55,12 @@ export const updateUserKeySchema = z.object({
 export type UpdateUserKey = z.infer<typeof updateUserKeySchema>;
 
 /** `PUT /api/keys` answer: never the value. */
-export interface UserKeySaved {
-  name: string;
-  expiresAt: string | null;
-}
+export const userKeySavedSchema = z.object({ name: z.string(), expiresAt: z.string().nullable() });
+export type UserKeySaved = z.infer<typeof userKeySavedSchema>;
 
 /** `GET /api/keys?name=` answer (404 when no unexpired key is stored). */
-export interface UserKeyExpiry {
-  expiresAt: string | null;
-}
+export const userKeyExpirySchema = z.object({ expiresAt: z.string().nullable() });
+export type UserKeyExpiry = z.infer<typeof userKeyExpirySchema>;
 
 /** Query of `GET /api/keys`. */
 export const userKeyQuerySchema = z.object({

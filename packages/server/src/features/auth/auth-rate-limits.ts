@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import { AUTH_MESSAGES } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
+import type { RequestHook } from '../../lib/api-routes';
 import { AppError } from '../../lib/app-error';
 import { rateLimiterFactory, type LimitCheck } from '../../lib/rate-limit';
 
@@ -25,12 +26,12 @@ export function authRateLimits(deps: AppDeps) {
     windowMs: limits.registerWindowMinutes * MINUTE_MS,
   });
 
-  const login: preHandlerAsyncHookHandler = async (request, reply) => {
+  const login: RequestHook = async (request, reply) => {
     const account = accountKey(request.body);
     const checks = [loginByIp.hit(ipKey(request)), ...(account ? [loginByAccount.hit(account)] : [])];
     refuseIfOver(await Promise.all(checks), reply, AUTH_MESSAGES.loginRateLimited);
   };
-  const register: preHandlerAsyncHookHandler = async (request, reply) => {
+  const register: RequestHook = async (request, reply) => {
     refuseIfOver([await registerByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.registrationRateLimited);
   };
   return { login, register };

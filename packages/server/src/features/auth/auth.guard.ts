@@ -1,4 +1,4 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
@@ -39,16 +39,15 @@ export async function tokenUserId(deps: AppDeps, token: string): Promise<string 
 }
 
 /**
- * A preHandler that admits only a valid, unexpired `Authorization: Bearer <jwt>` of an existing, unbanned user
+ * A request hook that admits only a valid, unexpired `Authorization: Bearer <jwt>` of an existing, unbanned user
  * (401 UNAUTHORIZED, or 403 BANNED). The user row is loaded on every request (one primary-key read), so a deleted
  * or banned account is shut out at once rather than when its 15-minute token runs out. The signature check is cached
  * per token until its `exp` (verified-token-cache.ts); the user row is not.
  *
- *   app.get('/api/thing', { preHandler: requireAuth(deps) }, async (request) => authUser(request).id)
- *
- * or for a whole plugin: `app.addHook('preHandler', requireAuth(deps))`.
+ * Plugins add it as a `preValidation` hook (`app.addHook('preValidation', requireAuth(deps))`), so it runs before
+ * the route table's schemas look at the request: a signed-out request is a 401 whatever it sent.
  */
-export function requireAuth(deps: AppDeps): preHandlerAsyncHookHandler {
+export function requireAuth(deps: AppDeps): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     const userId = match?.[1] ? await tokenUserId(deps, match[1]) : null;

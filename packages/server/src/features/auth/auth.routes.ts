@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { API, AUTH_MESSAGES, loginSchema, refreshQuerySchema, registerSchema } from '@parley/shared';
+import { AUTH_MESSAGES } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
-import { parseInput } from '../../lib/validate';
+import { addRoute } from '../../lib/api-routes';
 import { authRateLimits } from './auth-rate-limits';
 import { login } from './login.service';
 import { register } from './register.service';
@@ -32,41 +32,48 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   const limits = authRateLimits(deps);
   acceptEmptyJsonBodies(app);
 
-  app.post(API.register, { preHandler: limits.register }, async (request, reply) => {
-    const input = parseInput(registerSchema, request.body);
-    const { refreshToken, ...result } = await register(deps, input, metaOf(request));
-    setRefreshCookie(reply, deps.config, refreshToken);
-    return reply.status(201).send(result);
+  addRoute(app, 'register', {
+    preValidation: [limits.register],
+    handler: async (request, reply) => {
+      const { refreshToken, ...result } = await register(deps, request.body, metaOf(request));
+      setRefreshCookie(reply, deps.config, refreshToken);
+      return reply.status(201).send(result);
+    },
   });
 
-  app.post(API.login, { preHandler: limits.login }, async (request, reply) => {
-    const input = parseInput(loginSchema, request.body);
-    const { refreshToken, ...result } = await login(deps, input, metaOf(request));
-    setRefreshCookie(reply, deps.config, refreshToken);
-    return result;
-  });
-
-  app.post(API.refresh, async (request, reply) => {
-    parseInput(refreshQuerySchema, request.query, 'query');
-    const presented = readRefreshCookie(request);
-    try {
-      const { refreshToken, ...result } = await refreshSession(deps, presented);
-      // null inside the rotation grace: the browser's jar already gets the new secret from the rotating refresh.
-      if (refreshToken !== null) setRefreshCookie(reply, deps.config, refreshToken);
+  addRoute(app, 'login', {
+    preValidation: [limits.login],
+    handler: async (request, reply) => {
+      const { refreshToken, ...result } = await login(deps, request.body, metaOf(request));
+      setRefreshCookie(reply, deps.config, refreshToken);
       return result;
-    } catch (error) {
-      // A dead cookie is dropped so the browser stops sending it; a ban keeps it (the ban may end). A request
-      // that sent none gets no clearing header: answered late, it would wipe the cookie that a sign-in in the
-      // same browser set meanwhile (the sign-in page checks for a session while the user signs in).
-      const dead = error instanceof AppError && error.code === 'UNAUTHORIZED';
-      if (dead && presented !== undefined) clearRefreshCookie(reply, deps.config);
-      throw error;
-    }
+    },
   });
 
-  app.post(API.logout, async (request, reply) => {
-    await endSession(deps, readRefreshCookie(request));
-    clearRefreshCookie(reply, deps.config);
-    return { message: AUTH_MESSAGES.loggedOut };
+  addRoute(app, 'refresh', {
+    handler: async (request, reply) => {
+      const presented = readRefreshCookie(request);
+      try {
+        const { refreshToken, ...result } = await refreshSession(deps, presented);
+        // null inside the rotation grace: the browser's jar already gets the new secret from the rotating refresh.
+        if (refreshToken !== null) setRefreshCookie(reply, deps.config, refreshToken);
+        return result;
+      } catch (error) {
+        // A dead cookie is dropped so the browser stops sending it; a ban keeps it (the ban may end). A request
+        // that sent none gets no clearing header: answered late, it would wipe the cookie that a sign-in in the
+        // same browser set meanwhile (the sign-in page checks for a session while the user signs in).
+        const dead = error instanceof AppError && error.code === 'UNAUTHORIZED';
+        if (dead && presented !== undefined) clearRefreshCookie(reply, deps.config);
+        throw error;
+      }
+    },
+  });
+
+  addRoute(app, 'logout', {
+    handler: async (request, reply) => {
+      await endSession(deps, readRefreshCookie(request));
+      clearRefreshCookie(reply, deps.config);
+      return { message: AUTH_MESSAGES.loggedOut };
+    },
   });
 };

@@ -182,7 +182,7 @@ export async function startSecondInstance(
     rateLimits: { rateLimitPrefix: prefix },
     redisUrl,
   });
-  const app = await buildApp({ config, database: first.database, redis });
+  const app = await buildApp({ config, database: first.database, redis }, { checkResponses: true });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,

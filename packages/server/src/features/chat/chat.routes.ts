@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { abortPayloadSchema, API, askPayloadSchema, genTitlePayloadSchema } from '@parley/shared';
-import { z } from 'zod';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { parseInput } from '../../lib/validate';
+import { addRoute, type RouteRequest } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { pipeJobToResponse } from '../generation/run-job';
 import { messageLimitsPreHandler } from '../limits/message-limits';
@@ -12,10 +10,6 @@ import { abortConversationJob, activeJobOf } from './chat-jobs.service';
 import { startTurn, type SendRoute } from './start-turn.service';
 import { waitForTitle } from './titles.service';
 
-const endpointParams = z.object({ endpoint: z.string().min(1) });
-const streamParams = z.object({ conversationId: z.string().min(1) });
-const streamQuery = z.object({ after: z.string().min(1).optional() });
-
 /** Chat (spec 1 §7 "Chat", ARCHITECTURE §5): send, abort, resume, and the generated title. */
 export const chatRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const ctx = createChatContext(deps, randomUUID(), (error, what) => app.log.error({ err: error }, what));
@@ -23,36 +17,37 @@ export const chatRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   // stops. onClose then closes the job store.
   app.addHook('preClose', () => ctx.stopJobs());
   app.addHook('onClose', () => ctx.close());
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('preValidation', requireAuth(deps));
   const messageLimits = messageLimitsPreHandler(deps);
 
-  const send = (route: SendRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const { endpoint } = parseInput(endpointParams, request.params, 'params');
-    const payload = parseInput(askPayloadSchema, request.body);
-    const jobId = await startTurn(ctx, authUser(request).id, endpoint, payload, route);
+  // ask and edit share one contract in the route table; the route says which rules place the turn.
+  const send = (route: SendRoute) => async (request: RouteRequest<'ask'>, reply: FastifyReply) => {
+    const jobId = await startTurn(ctx, authUser(request).id, request.params.endpoint, request.body, route);
     await pipeJobToResponse(ctx.jobs, jobId, reply);
+    return reply;
   };
-  app.post(`${API.ask}/:endpoint`, { preHandler: messageLimits }, send('ask'));
-  app.post(`${API.edit}/:endpoint`, { preHandler: messageLimits }, send('edit'));
+  addRoute(app, 'ask', { preValidation: [messageLimits], handler: send('ask') });
+  addRoute(app, 'edit', { preValidation: [messageLimits], handler: send('edit') });
 
-  app.post(`${API.ask}/:endpoint/abort`, async (request, reply) => {
-    const { abortKey } = parseInput(abortPayloadSchema, request.body);
-    const final = await abortConversationJob(ctx, authUser(request).id, abortKey);
-    if (!final) return reply.code(204).send();
-    return final;
+  addRoute(app, 'abort', {
+    handler: async (request, reply) => {
+      const final = await abortConversationJob(ctx, authUser(request).id, request.body.abortKey);
+      if (!final) return reply.code(204).send();
+      return final;
+    },
   });
 
-  app.get(`${API.askStream}/:conversationId`, async (request, reply) => {
-    const { conversationId } = parseInput(streamParams, request.params, 'params');
-    const { after } = parseInput(streamQuery, request.query, 'query');
-    const header = request.headers['last-event-id'];
-    const lastEventId = typeof header === 'string' && header ? header : undefined;
-    const jobId = await activeJobOf(ctx, authUser(request).id, conversationId);
-    await pipeJobToResponse(ctx.jobs, jobId, reply, { after: after ?? lastEventId });
+  addRoute(app, 'resumeStream', {
+    handler: async (request, reply) => {
+      const header = request.headers['last-event-id'];
+      const lastEventId = typeof header === 'string' && header ? header : undefined;
+      const jobId = await activeJobOf(ctx, authUser(request).id, request.params.conversationId);
+      await pipeJobToResponse(ctx.jobs, jobId, reply, { after: request.query.after ?? lastEventId });
+      return reply;
+    },
   });
 
-  app.post(API.convosGenTitle, async (request) => {
-    const { conversationId } = parseInput(genTitlePayloadSchema, request.body);
-    return waitForTitle(ctx, authUser(request).id, conversationId);
+  addRoute(app, 'generateTitle', {
+    handler: async (request) => waitForTitle(ctx, authUser(request).id, request.body.conversationId),
   });
 };

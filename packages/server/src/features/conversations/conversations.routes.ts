@@ -1,13 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import {
-  API,
-  clearConversationsSchema,
-  conversationListQuerySchema,
-  renameConversationSchema,
-} from '@parley/shared';
-import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
-import { parseInput } from '../../lib/validate';
+import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import {
   clearUserConversations,
@@ -17,30 +10,29 @@ import {
   toConversation,
 } from './conversations.service';
 
-const idParams = z.object({ conversationId: z.string().min(1) });
-
 /** Conversation list, one conversation, rename and delete (spec 1 §7). */
 export const conversationsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('preValidation', requireAuth(deps));
 
-  app.get(API.convos, async (request) => {
-    const query = parseInput(conversationListQuerySchema, request.query, 'query');
-    return listUserConversations(db, authUser(request).id, query);
+  addRoute(app, 'listConversations', {
+    handler: async (request) => listUserConversations(db, authUser(request).id, request.query),
   });
 
-  app.get(`${API.convos}/:conversationId`, async (request) => {
-    const { conversationId } = parseInput(idParams, request.params, 'params');
-    return toConversation(await getUserConversation(db, authUser(request).id, conversationId));
+  addRoute(app, 'getConversation', {
+    handler: async (request) =>
+      toConversation(await getUserConversation(db, authUser(request).id, request.params.conversationId)),
   });
 
-  app.post(API.convosUpdate, async (request) => {
-    const { arg } = parseInput(renameConversationSchema, request.body);
-    return renameUserConversation(db, authUser(request).id, arg.conversationId, arg.title);
+  addRoute(app, 'renameConversation', {
+    handler: async (request) => {
+      const { arg } = request.body;
+      return renameUserConversation(db, authUser(request).id, arg.conversationId, arg.title);
+    },
   });
 
-  app.post(API.convosClear, async (request) => {
-    const { arg } = parseInput(clearConversationsSchema, request.body);
-    return clearUserConversations(db, authUser(request).id, arg.conversationId);
+  addRoute(app, 'clearConversations', {
+    handler: async (request) =>
+      clearUserConversations(db, authUser(request).id, request.body.arg.conversationId),
   });
 };

@@ -1,20 +1,21 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ENDPOINTS_API, type EndpointsOverride } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
+import { addRoute } from '../../lib/api-routes';
 import { providerRegistryFor } from '../../providers/registry-for-config';
 import { authUser, requireAuth } from '../auth/auth.guard';
 
 /** The endpoint menu's data (spec 1 §7 "Config and lists"); signed-in users only. */
 export const endpointsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const registry = providerRegistryFor(deps.config);
-  app.addHook('preHandler', requireAuth(deps));
-
-  app.get(ENDPOINTS_API.endpoints, async () => registry.listEndpoints());
-
-  app.get(ENDPOINTS_API.models, async (request) => registry.listAllModels({ userId: authUser(request).id }));
-
-  app.get(ENDPOINTS_API.override, async (request): Promise<EndpointsOverride> => ({
-    endpointsConfig: registry.listEndpoints(),
-    modelsConfig: await registry.listAllModels({ userId: authUser(request).id }),
-  }));
+  app.addHook('preValidation', requireAuth(deps));
+  addRoute(app, 'listEndpoints', { handler: async () => registry.listEndpoints() });
+  addRoute(app, 'listModels', {
+    handler: async (request) => registry.listAllModels({ userId: authUser(request).id }),
+  });
+  addRoute(app, 'getEndpointsOverride', {
+    handler: async (request) => ({
+      endpointsConfig: registry.listEndpoints(),
+      modelsConfig: await registry.listAllModels({ userId: authUser(request).id }),
+    }),
+  });
 };

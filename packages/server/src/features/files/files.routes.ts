@@ -1,15 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import { API, deleteFilesPayloadSchema, type DeleteFilesResponse, type FileUsage } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { fileSettingsOf } from '../../config/file-settings';
-import { parseInput } from '../../lib/validate';
+import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { deleteUserFiles } from './delete.service';
-import { downloadRoute } from './download.route';
-import { toFileRecord } from './file-record';
 import { UPLOAD_MESSAGES } from './files.messages';
-import { listUserFiles, userStorageUsed } from './files.repository';
+import { fileUsage, listFiles, openDownload } from './files.service';
 import { uploadRoutes } from './upload.routes';
 
 /**
@@ -21,26 +18,26 @@ const FORM_LIMITS = { fieldNameSize: 100, fieldSize: 2048, fields: 12, files: 1,
 /** Files (spec 1 §7 "Files"): list, config, delete, download, uploads; all behind the auth guard. */
 export const filesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: false });
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('preValidation', requireAuth(deps));
 
-  app.get(API.files, async (request) =>
-    (await listUserFiles(deps.database.db, authUser(request).id)).map(toFileRecord),
-  );
+  addRoute(app, 'listFiles', { handler: async (request) => listFiles(deps, authUser(request).id) });
+  addRoute(app, 'getFileConfig', { handler: async () => fileSettingsOf(deps.config).fileConfig });
+  addRoute(app, 'getFileUsage', { handler: async (request) => fileUsage(deps, authUser(request).id) });
 
-  app.get(API.filesConfig, async () => fileSettingsOf(deps.config).fileConfig);
-
-  app.get(API.filesUsage, async (request): Promise<FileUsage> => ({
-    used: await userStorageUsed(deps.database.db, authUser(request).id),
-    limit: fileSettingsOf(deps.config).fileConfig.userStorageLimit,
-  }));
-
-  app.delete(API.files, async (request): Promise<DeleteFilesResponse> => {
-    const { files } = parseInput(deleteFilesPayloadSchema, request.body);
-    const ids = files.map((f) => f.file_id);
-    const deleted = await deleteUserFiles({ deps, log: request.log }, authUser(request).id, ids);
-    return { message: UPLOAD_MESSAGES.deleted, deleted };
+  addRoute(app, 'deleteFiles', {
+    handler: async (request) => {
+      const ids = request.body.files.map((f) => f.file_id);
+      const deleted = await deleteUserFiles({ deps, log: request.log }, authUser(request).id, ids);
+      return { message: UPLOAD_MESSAGES.deleted, deleted };
+    },
   });
 
-  downloadRoute(app, deps);
+  addRoute(app, 'downloadFile', {
+    handler: async (request, reply) => {
+      const { headers, body } = await openDownload(deps, authUser(request).id, request.params.file_id);
+      return reply.headers(headers).send(body);
+    },
+  });
+
   uploadRoutes(app, deps);
 };

@@ -64,7 +64,7 @@ export async function buildFilesApp(
   };
   const deps: AppDeps = { config, database, redis };
   if (options.storage) useFileStorage(deps, options.storage(dataDir));
-  const app = await buildApp(deps);
+  const app = await buildApp(deps, { checkResponses: true });
   await app.ready();
   return {
     app,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { cleanFileName } from './file-name';
-import { contentDisposition } from './download.route';
+import { contentDisposition } from './download-headers';
 import { sniffType } from './sniff-type';
 
 const dir = mkdtempSync(join(tmpdir(), 'parley-sniff-'));

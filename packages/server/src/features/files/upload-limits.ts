@@ -1,6 +1,6 @@
-import type { preHandlerAsyncHookHandler } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppDeps } from '../../app-deps';
+import type { RequestHook } from '../../lib/api-routes';
 import { fileSettingsOf } from '../../config/file-settings';
 import { DEFAULT_RATE_LIMIT_PREFIX, rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
 import { refuseOverLimit } from '../../lib/window-limits';
@@ -47,7 +47,7 @@ function limitersFor(deps: AppDeps): UploadLimiters {
  * the JSON the web reads ({type: 'file_upload_limit', max, windowInMinutes}). Runs after the auth guard and before
  * the body is read, so a refused upload costs no bandwidth past its headers.
  */
-export function uploadLimitsPreHandler(deps: AppDeps): preHandlerAsyncHookHandler {
+export function uploadLimitsPreHandler(deps: AppDeps): RequestHook {
   const limits = fileSettingsOf(deps.config).uploadLimits;
   return async (request, reply) => {
     const { byIp, byUser } = limitersFor(deps);

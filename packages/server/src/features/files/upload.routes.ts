@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { API } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { fileSettingsOf } from '../../config/file-settings';
 import { providerRegistryFor } from '../../providers/registry-for-config';
+import { addRoute } from '../../lib/api-routes';
 import { authUser } from '../auth/auth.guard';
 import { avatarByteLimit, saveAvatar } from './avatar.service';
 import { userStorageUsed } from './files.repository';
@@ -20,7 +20,7 @@ export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
 /** POST /api/files, /api/files/images and /api/files/images/avatar (spec 1 §7), rate-limited before the body. */
 export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const limited = { preHandler: uploadLimitsPreHandler(deps) };
+  const limited = [uploadLimitsPreHandler(deps)];
   const fileConfig = () => fileSettingsOf(deps.config).fileConfig;
   const context = async (request: FastifyRequest): Promise<FilesContext> => ({
     deps,
@@ -51,26 +51,30 @@ export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
       return saveUpload(await context(request), userId, received, route, policy, signal);
     });
 
-  app.post(API.files, limited, async (request, reply) =>
-    reply.status(201).send(await upload('files')(request)),
-  );
-  app.post(API.filesImages, limited, async (request, reply) =>
-    reply.status(201).send(await upload('images')(request)),
-  );
+  addRoute(app, 'uploadFile', {
+    preValidation: limited,
+    handler: async (request, reply) => reply.status(201).send(await upload('files')(request)),
+  });
+  addRoute(app, 'uploadImage', {
+    preValidation: limited,
+    handler: async (request, reply) => reply.status(201).send(await upload('images')(request)),
+  });
 
-  app.post(API.filesAvatar, limited, async (request) =>
-    withDeadline(async (signal) => {
-      const limit = avatarByteLimit(deps);
-      const received = await receiveUpload(request, {
-        dataDir: deps.config.dataDir,
-        fileField: 'input',
-        partLimit: limit.bytes + 1,
-        limitFor: () => limit,
-        signal,
-      });
-      return saveAvatar(await context(request), authUser(request).id, received, signal);
-    }),
-  );
+  addRoute(app, 'uploadAvatar', {
+    preValidation: limited,
+    handler: async (request) =>
+      withDeadline(async (signal) => {
+        const limit = avatarByteLimit(deps);
+        const received = await receiveUpload(request, {
+          dataDir: deps.config.dataDir,
+          fileField: 'input',
+          partLimit: limit.bytes + 1,
+          limitFor: () => limit,
+          signal,
+        });
+        return saveAvatar(await context(request), authUser(request).id, received, signal);
+      }),
+  });
 }
 
 async function withDeadline<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RETRY_AFTER_SECONDS } from '../../lib/unavailable';
 import type { AppDeps } from '../../app-deps';
+import { addRoute } from '../../lib/api-routes';
 import { checkHealth } from './health.service';
 
 /**
@@ -9,11 +10,13 @@ import { checkHealth } from './health.service';
  * this one out of rotation would help nobody), but the body says so: `redis: 'down'`, `status: 'degraded'`.
  */
 export const healthRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.get('/health', async (_request, reply) => {
-    const health = await checkHealth(deps);
-    if (health.database === 'down') {
-      return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(health);
-    }
-    return health;
+  addRoute(app, 'health', {
+    handler: async (_request, reply) => {
+      const health = await checkHealth(deps);
+      if (health.database === 'down') {
+        return reply.status(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send(health);
+      }
+      return health;
+    },
   });
 };

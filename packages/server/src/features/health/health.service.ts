@@ -1,17 +1,9 @@
 import { sql } from 'kysely';
+import type { Health } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 
 /** A check that takes longer than this counts as down: a health probe must answer quickly. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1_000;
-
-export interface Health {
-  /** ok: all up; degraded: Redis down (reads and running replies go on, sends wait); unavailable: database down. */
-  status: 'ok' | 'degraded' | 'unavailable';
-  /** The engine in use while it answers (as before), `down` when it does not. */
-  database: 'sqlite' | 'postgres' | 'down';
-  /** `none` when the app runs without Redis. */
-  redis: 'up' | 'down' | 'none';
-}
 
 /** Resolves true when `check` succeeds within the timeout, false on an error or on a slow answer. */
 async function answers(check: () => Promise<unknown>): Promise<boolean> {

@@ -8,6 +8,7 @@ import { healthRoutes } from './health.routes';
 import { checkHealth } from './health.service';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { testDialects } from '../../../test/dialects';
+import { setRouteCompilers } from '../../lib/api-routes';
 
 describe.each(testDialects())('health and error shapes on %s', (dialect) => {
   let t: TestApp;
@@ -39,6 +40,8 @@ describe('health checks while a service is down', () => {
   it('says the database is down (and 503 with Retry-After) when PostgreSQL refuses connections', async () => {
     const database = openDatabase(`postgres://parley@127.0.0.1:${await closedPort()}/none`);
     const app = Fastify();
+    // Table routes are validated and written by the app's compilers (lib/api-routes.ts), as buildApp sets them.
+    setRouteCompilers(app, { checkResponses: true });
     await app.register(healthRoutes, { deps: { database, redis: null } as unknown as AppDeps });
     try {
       const res = await app.inject({ method: 'GET', url: '/health' });

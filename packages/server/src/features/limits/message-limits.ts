@@ -1,6 +1,7 @@
-import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppDeps } from '../../app-deps';
+import type { RequestHook } from '../../lib/api-routes';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { refuseOverLimit, type WindowCheck } from '../../lib/window-limits';
 import { authUser } from '../auth/auth.guard';
@@ -11,7 +12,7 @@ import { limitStores } from './limit-stores';
  * refuses the (max+1)th in a window with RATE_LIMITED (`message_limit`, the message text being the JSON the web
  * reads) and `Retry-After`. Every request counts, refused ones too. Runs after the auth guard.
  */
-export function messageLimitsPreHandler(deps: AppDeps): preHandlerAsyncHookHandler {
+export function messageLimitsPreHandler(deps: AppDeps): RequestHook {
   const { limits, messageByIp, messageByUser } = limitStores(deps);
   const count = async (limiter: RateLimiter, key: string, max: number, windowInMinutes: number) => ({
     check: await limiter.hit(key),

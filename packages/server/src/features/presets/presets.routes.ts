@@ -1,24 +1,25 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { deletePresetsRequestSchema, PRESETS_API, savePresetRequestSchema } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
-import { parseInput } from '../../lib/validate';
+import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import * as presets from './presets.service';
 
 /** Presets (spec 1 §7 "Presets and plugins"): list, save (answers the new list), delete one or all. */
 export const presetsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.addHook('preHandler', requireAuth(deps));
+  app.addHook('preValidation', requireAuth(deps));
 
-  app.get(PRESETS_API.presets, async (request) => presets.listPresets(deps, authUser(request).id));
-
-  app.post(PRESETS_API.presets, async (request, reply) => {
-    const input = parseInput(savePresetRequestSchema, request.body, 'preset');
-    const { created, presets: list } = await presets.savePreset(deps, authUser(request).id, input);
-    return reply.status(created ? 201 : 200).send(list);
+  addRoute(app, 'listPresets', {
+    handler: async (request) => presets.listPresets(deps, authUser(request).id),
   });
 
-  app.post(PRESETS_API.delete, async (request) => {
-    const { arg } = parseInput(deletePresetsRequestSchema, request.body);
-    return presets.deletePresets(deps, authUser(request).id, arg);
+  addRoute(app, 'savePreset', {
+    handler: async (request, reply) => {
+      const { created, presets: list } = await presets.savePreset(deps, authUser(request).id, request.body);
+      return reply.status(created ? 201 : 200).send(list);
+    },
+  });
+
+  addRoute(app, 'deletePresets', {
+    handler: async (request) => presets.deletePresets(deps, authUser(request).id, request.body.arg),
   });
 };

@@ -1,20 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API, searchQuerySchema } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
-import { parseInput } from '../../lib/validate';
+import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { assertSearchEnabled, searchUser } from './search.service';
 
 /** Search over the user's own titles and messages, and whether search is on (spec 1 §7). */
 export const searchRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const enabled = deps.config.app.searchEnabled;
-  app.addHook('preHandler', requireAuth(deps));
-
-  app.get(API.searchEnable, async () => enabled);
-
-  app.get(API.search, async (request) => {
-    assertSearchEnabled(enabled);
-    const { q, pageNumber } = parseInput(searchQuerySchema, request.query, 'query');
-    return searchUser(deps.database.db, authUser(request).id, q, pageNumber);
+  app.addHook('preValidation', requireAuth(deps));
+  addRoute(app, 'searchEnabled', { handler: async () => enabled });
+  addRoute(app, 'search', {
+    handler: async (request) => {
+      assertSearchEnabled(enabled);
+      const { q, pageNumber } = request.query;
+      return searchUser(deps.database.db, authUser(request).id, q, pageNumber);
+    },
   });
 };

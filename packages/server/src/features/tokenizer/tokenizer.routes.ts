@@ -1,19 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { API, tokenizerRequestSchema } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
+import { addRoute } from '../../lib/api-routes';
 import { countTokens } from '../../lib/tokens';
-import { parseInput } from '../../lib/validate';
-import { authUser, requireAuth } from '../auth/auth.guard';
+import { requireAuth } from '../auth/auth.guard';
 
 /** A text of 1 MB (with its JSON quoting) must fit, above the app's 1 MiB default body limit. */
 const TOKENIZER_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** `POST /api/tokenizer` `{ text }` → `{ count }` in o200k_base tokens (spec 1 §7). */
 export const tokenizerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.addHook('preHandler', requireAuth(deps));
-  app.post(API.tokenizer, { bodyLimit: TOKENIZER_BODY_LIMIT }, async (request) => {
-    authUser(request);
-    const { text } = parseInput(tokenizerRequestSchema, request.body);
-    return { count: countTokens(text) };
+  app.addHook('preValidation', requireAuth(deps));
+  addRoute(app, 'countTokens', {
+    bodyLimit: TOKENIZER_BODY_LIMIT,
+    handler: async (request) => ({ count: countTokens(request.body.text) }),
   });
 };

@@ -1,0 +1,102 @@
+import { Validator } from '@seriousme/openapi-schema-validator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROUTE_PATHS, type RouteName } from '@parley/shared';
+import { API_DOCS_PREFIX } from '../src/lib/api-docs';
+import { routeLines } from './route-lines';
+import { buildTestApp, type TestApp } from './test-app';
+
+interface OpenApiDocument {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { operationId?: string; security?: unknown[]; requestBody?: unknown }>
+  >;
+}
+
+/** Fastify's `/a/:b` as OpenAPI writes it: `/a/{b}`. */
+const openApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}');
+
+/** `METHOD /path` of every operation in the document. */
+const operations = (document: OpenApiDocument) =>
+  Object.entries(document.paths)
+    .flatMap(([path, methods]) => Object.keys(methods).map((m) => `${m.toUpperCase()} ${path}`))
+    .sort();
+
+describe('the API document at /api/docs', () => {
+  let test: TestApp;
+  let document: OpenApiDocument;
+
+  beforeAll(async () => {
+    test = await buildTestApp('sqlite');
+    const res = await test.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/json` });
+    expect(res.statusCode).toBe(200);
+    document = res.json();
+  });
+  afterAll(() => test.close());
+
+  it('is a valid OpenAPI 3.1 document', async () => {
+    const result = await new Validator().validate(
+      structuredClone(document) as unknown as Record<string, unknown>,
+    );
+    expect(result.errors ?? []).toEqual([]);
+    expect(result.valid).toBe(true);
+    expect(document.openapi).toBe('3.1.0');
+  });
+
+  it('describes every route the server serves, and nothing else', () => {
+    // Every served route but the docs' own is in the document, and the document holds the whole route table.
+    const served = routeLines(test.app.printRoutes({ commonPrefix: false }))
+      .filter((line) => !line.includes(API_DOCS_PREFIX))
+      .map((line) => openApiPath(line))
+      .sort();
+    expect(served.length).toBe(Object.keys(ROUTE_PATHS).length);
+    expect(operations(document)).toEqual(served);
+    const table = Object.values(ROUTE_PATHS)
+      .map(([method, path]) => `${method} ${openApiPath(path)}`)
+      .sort();
+    expect(operations(document)).toEqual(table);
+  });
+
+  it('names each call after the route table and marks the signed-in ones', () => {
+    for (const [name, [method, path]] of Object.entries(ROUTE_PATHS) as [RouteName, [string, string]][]) {
+      const operation = document.paths[openApiPath(path)]?.[method.toLowerCase()];
+      expect(operation?.operationId, `${method} ${path}`).toBe(name);
+    }
+    expect(document.paths['/api/presets']?.get?.security).toEqual([{ bearerAuth: [] }]);
+    expect(document.paths['/api/config']?.get?.security).toBeUndefined();
+    // An upload's multipart form is shown though the server reads it itself.
+    expect(JSON.stringify(document.paths['/api/files/images']?.post?.requestBody)).toContain(
+      'multipart/form-data',
+    );
+  });
+
+  it('answers the document at /api/docs itself while the browsable UI is off', async () => {
+    const res = await test.app.inject({ method: 'GET', url: API_DOCS_PREFIX });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual(document);
+  });
+});
+
+describe('the browsable API document', () => {
+  it('is served at /api/docs when API_DOCS_UI is on', async () => {
+    const test = await buildTestApp('sqlite', { apiDocsUi: true });
+    try {
+      const page = await test.app.inject({
+        method: 'GET',
+        url: API_DOCS_PREFIX,
+        headers: { accept: 'text/html' },
+      });
+      // The UI's prefix answers its page (possibly through a redirect to the trailing-slash form).
+      const final =
+        page.statusCode >= 300 && page.statusCode < 400
+          ? await test.app.inject({ method: 'GET', url: String(page.headers.location) })
+          : page;
+      expect(final.statusCode).toBe(200);
+      expect(final.headers['content-type']).toContain('text/html');
+      const json = await test.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/json` });
+      expect(json.json().openapi).toBe('3.1.0');
+    } finally {
+      await test.close();
+    }
+  });
+});
