@@ -4,7 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, ENDPOINTS_API, NIL_UUID } from '@parley/shared';
+import { API, NIL_UUID } from '@parley/shared';
 
 // `npm run demo` minus its web build (the script runs `npm run build` first, then exactly this command).
 const ROOT = resolve(import.meta.dirname, '..');
@@ -104,13 +104,14 @@ describe('npm run demo', () => {
     const { token } = (await registered.json()) as { token: string };
     const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
 
-    const endpoints = (await (
-      await fetch(`${url}${ENDPOINTS_API.endpoints}`, { headers: auth })
-    ).json()) as Record<string, { type: string; userProvide: boolean; modelDisplayLabel?: string }>;
+    const endpoints = (await (await fetch(`${url}${API.endpoints}`, { headers: auth })).json()) as Record<
+      string,
+      { type: string; userProvide: boolean; modelDisplayLabel?: string }
+    >;
     // Only the demo endpoint: no key was set in the environment.
     expect(Object.keys(endpoints)).toEqual([DEMO]);
     expect(endpoints[DEMO]).toMatchObject({ type: 'custom', userProvide: false, modelDisplayLabel: 'Demo' });
-    const models = (await (await fetch(`${url}${ENDPOINTS_API.models}`, { headers: auth })).json()) as Record<
+    const models = (await (await fetch(`${url}${API.models}`, { headers: auth })).json()) as Record<
       string,
       string[]
     >;

@@ -24,4 +24,10 @@ export const API = {
   filesConfig: '/api/files/config',
   filesUsage: '/api/files/usage',
   filesDownload: '/api/files/download',
+  presets: '/api/presets',
+  presetsDelete: '/api/presets/delete',
+  endpoints: '/api/endpoints',
+  models: '/api/models',
+  endpointsOverride: '/api/endpoints/config/override',
+  keys: '/api/keys',
 } as const;

@@ -1,7 +1,4 @@
 import { API } from '../api-paths';
-import { PRESETS_API } from '../conversations/preset-payload.schema';
-import { ENDPOINTS_API } from '../endpoints/endpoints-config.schema';
-import { KEYS_API } from '../keys/keys.schema';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -18,16 +15,16 @@ export const ROUTE_PATHS = {
   refresh: ['POST', API.refresh],
   logout: ['POST', API.logout],
   getUser: ['GET', API.user],
-  listEndpoints: ['GET', ENDPOINTS_API.endpoints],
-  listModels: ['GET', ENDPOINTS_API.models],
-  getEndpointsOverride: ['GET', ENDPOINTS_API.override],
-  saveKey: ['PUT', KEYS_API.keys],
-  getKeyExpiry: ['GET', KEYS_API.keys],
-  deleteKey: ['DELETE', `${KEYS_API.keys}/:name`],
-  deleteAllKeys: ['DELETE', KEYS_API.keys],
-  listPresets: ['GET', PRESETS_API.presets],
-  savePreset: ['POST', PRESETS_API.presets],
-  deletePresets: ['POST', PRESETS_API.delete],
+  listEndpoints: ['GET', API.endpoints],
+  listModels: ['GET', API.models],
+  getEndpointsOverride: ['GET', API.endpointsOverride],
+  saveKey: ['PUT', API.keys],
+  getKeyExpiry: ['GET', API.keys],
+  deleteKey: ['DELETE', `${API.keys}/:name`],
+  deleteAllKeys: ['DELETE', API.keys],
+  listPresets: ['GET', API.presets],
+  savePreset: ['POST', API.presets],
+  deletePresets: ['POST', API.presetsDelete],
   listConversations: ['GET', API.convos],
   getConversation: ['GET', `${API.convos}/:conversationId`],
   renameConversation: ['POST', API.convosUpdate],

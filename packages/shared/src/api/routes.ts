@@ -33,11 +33,11 @@ import {
   endpointsOverrideSchema,
   modelsConfigSchema,
 } from '../endpoints/endpoints-config.schema';
-import { fileConfigSchema } from '../files/file-limits';
 import {
   avatarResponseSchema,
   deleteFilesPayloadSchema,
   deleteFilesResponseSchema,
+  fileConfigSchema,
   fileRecordSchema,
   fileUsageSchema,
   uploadResponseSchema,

@@ -48,6 +48,3 @@ export const deletePresetsResultSchema = z.object({
   deletedCount: z.number().int(),
 });
 export type DeletePresetsResult = z.infer<typeof deletePresetsResultSchema>;
-
-/** Paths of the preset calls (spec 1 §7). */
-export const PRESETS_API = { presets: '/api/presets', delete: '/api/presets/delete' } as const;

@@ -62,10 +62,3 @@ export const endpointsOverrideSchema = z.object({
   modelsConfig: modelsConfigSchema,
 });
 export type EndpointsOverride = z.infer<typeof endpointsOverrideSchema>;
-
-/** Paths of the endpoint calls (spec 1 §7 "Config and lists"). */
-export const ENDPOINTS_API = {
-  endpoints: '/api/endpoints',
-  models: '/api/models',
-  override: '/api/endpoints/config/override',
-} as const;

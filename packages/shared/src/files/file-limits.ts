@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { EndpointFileLimits, FileConfig } from './file.schema';
 
 /** One megabyte, the spec's size unit (spec 1 §9 "Size unit is megabytes"). */
 export const MB = 1024 * 1024;
@@ -19,29 +19,6 @@ export const ASSISTANTS_SUPPORTED_MIME_TYPES = [
   '^application/(zip|x-zip-compressed|x-tar|gzip|x-gzip)$',
   '^image/(jpeg|gif|png|webp)$',
 ];
-
-/** The file rules of one endpoint, sizes in bytes. */
-export const endpointFileLimitsSchema = z.object({
-  fileLimit: z.number(),
-  fileSizeLimit: z.number(),
-  totalSizeLimit: z.number(),
-  supportedMimeTypes: z.array(z.string()),
-  disabled: z.boolean(),
-});
-export type EndpointFileLimits = z.infer<typeof endpointFileLimitsSchema>;
-
-/**
- * The merged file configuration: per-endpoint rules (always with `default` and `assistants`), the server's cap
- * on any one upload and the avatar cap, in bytes. `GET /api/files/config` answers this.
- */
-export const fileConfigSchema = z.object({
-  endpoints: z.record(z.string(), endpointFileLimitsSchema),
-  serverFileSizeLimit: z.number(),
-  avatarSizeLimit: z.number(),
-  /** The most one user's files may take together (My Files' list, avatar aside); null: no limit. */
-  userStorageLimit: z.number().nullable(),
-});
-export type FileConfig = z.infer<typeof fileConfigSchema>;
 
 /** spec 1 §9 "File limits". */
 export const DEFAULT_ENDPOINT_FILE_LIMITS: EndpointFileLimits = {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_ENDPOINT_FILE_LIMITS, MB, type EndpointFileLimits } from './file-limits';
+import { DEFAULT_ENDPOINT_FILE_LIMITS, MB } from './file-limits';
+import type { EndpointFileLimits } from './file.schema';
 import { FILE_MESSAGES, checkFiles, type CandidateFile, type ListedFile } from './file-validation';
 
 const limits = DEFAULT_ENDPOINT_FILE_LIMITS; // 10 files, 20 MB each, 25 MB total, images only

@@ -1,4 +1,5 @@
-import { isSupportedMimeType, megabytes, type EndpointFileLimits } from './file-limits';
+import { isSupportedMimeType, megabytes } from './file-limits';
+import type { EndpointFileLimits } from './file.schema';
 
 /** A file about to be uploaded, as the browser's File describes it. */
 export interface CandidateFile {

@@ -89,3 +89,26 @@ export type FileUsage = z.infer<typeof fileUsageSchema>;
 export function fileDownloadPath(fileId: string): string {
   return `/api/files/download/${encodeURIComponent(fileId)}`;
 }
+
+/** The file rules of one endpoint, sizes in bytes. */
+export const endpointFileLimitsSchema = z.object({
+  fileLimit: z.number(),
+  fileSizeLimit: z.number(),
+  totalSizeLimit: z.number(),
+  supportedMimeTypes: z.array(z.string()),
+  disabled: z.boolean(),
+});
+export type EndpointFileLimits = z.infer<typeof endpointFileLimitsSchema>;
+
+/**
+ * The merged file configuration: per-endpoint rules (always with `default` and `assistants`), the server's cap
+ * on any one upload and the avatar cap, in bytes. `GET /api/files/config` answers this.
+ */
+export const fileConfigSchema = z.object({
+  endpoints: z.record(z.string(), endpointFileLimitsSchema),
+  serverFileSizeLimit: z.number(),
+  avatarSizeLimit: z.number(),
+  /** The most one user's files may take together (My Files' list, avatar aside); null: no limit. */
+  userStorageLimit: z.number().nullable(),
+});
+export type FileConfig = z.infer<typeof fileConfigSchema>;

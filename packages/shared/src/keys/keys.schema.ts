@@ -71,9 +71,3 @@ export const userKeyQuerySchema = z.object({
 export const deleteAllKeysQuerySchema = z.object({
   all: z.literal('true', { error: 'must be "true" to delete all keys' }),
 });
-
-/** Paths of the key calls (spec 1 §7 "Keys"). */
-export const KEYS_API = {
-  keys: '/api/keys',
-  key: (name: string) => `/api/keys/${encodeURIComponent(name)}`,
-} as const;

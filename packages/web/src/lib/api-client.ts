@@ -1,4 +1,13 @@
-import { API, type AuthResult } from '@parley/shared';
+import {
+  API,
+  ROUTE_PATHS,
+  routeUrl,
+  type AuthResult,
+  type RouteArgs,
+  type RouteName,
+  type RouteResult,
+  type Routes,
+} from '@parley/shared';
 import { ApiError } from './api-error';
 import { readAuthResult } from './auth-result';
 
@@ -127,7 +136,47 @@ export function createApiClient(deps: ApiClientDeps) {
     return body as T;
   }
 
-  return { request, fetchWithAuth, refresh };
+  /**
+   * A call of the route table by name: its method and path come from the table, `params` fill the path, `query`
+   * is appended, `body` is sent as JSON, and the answer is typed by the call's schema. Uploads pass their form in
+   * `options.form`; a streaming call uses `callRaw` for the response itself.
+   */
+  function call<N extends RouteName>(
+    name: N,
+    ...[args, options]: CallParams<N>
+  ): Promise<RouteResult<Routes[N]>> {
+    return request(...toRequest(name, args, options));
+  }
+
+  /** `call`, answering the raw response (after the 401 handling): for the streaming calls. */
+  function callRaw<N extends RouteName>(name: N, ...[args, options]: CallParams<N>): Promise<Response> {
+    return fetchWithAuth(...toRequest(name, args, options));
+  }
+
+  return { request, fetchWithAuth, refresh, call, callRaw };
+}
+
+/** A call's arguments: required when the call has a part the client must send, else optional. */
+export type CallParams<N extends RouteName> =
+  object extends RouteArgs<Routes[N]>
+    ? [args?: RouteArgs<Routes[N]>, options?: CallOptions]
+    : [args: RouteArgs<Routes[N]>, options?: CallOptions];
+
+/** What a table call may add to the request: the method and the JSON body come from the table and `args`. */
+export type CallOptions = Omit<RequestOptions, 'method' | 'json'>;
+
+interface LooseArgs {
+  params?: Record<string, string>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+function toRequest(name: RouteName, typed: unknown, options: CallOptions = {}): [string, RequestOptions] {
+  // The table typed `args` at the call site; here only its three parts matter.
+  const args = typed as LooseArgs | undefined;
+  const url = routeUrl(name, args?.params, args?.query);
+  const method = ROUTE_PATHS[name][0];
+  return [url, { ...options, method, ...(args?.body === undefined ? {} : { json: args.body }) }];
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -1,5 +1,5 @@
 import { startSim, type Sim } from '@parley/sim';
-import { KEYS_API, NIL_UUID } from '@parley/shared';
+import { API, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects';
 import { ask, messagesOf, sim, simProviders, startChatApp, type ChatApp } from './chat-test-helpers';
@@ -118,7 +118,7 @@ describe.each(testDialects())('user-provided keys on %s', (dialect) => {
   const putKey = (value: string, expiresAt: string) =>
     app.app.inject({
       method: 'PUT',
-      url: KEYS_API.keys,
+      url: API.keys,
       headers: { authorization: `Bearer ${app.token}` },
       payload: { name: 'anthropic', value, expiresAt },
     });

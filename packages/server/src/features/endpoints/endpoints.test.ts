@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type Sim } from '@parley/sim';
-import {
-  ENDPOINTS_API,
-  endpointsOverrideSchema,
-  type EndpointsConfig,
-  type ModelsConfig,
-} from '@parley/shared';
+import { API, endpointsOverrideSchema, type EndpointsConfig, type ModelsConfig } from '@parley/shared';
 import { testDialects } from '../../../test/dialects';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { signUp } from '../auth/auth-test-helpers';
@@ -45,11 +40,13 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
     t.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${token}` } : {} });
 
   it('requires sign-in', async () => {
-    for (const url of Object.values(ENDPOINTS_API)) expect((await get(url, false)).statusCode).toBe(401);
+    for (const url of [API.endpoints, API.models, API.endpointsOverride]) {
+      expect((await get(url, false)).statusCode).toBe(401);
+    }
   });
 
   it('GET /api/endpoints answers the configured endpoints with userProvide', async () => {
-    const body = (await get(ENDPOINTS_API.endpoints)).json<EndpointsConfig>();
+    const body = (await get(API.endpoints)).json<EndpointsConfig>();
     expect(Object.keys(body)).toEqual(['openAI', 'gptPlugins', 'anthropic', 'Local']);
     expect(body.anthropic).toMatchObject({ type: 'anthropic', userProvide: true });
     expect(body.Local).toMatchObject({
@@ -61,14 +58,14 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
   });
 
   it('GET /api/models answers model names by endpoint, fetched where configured', async () => {
-    const body = (await get(ENDPOINTS_API.models)).json<ModelsConfig>();
+    const body = (await get(API.models)).json<ModelsConfig>();
     expect(body.openAI).toEqual(['gpt-4']);
     expect(body.Local).toEqual(['fetched-1', 'fetched-2']);
     expect(body.anthropic).toContain('claude-1');
   });
 
   it('GET /api/endpoints/config/override answers both in one', async () => {
-    const body = endpointsOverrideSchema.parse((await get(ENDPOINTS_API.override)).json());
+    const body = endpointsOverrideSchema.parse((await get(API.endpointsOverride)).json());
     expect(Object.keys(body.endpointsConfig)).toContain('Local');
     expect(body.modelsConfig.Local).toEqual(['fetched-1', 'fetched-2']);
   });

@@ -1,11 +1,5 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import {
-  API,
-  type AuthResult,
-  type LoginPayload,
-  type PublicUser,
-  type RegisterPayload,
-} from '@parley/shared';
+import type { AuthResult, LoginPayload, PublicUser, RegisterPayload } from '@parley/shared';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import { readAuthResult, readUser } from '../../lib/auth-result';
@@ -26,7 +20,7 @@ export function useUserQuery() {
     queryKey: queryKeys.user,
     enabled: Boolean(token),
     queryFn: async (): Promise<PublicUser> => {
-      const user = readUser(await api.request<unknown>(API.user));
+      const user = readUser(await api.call('getUser'));
       if (!user) throw new ApiError(500, 'The server answered with an unexpected body');
       useAuthStore.getState().setUser(user);
       return user;
@@ -38,7 +32,7 @@ export function useLoginMutation() {
   return useMutation({
     // A 401 here means wrong credentials, not an expired token: no refresh.
     mutationFn: async (payload: LoginPayload) =>
-      parseAuthResult(await api.request(API.login, { method: 'POST', json: payload, refreshOn401: false })),
+      parseAuthResult(await api.call('login', { body: payload }, { refreshOn401: false })),
     onSuccess: signIn,
   });
 }
@@ -46,9 +40,7 @@ export function useLoginMutation() {
 export function useRegisterMutation() {
   return useMutation({
     mutationFn: async (payload: RegisterPayload) =>
-      parseAuthResult(
-        await api.request(API.register, { method: 'POST', json: payload, refreshOn401: false }),
-      ),
+      parseAuthResult(await api.call('register', { body: payload }, { refreshOn401: false })),
     onSuccess: signIn,
   });
 }

@@ -1,4 +1,4 @@
-import { API, type AuthResult } from '@parley/shared';
+import type { AuthResult } from '@parley/shared';
 import { api, configureApi } from '../../lib/api';
 import { readAuthResult } from '../../lib/auth-result';
 import { errorText, isApiError, isBanError } from '../../lib/api-error';
@@ -28,7 +28,7 @@ let started: Promise<void> | null = null;
  */
 export function startSession(): Promise<void> {
   started ??= api
-    .request<unknown>(API.refresh, { method: 'POST', redirectOnAuthFailure: false })
+    .call('refresh', {}, { redirectOnAuthFailure: false })
     .then((body) => {
       const result = readAuthResult(body);
       if (result) signIn(result);
@@ -50,7 +50,7 @@ export function logout(): Promise<void> {
 
 async function runLogout(): Promise<void> {
   try {
-    await api.request(API.logout, { method: 'POST', refreshOn401: false });
+    await api.call('logout', {}, { refreshOn401: false });
   } catch (error) {
     // A 401 here just means the session was already gone.
     if (!isApiError(error) || error.status !== 401) {

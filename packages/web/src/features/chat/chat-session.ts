@@ -1,4 +1,4 @@
-import { API, type ChatFinalEvent, type Message } from '@parley/shared';
+import type { ChatFinalEvent, Message } from '@parley/shared';
 import { api } from '../../lib/api';
 import { appNavigation } from '../../lib/navigation';
 import { queryClient, queryKeys } from '../../lib/query-client';
@@ -172,12 +172,11 @@ export async function submit(submission: Submission, endpoint: string): Promise<
   const active = begin({ conversationId, replyId, userMessageId, sender }, endpoint);
   let res: Response;
   try {
-    res = await api.fetchWithAuth(submission.path, {
-      method: 'POST',
-      json: submission.payload,
-      headers: { accept: 'text/event-stream' },
-      signal: active.controller.signal,
-    });
+    res = await api.callRaw(
+      submission.route,
+      { params: { endpoint: submission.endpoint }, body: submission.payload },
+      { headers: { accept: 'text/event-stream' }, signal: active.controller.signal },
+    );
   } catch {
     if (!aborted(active)) active.reply.failToConnect();
     if (active.controller.signal.reason !== 'stop') streams().end(active.id);
@@ -197,10 +196,11 @@ export async function resume(conversationId: string, messages: Message[], endpoi
   const controller = new AbortController();
   let res: Response;
   try {
-    res = await api.fetchWithAuth(`${API.askStream}/${encodeURIComponent(conversationId)}`, {
-      headers: { accept: 'text/event-stream' },
-      signal: controller.signal,
-    });
+    res = await api.callRaw(
+      'resumeStream',
+      { params: { conversationId } },
+      { headers: { accept: 'text/event-stream' }, signal: controller.signal },
+    );
   } catch {
     return;
   }

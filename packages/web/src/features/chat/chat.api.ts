@@ -1,11 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import {
-  API,
-  type AbortPayload,
-  type Conversation,
-  type GenTitlePayload,
-  type Message,
-} from '@parley/shared';
+import type { AbortPayload, Message } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryClient, queryKeys } from '../../lib/query-client';
 
@@ -24,7 +18,7 @@ const isSaved = (id: string | undefined): id is string =>
 export function useMessagesQuery(conversationId: string, options: { paused?: boolean } = {}) {
   return useQuery({
     queryKey: queryKeys.messages(conversationId),
-    queryFn: () => api.request<Message[]>(`${API.messages}/${encodeURIComponent(conversationId)}`),
+    queryFn: () => api.call('listMessages', { params: { conversationId } }),
     enabled: isSaved(conversationId) && !options.paused,
     initialData: isSaved(conversationId) ? undefined : [],
     staleTime: 30_000,
@@ -36,7 +30,7 @@ export function useMessagesQuery(conversationId: string, options: { paused?: boo
 export function useConversationQuery(conversationId: string | undefined) {
   return useQuery({
     queryKey: queryKeys.conversation(conversationId ?? ''),
-    queryFn: () => api.request<Conversation>(`${API.convos}/${encodeURIComponent(conversationId ?? '')}`),
+    queryFn: () => api.call('getConversation', { params: { conversationId: conversationId ?? '' } }),
     enabled: isSaved(conversationId),
     staleTime: 30_000,
     retry: false,
@@ -61,23 +55,19 @@ export const messagesCache = {
 
 /** `POST /api/ask/{endpoint}/abort` (spec 1 §7): the raw answer, whose status decides the outcome. */
 export function postAbort(endpoint: string, payload: AbortPayload): Promise<Response> {
-  return api.fetchWithAuth(`${API.ask}/${encodeURIComponent(endpoint)}/abort`, {
-    method: 'POST',
-    json: payload,
-  });
+  return api.callRaw('abort', { params: { endpoint }, body: payload });
 }
 
 /** `POST /api/convos/gen_title`: the generated title (the server waits a few seconds for it). */
 export function generateTitle(conversationId: string): Promise<{ title: string }> {
-  const payload: GenTitlePayload = { conversationId };
-  return api.request<{ title: string }>(API.convosGenTitle, { method: 'POST', json: payload });
+  return api.call('generateTitle', { body: { conversationId } });
 }
 
 /** `PUT /api/messages/:conversationId/:messageId`: saves an edited text without resubmitting. */
 export function saveMessageText(message: Message, text: string): Promise<Message> {
   const { conversationId, messageId } = message;
-  return api.request<Message>(
-    `${API.messages}/${encodeURIComponent(conversationId)}/${encodeURIComponent(messageId)}`,
-    { method: 'PUT', json: { text, model: message.model ?? 'gpt-3.5-turbo', conversationId } },
-  );
+  return api.call('updateMessage', {
+    params: { conversationId, messageId },
+    body: { text, model: message.model ?? 'gpt-3.5-turbo', conversationId },
+  });
 }

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { API } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { DEFAULT_STARTUP_CONFIG, readStartupConfig } from './startup-config';
@@ -8,7 +7,7 @@ import { DEFAULT_STARTUP_CONFIG, readStartupConfig } from './startup-config';
 export function useStartupConfig() {
   const query = useQuery({
     queryKey: queryKeys.startupConfig,
-    queryFn: async () => readStartupConfig(await api.request<unknown>(API.config, { refreshOn401: false })),
+    queryFn: async () => readStartupConfig(await api.call('getConfig', {}, { refreshOn401: false })),
     staleTime: Infinity,
     retry: 1,
   });

@@ -1,12 +1,6 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import {
-  API,
-  type ClearConversationsResult,
-  type Conversation,
-  type ConversationPage,
-  type SearchPage,
-} from '@parley/shared';
+import type { Conversation } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 import { useConversationStore } from '../chat/conversation.store';
@@ -22,7 +16,7 @@ function nextPage(last: { pageNumber: number; pages: number }): number | undefin
 export function useConversationsInfiniteQuery() {
   return useInfiniteQuery({
     queryKey: queryKeys.conversations,
-    queryFn: ({ pageParam }) => api.request<ConversationPage>(`${API.convos}?pageNumber=${pageParam}`),
+    queryFn: ({ pageParam }) => api.call('listConversations', { query: { pageNumber: pageParam } }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
   });
@@ -37,10 +31,7 @@ export function useRenameConversationMutation() {
   const { t } = useTranslation();
   return useMutation({
     mutationFn: ({ conversationId, title }: { conversationId: string; title: string; previous: string }) =>
-      api.request<Conversation>(API.convosUpdate, {
-        method: 'POST',
-        json: { arg: { conversationId, title } },
-      }),
+      api.call('renameConversation', { body: { arg: { conversationId, title } } }),
     onMutate: ({ conversationId, title }) => {
       setConversationTitleInCache(client, conversationId, title);
       syncOpenTitle(conversationId, title);
@@ -67,9 +58,8 @@ function syncOpenTitle(conversationId: string, title: string): void {
 export function useDeleteConversationMutation() {
   return useMutation({
     mutationFn: (conversation: Pick<Conversation, 'conversationId'> & { thread_id?: string | null }) =>
-      api.request<ClearConversationsResult>(API.convosClear, {
-        method: 'POST',
-        json: {
+      api.call('clearConversations', {
+        body: {
           arg: {
             conversationId: conversation.conversationId,
             thread_id: conversation.thread_id ?? null,
@@ -84,7 +74,7 @@ export function useDeleteConversationMutation() {
 export function useSearchEnabledQuery() {
   return useQuery({
     queryKey: queryKeys.searchEnabled,
-    queryFn: () => api.request<boolean>(API.searchEnable),
+    queryFn: () => api.call('searchEnabled'),
     staleTime: Infinity,
   });
 }
@@ -94,8 +84,7 @@ export function useSearchInfiniteQuery(query: string, enabled = true) {
   const q = query.trim();
   return useInfiniteQuery({
     queryKey: queryKeys.search(q),
-    queryFn: ({ pageParam }) =>
-      api.request<SearchPage>(`${API.search}?q=${encodeURIComponent(q)}&pageNumber=${pageParam}`),
+    queryFn: ({ pageParam }) => api.call('search', { query: { q, pageNumber: pageParam } }),
     initialPageParam: 1,
     getNextPageParam: nextPage,
     enabled: enabled && q.length > 0,

@@ -1,19 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ENDPOINTS_API, type EndpointsConfig, type ModelsConfig } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
 /** `GET /api/endpoints`: the configured endpoints by name (never stale, spec 1 §9). */
 export const endpointsQueryOptions = queryOptions({
   queryKey: queryKeys.endpoints,
-  queryFn: () => api.request<EndpointsConfig>(ENDPOINTS_API.endpoints),
+  queryFn: () => api.call('listEndpoints'),
   staleTime: Infinity,
 });
 
 /** `GET /api/models`: model names by endpoint name (never stale). */
 export const modelsQueryOptions = queryOptions({
   queryKey: queryKeys.models,
-  queryFn: () => api.request<ModelsConfig>(ENDPOINTS_API.models),
+  queryFn: () => api.call('listModels'),
   staleTime: Infinity,
 });
 

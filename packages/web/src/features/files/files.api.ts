@@ -1,13 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  API,
   mergeFileConfig,
   type AvatarResponse,
   type DeleteFilesPayload,
   type DeleteFilesResponse,
   type FileConfig,
-  type FileRecord,
-  type FileUsage,
   type UploadResponse,
 } from '@parley/shared';
 import { api } from '../../lib/api';
@@ -17,7 +14,7 @@ import { queryKeys } from '../../lib/query-client';
 export function useFileConfig(): FileConfig {
   const query = useQuery({
     queryKey: queryKeys.fileConfig,
-    queryFn: () => api.request<FileConfig>(API.filesConfig),
+    queryFn: () => api.call('getFileConfig'),
     staleTime: Infinity,
   });
   return query.data ?? DEFAULT_FILE_CONFIG;
@@ -28,7 +25,7 @@ const DEFAULT_FILE_CONFIG = mergeFileConfig(null);
 export function useFiles(enabled = true) {
   return useQuery({
     queryKey: queryKeys.files,
-    queryFn: () => api.request<FileRecord[]>(API.files),
+    queryFn: () => api.call('listFiles'),
     enabled,
   });
 }
@@ -40,7 +37,7 @@ export function useFiles(enabled = true) {
 export function useFileUsage(enabled = true) {
   return useQuery({
     queryKey: [...queryKeys.files, 'usage'],
-    queryFn: () => api.request<FileUsage>(API.filesUsage),
+    queryFn: () => api.call('getFileUsage'),
     enabled,
   });
 }
@@ -69,11 +66,11 @@ export function uploadFile(fields: UploadFields, signal?: AbortSignal): Promise<
   if (fields.messageFile) form.append('message_file', 'true');
   // The file goes last so the server has read every other field when its bytes start.
   form.append('file', fields.file, encodeURIComponent(fields.file.name));
-  return api.request<UploadResponse>(isImage ? API.filesImages : API.files, { method: 'POST', form, signal });
+  return api.call(isImage ? 'uploadImage' : 'uploadFile', {}, { form, signal });
 }
 
 export function deleteFiles(payload: DeleteFilesPayload): Promise<DeleteFilesResponse> {
-  return api.request<DeleteFilesResponse>(API.files, { method: 'DELETE', json: payload });
+  return api.call('deleteFiles', { body: payload });
 }
 
 /** Profile picture upload (spec 2 "Profile avatar upload": input, manual='true'). */
@@ -81,5 +78,5 @@ export function uploadAvatar(file: Blob, filename: string): Promise<AvatarRespon
   const form = new FormData();
   form.append('manual', 'true');
   form.append('input', file, encodeURIComponent(filename));
-  return api.request<AvatarResponse>(API.filesAvatar, { method: 'POST', form });
+  return api.call('uploadAvatar', {}, { form });
 }

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KEYS_API, type UserKeyExpiry, type UserKeySaved } from '@parley/shared';
+import type { UserKeyExpiry } from '@parley/shared';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { queryKeys } from '../../lib/query-client';
@@ -12,7 +12,7 @@ const ALL_USER_KEYS = [queryKeys.userKey('')[0]];
 /** The stored key's expiry, or null when none (the server answers 404 when no unexpired key is stored). */
 async function fetchExpiry(name: string): Promise<UserKeyExpiry | null> {
   try {
-    return await api.request<UserKeyExpiry>(`${KEYS_API.keys}?name=${encodeURIComponent(name)}`);
+    return await api.call('getKeyExpiry', { query: { name } });
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;
@@ -68,7 +68,7 @@ export function useSaveUserKey() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (input: { name: string; value: string; expiresAt: string }) =>
-      api.request<UserKeySaved>(KEYS_API.keys, { method: 'PUT', json: input }),
+      api.call('saveKey', { body: input }),
     onSuccess: (_saved, { name }) => client.invalidateQueries({ queryKey: queryKeys.userKey(name) }),
   });
 }
@@ -77,7 +77,7 @@ export function useSaveUserKey() {
 export function useRevokeUserKey() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => api.request<void>(KEYS_API.key(name), { method: 'DELETE' }),
+    mutationFn: (name: string) => api.call('deleteKey', { params: { name } }),
     onSuccess: (_void, name) => client.invalidateQueries({ queryKey: queryKeys.userKey(name) }),
   });
 }
@@ -86,7 +86,7 @@ export function useRevokeUserKey() {
 export function useRevokeAllUserKeys() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () => api.request<void>(`${KEYS_API.keys}?all=true`, { method: 'DELETE' }),
+    mutationFn: () => api.call('deleteAllKeys', { query: { all: 'true' } }),
     onSuccess: () => client.invalidateQueries({ queryKey: ALL_USER_KEYS }),
   });
 }

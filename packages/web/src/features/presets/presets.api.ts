@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { PRESETS_API, type DeletePresetsResult, type Preset, type PresetPayload } from '@parley/shared';
+import type { Preset, PresetPayload } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
 /** `GET /api/presets`: the user's presets, in the server's order. */
 export const presetsQueryOptions = queryOptions({
   queryKey: queryKeys.presets,
-  queryFn: () => api.request<Preset[]>(PRESETS_API.presets),
+  queryFn: () => api.call('listPresets'),
 });
 
 export function usePresetsQuery() {
@@ -17,8 +17,7 @@ export function usePresetsQuery() {
 export function useSavePresetMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (preset: PresetPayload) =>
-      api.request<Preset[]>(PRESETS_API.presets, { method: 'POST', json: { preset } }),
+    mutationFn: (preset: PresetPayload) => api.call('savePreset', { body: { preset } }),
     onSuccess: (list) => client.setQueryData(queryKeys.presets, list),
   });
 }
@@ -27,8 +26,7 @@ export function useSavePresetMutation() {
 export function useDeletePresetMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (presetId: string) =>
-      api.request<DeletePresetsResult>(PRESETS_API.delete, { method: 'POST', json: { arg: { presetId } } }),
+    mutationFn: (presetId: string) => api.call('deletePresets', { body: { arg: { presetId } } }),
     onMutate: async (presetId) => {
       await client.cancelQueries({ queryKey: queryKeys.presets });
       const previous = client.getQueryData<Preset[]>(queryKeys.presets);
@@ -48,8 +46,7 @@ export function useDeletePresetMutation() {
 export function useClearPresetsMutation() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.request<DeletePresetsResult>(PRESETS_API.delete, { method: 'POST', json: { arg: {} } }),
+    mutationFn: () => api.call('deletePresets', { body: { arg: {} } }),
     onSettled: () => client.invalidateQueries({ queryKey: queryKeys.presets }),
   });
 }

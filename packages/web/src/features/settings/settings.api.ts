@@ -1,5 +1,4 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API, type ClearConversationsResult } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
@@ -7,8 +6,7 @@ import { queryKeys } from '../../lib/query-client';
 export function useClearAllConversations() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      api.request<ClearConversationsResult>(API.convosClear, { method: 'POST', json: { arg: {} } }),
+    mutationFn: () => api.call('clearConversations', { body: { arg: {} } }),
     onSuccess: () => {
       // Loaded conversations and their messages are gone on the server; they are refetched (and found missing)
       // only if shown again. The list refetches now.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NIL_UUID } from '@parley/shared';
+import { NIL_UUID, routeUrl } from '@parley/shared';
 import {
   askSubmission,
   continueSubmission,
@@ -26,7 +26,7 @@ const ctx = (patch: Partial<SubmissionContext> = {}): SubmissionContext => ({
 describe('askSubmission', () => {
   it('posts to /api/ask/{endpoint} with the options, ids and parent, and shows the user message and placeholder', () => {
     const s = askSubmission(ctx(), 'Hello', 'a1');
-    expect(s.path).toBe('/api/ask/openAI');
+    expect([s.route, s.endpoint]).toEqual(['ask', 'openAI']);
     expect(s.payload).toEqual({
       model: 'gpt-4',
       temperature: 0.5,
@@ -64,16 +64,15 @@ describe('askSubmission', () => {
   });
 
   it('encodes a custom endpoint name in the path', () => {
-    expect(askSubmission(ctx({ setup: { endpoint: 'My Mirror' } }), 'x', NIL_UUID).path).toBe(
-      '/api/ask/My%20Mirror',
-    );
+    const s = askSubmission(ctx({ setup: { endpoint: 'My Mirror' } }), 'x', NIL_UUID);
+    expect(routeUrl(s.route, { endpoint: s.endpoint })).toBe('/api/ask/My%20Mirror');
   });
 });
 
 describe('editUserSubmission', () => {
   it('posts to the edit path; the new user message is a sibling of the edited one', () => {
     const s = editUserSubmission(ctx(), user, 'Better question');
-    expect(s.path).toBe('/api/edit/openAI');
+    expect([s.route, s.endpoint]).toEqual(['edit', 'openAI']);
     expect(s.payload).toMatchObject({
       text: 'Better question',
       parentMessageId: NIL_UUID,
@@ -106,7 +105,7 @@ describe('editUserSubmission', () => {
 describe('regenerateSubmission', () => {
   it('resends the parent user message with isRegenerate; a new placeholder under it', () => {
     const s = regenerateSubmission(ctx(), ai)!;
-    expect(s.path).toBe('/api/edit/openAI');
+    expect([s.route, s.endpoint]).toEqual(['edit', 'openAI']);
     expect(s.payload).toMatchObject({
       text: 'Question',
       parentMessageId: 'u1',
@@ -126,7 +125,7 @@ describe('regenerateSubmission', () => {
 describe('continueSubmission', () => {
   it('resubmits the AI message as continued; the stream writes into it', () => {
     const s = continueSubmission(ctx(), ai);
-    expect(s.path).toBe('/api/edit/openAI');
+    expect([s.route, s.endpoint]).toEqual(['edit', 'openAI']);
     expect(s.payload).toMatchObject({
       text: '',
       parentMessageId: 'u1',

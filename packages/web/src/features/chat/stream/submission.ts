@@ -1,14 +1,17 @@
-import { API, NIL_UUID, type AskPayload, type Message } from '@parley/shared';
+import { NIL_UUID, type AskPayload, type Message } from '@parley/shared';
 import type { ConversationSetup } from '../conversation.store';
 import { placeholderIdOf } from './message-updates';
 
 /**
  * What one send puts on the wire and on screen (spec 1 §4 "Sending a message", docs/decisions.md "Chat tree
- * semantics"): the path (ask, or edit for regenerate, continue and edits), the payload, the messages shown at
+ * semantics"): the call (ask, or edit for regenerate, continue and edits) and its endpoint, the payload, the messages shown at
  * once, and which message the stream writes into. Pure, so every kind of send is unit-tested.
  */
 export interface Submission {
-  path: string;
+  /** The route table's call: `ask`, or `edit` for regenerate, continue and edits. */
+  route: 'ask' | 'edit';
+  /** The endpoint the call goes to (its path parameter). */
+  endpoint: string;
   payload: AskPayload;
   /** The conversation the send belongs to ('new' until the server names it). */
   conversationId: string;
@@ -34,10 +37,6 @@ export interface SubmissionContext {
 }
 
 const isNew = (id: string) => id === 'new';
-
-function endpointPath(base: string, setup: ConversationSetup): string {
-  return `${base}/${encodeURIComponent(setup.endpoint ?? '')}`;
-}
 
 /** The endpoint options of the setup, as the payload carries them (the endpoint is in the path). */
 function options(setup: ConversationSetup): Omit<AskPayload, 'text' | 'parentMessageId'> {
@@ -104,7 +103,8 @@ export function askSubmission(
   const user = userMessage(ctx, text, parent, files);
   const reply = placeholder(ctx, user.messageId);
   return {
-    path: endpointPath(API.ask, ctx.setup),
+    route: 'ask',
+    endpoint: ctx.setup.endpoint ?? '',
     payload: {
       ...options(ctx.setup),
       text,
@@ -131,7 +131,8 @@ export function editUserSubmission(ctx: SubmissionContext, edited: Message, text
   const user = userMessage(ctx, text, edited.parentMessageId, files);
   const reply = placeholder(ctx, user.messageId);
   return {
-    path: endpointPath(API.edit, ctx.setup),
+    route: 'edit',
+    endpoint: ctx.setup.endpoint ?? '',
     payload: {
       ...options(ctx.setup),
       text,
@@ -158,7 +159,8 @@ export function regenerateSubmission(ctx: SubmissionContext, reply: Message): Su
   if (!user) return null;
   const next = placeholder(ctx, user.messageId);
   return {
-    path: endpointPath(API.edit, ctx.setup),
+    route: 'edit',
+    endpoint: ctx.setup.endpoint ?? '',
     payload: {
       ...options(ctx.setup),
       text: user.text,
@@ -182,7 +184,8 @@ export function regenerateSubmission(ctx: SubmissionContext, reply: Message): Su
 export function continueSubmission(ctx: SubmissionContext, reply: Message, editedText?: string): Submission {
   const edited = editedText !== undefined;
   return {
-    path: endpointPath(API.edit, ctx.setup),
+    route: 'edit',
+    endpoint: ctx.setup.endpoint ?? '',
     payload: {
       ...options(ctx.setup),
       text: '',
