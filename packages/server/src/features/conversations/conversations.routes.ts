@@ -19,7 +19,10 @@ import {
 
 const idParams = z.object({ conversationId: z.string().min(1) });
 
-/** Conversation list, one conversation, rename and delete (spec 1 §7). */
+/**
+ * Conversation list, one conversation, rename and delete
+ * (docs/reference/conversations.md (Listing conversations; Renaming; Deleting and clearing)).
+ */
 export const conversationsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preHandler', requireAuth(deps));

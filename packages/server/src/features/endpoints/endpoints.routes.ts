@@ -4,7 +4,9 @@ import type { AppDeps } from '../../app-deps';
 import { providerRegistryFor } from '../../providers/registry-for-config';
 import { authUser, requireAuth } from '../auth/auth.guard';
 
-/** The endpoint menu's data (spec 1 §7 "Config and lists"); signed-in users only. */
+/**
+ * The endpoint menu's data (docs/reference/endpoints-and-models.md (Endpoint list and models)); signed-in users only.
+ */
 export const endpointsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const registry = providerRegistryFor(deps.config);
   app.addHook('preHandler', requireAuth(deps));

@@ -9,7 +9,10 @@ import * as keys from './keys.service';
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 const nameParamSchema = z.object({ name: z.string().min(1) });
 
-/** User-provided provider keys (spec 1 §7 "Keys"). No answer ever holds a key's value. */
+/**
+ * User-provided provider keys (docs/reference/endpoints-and-models.md (User-provided keys)). No answer ever holds a
+ * key's value.
+ */
 export const keysRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook('preHandler', requireAuth(deps));
 

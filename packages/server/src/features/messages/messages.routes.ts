@@ -9,7 +9,10 @@ import { editUserMessage, listUserMessages } from './messages.service';
 const conversationParams = z.object({ conversationId: z.string().min(1) });
 const messageParams = conversationParams.extend({ messageId: z.string().min(1) });
 
-/** A conversation's messages, and editing one in place (spec 1 §7). */
+/**
+ * A conversation's messages, and editing one in place
+ * (docs/reference/messages.md (Reading messages; Editing a message in place)).
+ */
 export const messagesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preHandler', requireAuth(deps));
