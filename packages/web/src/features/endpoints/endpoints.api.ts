@@ -3,7 +3,10 @@ import { ENDPOINTS_API, type EndpointsConfig, type ModelsConfig } from '@parley/
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
-/** `GET /api/endpoints`: the configured endpoints by name (never stale, spec 1 §9). */
+/**
+ * `GET /api/endpoints`: the configured endpoints by name (never stale,
+ * docs/reference/endpoints-and-models.md (Endpoint list and models)).
+ */
 export const endpointsQueryOptions = queryOptions({
   queryKey: queryKeys.endpoints,
   queryFn: () => api.request<EndpointsConfig>(ENDPOINTS_API.endpoints),

@@ -3,7 +3,10 @@ import { API, type ClearConversationsResult } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
-/** `POST /api/convos/clear` with an empty arg: every conversation of the user (spec 1 §7). */
+/**
+ * `POST /api/convos/clear` with an empty arg: every conversation of the user
+ * (docs/reference/conversations.md (Deleting and clearing)).
+ */
 export function useClearAllConversations() {
   const client = useQueryClient();
   return useMutation({
