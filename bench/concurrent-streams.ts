@@ -79,11 +79,11 @@ function analyse(raw: RawStream): StreamStats {
 }
 
 /**
- * §9: 1,000 concurrent streams on one instance, 100 tokens each at 20 tokens/s, all started within 1.5 s;
- * none dropped, `created` within 1 s for every stream, p99 added inter-token delay < 50 ms, and the server's CPU
- * per relayed token. The server runs as production does (compiled, a child process: its CPU is read from /proc);
- * the upstream (the bench's OpenAI-speaking server, which stamps each token with when it wrote it) is another
- * child; this process holds the clients only, which do nothing but stamp and keep chunks until the run is over.
+ * docs/architecture.md (Performance budgets): 1,000 concurrent streams on one instance, 100 tokens each at 20 tokens/s,
+ * all started within 1.5 s; none dropped, `created` within 1 s for every stream, p99 added inter-token delay < 50 ms,
+ * and the server's CPU per relayed token. The server runs as production does (compiled, a child process: its CPU is
+ * read from /proc); the upstream (the bench's OpenAI-speaking server, which stamps each token with when it wrote it) is
+ * another child; this process holds the clients only, which do nothing but stamp and keep chunks until the run is over.
  */
 export async function concurrentStreams(dialect: DialectName): Promise<BenchResult> {
   const upstream = await startStampingUpstream();

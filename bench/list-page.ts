@@ -34,7 +34,8 @@ const cursorOf = (row: ConversationRow) =>
 
 /**
  * The conversation list through the service (GET /api/convos): page 1, the next page by cursor, and the numbered
- * page 2, for a user with 100,000 conversations (§9: p95 < 10 ms). The figure is the worst of the three p95s.
+ * page 2, for a user with 100,000 conversations (p95 < 10 ms: docs/architecture.md (Performance budgets)). The figure
+ * is the worst of the three p95s.
  */
 export async function listPage(dialect: DialectName): Promise<BenchResult> {
   const d = await freshBenchDatabase(dialect, 'listpage');

@@ -9,10 +9,10 @@ const RUNS = 120;
 const FIRST_TOKEN_DELAY_MS = 40;
 
 /**
- * §9 relay overhead: from the upstream writing its first token chunk to the client reading the first `text`
- * event, p50 < 5 ms. The upstream is the bench's own OpenAI-speaking server in this process (the simulator
- * does not report when it wrote), so both ends read the same performance.now() clock. Turns run one at a
- * time, chained in one conversation (no title request competes), over real HTTP on loopback.
+ * Relay overhead (docs/architecture.md (Performance budgets)): from the upstream writing its first token chunk to the
+ * client reading the first `text` event, p50 < 5 ms. The upstream is the bench's own OpenAI-speaking server in this
+ * process (the simulator does not report when it wrote), so both ends read the same performance.now() clock. Turns run
+ * one at a time, chained in one conversation (no title request competes), over real HTTP on loopback.
  */
 export async function relayOverhead(dialect: DialectName): Promise<BenchResult> {
   const written = { first: Number.NaN };

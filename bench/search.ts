@@ -180,7 +180,10 @@ async function postgresCorpus(): Promise<Corpus> {
   };
 }
 
-/** GET /api/search through the service over the corpus (§9: p95 < 100 ms); the figure is the p95 of 100 searches. */
+/**
+ * GET /api/search through the service over the corpus (p95 < 100 ms: docs/architecture.md (Performance budgets)); the
+ * figure is the p95 of 100 searches.
+ */
 export async function search(dialect: DialectName): Promise<BenchResult> {
   if (dialect === 'sqlite') progress(`sqlite: corpus cached under ${join(tmpdir(), 'parley-bench-cache')}`);
   const corpus = dialect === 'sqlite' ? await sqliteCorpus() : await postgresCorpus();

@@ -9,7 +9,10 @@ const MESSAGES = 10_000;
 const TOKEN_BUDGET = 4_000;
 const RUNS = 200;
 
-/** ancestorPath from the newest message of a 10,000-message conversation, 4,000-token budget (§9: < 10 ms). */
+/**
+ * ancestorPath from the newest message of a 10,000-message conversation, 4,000-token budget (< 10 ms:
+ * docs/architecture.md (Performance budgets)).
+ */
 export async function turnPrep(dialect: DialectName): Promise<BenchResult> {
   const d = await freshBenchDatabase(dialect, 'turnprep');
   try {

@@ -8,11 +8,11 @@ import { startServer } from '../packages/server/test/server-process';
 import { ROOT } from './lib/chat-app';
 import { progress, type BenchResult } from './lib/stats';
 
-// §9 "web initial JavaScript for /c/new < 250 KB gzip". The figure is measured in Chromium: a signed-in user
-// opens /c/new cold (fresh browser context, empty cache) on a started server, and every script response
-// fetched until the network is idle counts, lazily imported chunks included. Each decoded body is gzipped here
-// at level 9 (node:zlib), so the figure does not depend on which copy (brotli, gzip or none) the browser was
-// sent; Chromium asks plain-HTTP servers for gzip, never brotli. The context line compares the
+// docs/architecture.md (Performance budgets): the web's initial JavaScript for /c/new < 250 KB gzip. The figure is
+// measured in Chromium: a signed-in user opens /c/new cold (fresh browser context, empty cache) on a started server,
+// and every script response fetched until the network is idle counts, lazily imported chunks included. Each decoded
+// body is gzipped here at level 9 (node:zlib), so the figure does not depend on which copy (brotli, gzip or none) the
+// browser was sent; Chromium asks plain-HTTP servers for gzip, never brotli. The context line compares the
 // static estimate read from index.html. Sizes in KB = 1,000 bytes, as Vite prints them.
 
 const BUDGET_KB = 250;

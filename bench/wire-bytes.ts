@@ -26,9 +26,9 @@ async function measure(app: ChatBenchApp, agent: http.Agent, tokens: number): Pr
 }
 
 /**
- * §9 bytes on the wire: the raw bytes of the SSE response body (created, every delta frame with its
- * `id:/data:` framing, the final event) over the UTF-8 size of the reply, for a 400-token reply from
- * the simulator (a child process), at most 4 x; 100 and 1,600 tokens alongside show the ratio stays flat.
+ * Bytes on the wire (docs/architecture.md (Performance budgets)): the raw bytes of the SSE response body (created,
+ * every delta frame with its `id:/data:` framing, the final event) over the UTF-8 size of the reply, for a 400-token
+ * reply from the simulator (a child process), at most 4 x; 100 and 1,600 tokens alongside show the ratio stays flat.
  */
 export async function wireBytes(dialect: DialectName): Promise<BenchResult> {
   const sim = await startChildServer('packages/sim/src/cli.ts', ['--port', '0']);

@@ -7,8 +7,8 @@ import { openDatabase, type DatabaseHandle, type DialectName } from '../src/db/d
 import { migrateToLatest } from '../src/db/migrate';
 
 /**
- * The databases tests loop over: SQLite always, PostgreSQL when TEST_DATABASE_URL is set (ARCHITECTURE §3.10).
- * Use with `describe.each(testDialects())('… on %s', (dialect) => { … })`.
+ * The databases tests loop over: SQLite always, PostgreSQL when TEST_DATABASE_URL is set
+ * (docs/architecture.md (Tests)). Use with `describe.each(testDialects())('… on %s', (dialect) => { … })`.
  */
 export function testDialects(): DialectName[] {
   return process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

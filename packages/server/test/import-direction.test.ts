@@ -10,7 +10,7 @@ async function importErrors(file: string, source: string): Promise<string[]> {
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
 
-// ARCHITECTURE §3.1: web -> shared <- server; sim depends on nothing of ours.
+// docs/architecture.md (Dependency rule): web -> shared <- server; sim depends on nothing of ours.
 describe('import direction', () => {
   it.each([
     ['packages/web/src/x.ts', "import { buildApp } from '@parley/server';\nvoid buildApp;\n"],

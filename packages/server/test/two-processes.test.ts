@@ -11,8 +11,8 @@ const pgUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
 
 /**
- * ARCHITECTURE §8, for real: two server processes on loopback share one PostgreSQL schema and one Redis, with no
- * sticky sessions. A reply started on one is followed and aborted through the other.
+ * docs/architecture.md (Scale-out), for real: two server processes on loopback share one PostgreSQL schema and one
+ * Redis, with no sticky sessions. A reply started on one is followed and aborted through the other.
  */
 describe.skipIf(!pgUrl || !redisUrl)('two server processes sharing PostgreSQL and Redis', () => {
   const schema = `t_${randomBytes(6).toString('hex')}`;

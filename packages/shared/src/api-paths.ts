@@ -1,4 +1,7 @@
-/** API paths of the calls that exist today (spec 1 §7). Later features add theirs here. */
+/**
+ * API paths of the calls that exist today (each page of docs/reference/ gives the calls of its area). Later features
+ * add theirs here.
+ */
 export const API = {
   health: '/health',
   config: '/api/config',

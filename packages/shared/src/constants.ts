@@ -1,4 +1,4 @@
-/** Endpoint identifiers, spelled exactly as the spec gives them. */
+/** Endpoint identifiers, spelled exactly (docs/reference/endpoints-and-models.md (Endpoint identifiers)). */
 export const BUILT_IN_ENDPOINTS = [
   'openAI',
   'azureOpenAI',
@@ -11,24 +11,27 @@ export const BUILT_IN_ENDPOINTS = [
 ] as const;
 export type BuiltInEndpoint = (typeof BUILT_IN_ENDPOINTS)[number];
 
-/** The root parent id of every message tree (ARCHITECTURE §4). */
+/** The root parent id of every message tree (docs/architecture.md (Data)). */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-/** Application version and the config-file version the YAML loader accepts (spec 1 §9). */
+/**
+ * Application version and the config-file version the YAML loader accepts (docs/reference/accounts.md (Startup config);
+ * docs/reference/endpoints-and-models.md (Endpoint configuration)).
+ */
 export const APP_VERSION = 'v0.6.10';
 export const CONFIG_VERSION = '1.0.3';
 
-/** Session timings (ARCHITECTURE §7, spec 1 §9). */
+/** Session timings (docs/reference/accounts.md (Sessions and tokens; The session in the browser)). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 7 * 24 * 60 * 60;
 export const REFRESH_COOKIE = 'refreshToken';
 export const LOGIN_REDIRECT_DELAY_MS = 300;
 
-/** Toast timings (spec 1 §2). */
+/** Toast timings (docs/reference/settings-and-ui.md (Toasts)). */
 export const TOAST_OPEN_DELAY_MS = 100;
 export const TOAST_DURATION_MS = 3000;
 
-/** Field limits (spec 2 §5, §9). A max is exclusive where the spec says "under". */
+/** Field limits (docs/reference/limits.md (Field limits)). A max is exclusive where the page says "not including". */
 export const FIELD_LIMITS = {
   email: { min: 6, max: 120 },
   loginEmail: { min: 3, max: 120 },
@@ -38,7 +41,7 @@ export const FIELD_LIMITS = {
   phone: { length: 11 },
 } as const;
 
-/** Browser storage keys (spec 1 §3, spec 2 §3). */
+/** Browser storage keys (docs/reference/settings-and-ui.md (Browser storage)). */
 export const STORAGE_KEYS = {
   lang: 'lang',
   selectedLang: 'selectedLang',
@@ -58,7 +61,7 @@ export const STORAGE_KEYS = {
   filesToDelete: 'filesToDelete',
 } as const;
 
-/** Keys that logout removes from browser storage (spec 1 §4 Session). */
+/** Keys that logout removes from browser storage (docs/reference/accounts.md (The session in the browser)). */
 export const LOGOUT_CLEARED_KEYS = [
   STORAGE_KEYS.lastConversationSetup,
   STORAGE_KEYS.lastSelectedModel,
@@ -66,7 +69,7 @@ export const LOGOUT_CLEARED_KEYS = [
   STORAGE_KEYS.filesToDelete,
 ] as const;
 
-/** Interface languages (spec 2 §9); en-US and zh-CN are always complete. */
+/** Interface languages (docs/reference/settings-and-ui.md (Languages)); en-US and zh-CN are always complete. */
 export const LANGUAGES = [
   'en-US',
   'ar-EG',
@@ -89,6 +92,6 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Social login providers the login page knows (spec 2 §2). */
+/** Social login providers the login page knows (docs/reference/accounts.md (Planned account features)). */
 export const SOCIAL_PROVIDERS = ['discord', 'facebook', 'github', 'google', 'openid'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginErrorKey } from './errors';
 
-// Spec 1 §8 "Login": the key is chosen by the status text.
+// docs/reference/accounts.md (Signing in): the key is chosen by the status text.
 describe('loginErrorKey', () => {
   it.each([
     [429, 'com_auth_error_login_rl'],

@@ -1,4 +1,4 @@
-/** The closed set of error codes the API answers with (ARCHITECTURE §3.3). */
+/** The closed set of error codes the API answers with (docs/architecture.md (Errors)). */
 export const ERROR_CODES = [
   'VALIDATION',
   'UNAUTHORIZED',
@@ -40,7 +40,7 @@ export interface ApiErrorBody {
   details?: Record<string, unknown>;
 }
 
-/** The four login error keys, chosen from the status as spec 1 §8 says. */
+/** The four login error keys, chosen from the status (docs/reference/accounts.md (Signing in)). */
 export function loginErrorKey(status: number | string | undefined): string {
   const text = String(status ?? '');
   if (text.includes('429')) return 'com_auth_error_login_rl';

@@ -74,7 +74,7 @@ describe('endpoint picker and new-chat memory', () => {
   });
 });
 
-describe('switching rules in a saved conversation (spec 1 §4)', () => {
+describe('switching rules in a saved conversation', () => {
   it('starts a new chat for another endpoint or preset, unless modular chat is on', async () => {
     const context = await newContext(browser);
     const page = await open(context);

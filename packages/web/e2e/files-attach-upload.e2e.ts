@@ -17,7 +17,7 @@ import { openReadyChat } from './files-attach-fixture';
 useChatBrowser();
 
 // An upload's progress, removing files (batched, persisted deletes) and sending files with a message
-// (spec 1 §3 Message.files, §4 Files, "Sending a message").
+// (docs/reference/files.md (Upload progress; Deleting files); docs/reference/chat.md (Sending a message)).
 
 /** Records every data-progress value the thumbnails take, with the time, from now on. */
 async function watchProgress(page: Page): Promise<() => Promise<Array<[number, number]>>> {

@@ -17,7 +17,8 @@ import {
 
 useChatBrowser();
 
-// The ways files enter the message box, and the checks before any upload (spec 1 §4, §5, §8).
+// The ways files enter the message box, and the checks before any upload
+// (docs/reference/files.md (Checks before an upload); docs/reference/chat.md (Message box)).
 
 describe('attach: the ways in', () => {
   it('the paperclip (by keyboard) opens the picker for images; picked files upload and show as thumbnails', async () => {

@@ -239,7 +239,7 @@ describe('google key form', () => {
 });
 
 describe('settings dialog', () => {
-  it('keeps every toggle and the theme across a reload, under the spec storage keys', async () => {
+  it('keeps every toggle and the theme across a reload, under the documented storage keys', async () => {
     const context = await newContext(browser);
     const page = await userPage(context);
     await openSettings(page);

@@ -11,9 +11,9 @@ import { artifactPath, launchBrowser, newContext } from './browser';
 import { e2eServerEnv } from './global-setup';
 import { apiFromPage, signedInPage } from './session';
 
-// ARCHITECTURE §9: a 5,000-message conversation opens in < 1 s and scrolls smoothly (virtualised list).
-// 5,000 messages through the API would take minutes, so this spec runs its own server and writes the rows
-// straight into that server's SQLite file (schema: server/src/db/migrations/0004), after registering the user
+// docs/architecture.md (Performance budgets): a 5,000-message conversation opens in < 1 s and scrolls smoothly
+// (virtualised list). 5,000 messages through the API would take minutes, so this spec runs its own server and writes
+// the rows straight into that server's SQLite file (schema: server/src/db/migrations/0004), after registering the user
 // through the API so the user row is real.
 
 const COUNT = 5000;

@@ -12,7 +12,7 @@ export interface SocialCredentials {
   issuer?: string;
 }
 
-/** The validated, frozen configuration every part of the server receives (ARCHITECTURE §6). */
+/** The validated, frozen configuration every part of the server receives (docs/architecture.md (Configuration)). */
 export interface AppConfig {
   nodeEnv: 'development' | 'production' | 'test';
   host: string;

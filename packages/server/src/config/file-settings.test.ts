@@ -12,7 +12,7 @@ const load = (env: Env = {}) => loadConfig({ env, cwd: tempDir() }).config.files
 const loadYaml = (yaml: string, env: Env = {}) => loadWithYaml(`version: 1.0.3\n${yaml}`, env).config.files!;
 
 describe('file settings', () => {
-  it('defaults to local storage, the spec limits and the upload rate limits', () => {
+  it('defaults to local storage, the default limits and the upload rate limits', () => {
     const files = load();
     expect(files.strategy).toBe('local');
     expect(files.s3).toBeNull();

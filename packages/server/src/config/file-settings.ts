@@ -26,7 +26,7 @@ export interface UploadLimits {
 
 export interface FilesSettings {
   strategy: FileStrategy;
-  /** Per-endpoint rules merged over the spec's defaults, sizes in bytes. */
+  /** Per-endpoint rules merged over the default limits (docs/reference/files.md (File limits)), sizes in bytes. */
   fileConfig: FileConfig;
   uploadLimits: UploadLimits;
   s3: S3Settings | null;

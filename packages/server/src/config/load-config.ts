@@ -21,7 +21,7 @@ const MB = 1024 * 1024;
 const DEFAULT_AVATAR_SIZE_LIMIT_MB = 2;
 
 /**
- * The one place that turns the environment and the YAML file into a config (ARCHITECTURE §3.5).
+ * The one place that turns the environment and the YAML file into a config (docs/architecture.md (Configuration)).
  * Everything is validated before anything is written, so a bad setting never leaves files behind;
  * only then are missing secrets generated. Throws ConfigError naming the offending field.
  */

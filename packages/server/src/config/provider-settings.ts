@@ -1,7 +1,7 @@
 import { ConfigError } from './config-error';
 import { envString, type Env } from './env-reader';
 
-/** The value of a key variable that means "each user supplies their own" (ARCHITECTURE §6). */
+/** The value of a key variable that means "each user supplies their own" (docs/architecture.md (Configuration)). */
 export const USER_PROVIDED = 'user_provided';
 
 /** A provider key from the environment: the key itself, or `user_provided`. */

@@ -24,7 +24,7 @@ function base(): Doc {
 
 const load = (doc: unknown) => () => loadWithYaml(stringify(doc));
 
-describe('YAML rules (spec 1 §5 Configuration)', () => {
+describe('YAML rules', () => {
   it('loads the base file', () => {
     expect(loadWithYaml(stringify(base())).config.yaml?.endpoints?.custom?.[1]?.name).toBe('Other');
   });

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { BUILT_IN_ENDPOINTS, SOCIAL_PROVIDERS } from '@parley/shared';
 
 /**
- * LibreChat's `librechat.yaml`, config version 1.0.x (spec 1 §5 "Configuration"). Objects are loose so an
- * operator's file with fields Parley does not use still loads; the loader reports those fields as notices.
+ * LibreChat's `librechat.yaml`, config version 1.0.x (docs/reference/endpoints-and-models.md (Endpoint configuration)).
+ * Objects are loose so an operator's file with fields Parley does not use still loads; the loader reports those fields
+ * as notices.
  */
 
 const VERSION_HINT = 'must be a config version 1.0.x, such as 1.0.3';

@@ -1,6 +1,6 @@
 import type { ErrorCode } from '@parley/shared';
 
-/** The one error type services throw; the error handler maps its code to a status (ARCHITECTURE §3.3). */
+/** The one error type services throw; the error handler maps its code to a status (docs/architecture.md (Errors)). */
 export class AppError extends Error {
   constructor(
     readonly code: ErrorCode,

@@ -4,7 +4,7 @@ import { AppError } from './app-error';
 import { clientErrorBody } from './client-errors';
 import { RETRY_AFTER_SECONDS, toUnavailableError } from './unavailable';
 
-/** The one place that turns errors into HTTP answers (ARCHITECTURE §3.3). */
+/** The one place that turns errors into HTTP answers (docs/architecture.md (Errors)). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((thrown: FastifyError | AppError, request, reply) => {
     // A database or Redis outage: 503 with Retry-After, whatever the failing query was.

@@ -74,7 +74,8 @@ export function openSseStream(reply: FastifyReply, options: { heartbeatMs?: numb
       wroteSinceTick = true;
       // `message` is SSE's default event name: the line would only add bytes to every delta. The space after
       // a field's colon is optional in SSE (readers drop one if present), so it is left out: two bytes a
-      // frame, which is what keeps a streamed reply within 4x its own size (docs/decisions.md, "Stream frames").
+      // frame, which is what keeps a streamed reply within 4x its own size
+      // (docs/decisions.md, "No space after the colon").
       const frame =
         event === 'message' ? `id:${id}\ndata:${data}\n\n` : `id:${id}\nevent:${event}\ndata:${data}\n\n`;
       return raw.write(frame) ? null : drained();

@@ -22,7 +22,10 @@ export interface PromptInput {
   examples?: { input: { content: string }; output: { content: string } }[];
   /** The conversation so far, oldest first, ending with the user's new message. */
   history: PromptTurn[];
-  /** How closely OpenAI-style providers look at the images (spec 1 §3 imageDetail); `auto` when absent. */
+  /**
+   * How closely OpenAI-style providers look at the images (`imageDetail`, docs/reference/files.md (Images and vision));
+   * `auto` when absent.
+   */
   imageDetail?: ImageDetail | null;
 }
 
@@ -35,9 +38,9 @@ export interface BuiltPrompt {
 /**
  * Places the prompt as each provider expects. Instructions (system message, then prompt prefix) go in the
  * system slot. Google chat-type models get their examples as leading user/assistant pairs (empty ones are
- * ignored, spec 1 §5); google code/text models and custom endpoints with `forcePrompt` get everything
- * flattened into one user prompt, since they take text, not chat turns (and so no images). A user turn with
- * images becomes its text part followed by one file part per image.
+ * ignored, docs/reference/endpoints-and-models.md (Google model types)); google code/text models and custom endpoints
+ * with `forcePrompt` get everything flattened into one user prompt, since they take text, not chat turns (and so no
+ * images). A user turn with images becomes its text part followed by one file part per image.
  */
 export function buildPrompt(entry: EndpointEntry, input: PromptInput): BuiltPrompt {
   const instructions = [input.systemMessage, input.promptPrefix]

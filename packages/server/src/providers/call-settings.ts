@@ -29,9 +29,10 @@ const WIRE_NAME: Record<CallSettingName, string> = {
 
 /**
  * Call settings from a conversation's options: values are checked against the endpoint's ranges (an
- * out-of-range one is a 400 naming it), missing ones take the endpoint's defaults (spec 1 §9), and only
- * settings the endpoint has are sent. A custom endpoint's `dropParams` remove settings, its `addParams` go
- * into the request body (as provider options of the OpenAI-compatible adapter), and its `headers` are added.
+ * out-of-range one is a 400 naming it), missing ones take the endpoint's defaults
+ * (docs/reference/endpoints-and-models.md (Endpoint settings)), and only settings the endpoint has are sent. A custom
+ * endpoint's `dropParams` remove settings, its `addParams` go into the request body (as provider options of the
+ * OpenAI-compatible adapter), and its `headers` are added.
  */
 export function buildCallSettings(entry: EndpointEntry, options: ConversationOptions): ModelCallSettings {
   const checked = validateEndpointOptions(entry.kind, options);

@@ -42,7 +42,8 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
     });
   }
   if (p.openAI) {
-    // Plugins run on the OpenAI key and models; the key is stored under the OpenAI name (spec 1 §7 "Keys").
+    // Plugins run on the OpenAI key and models; the key is stored under the OpenAI name
+    // (docs/reference/endpoints-and-models.md (User-provided keys)).
     const openAI = entries.find((e) => e.name === 'openAI');
     if (openAI) entries.push({ ...openAI, name: 'gptPlugins', kind: 'gptPlugins' });
   }

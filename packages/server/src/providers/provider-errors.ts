@@ -4,7 +4,7 @@ import { OutboundRefusedError } from '../lib/outbound/address-policy';
 export type ProviderErrorCode =
   'invalid_api_key' | 'insufficient_quota' | 'moderation' | 'rate_limited' | 'upstream_error';
 
-/** A provider failure in the spec's send-error terms (spec 1 §8 "Stream and send"). */
+/** A provider failure in the send-error terms of docs/reference/chat.md (Send errors). */
 export interface ProviderError {
   code: ProviderErrorCode;
   status?: number;

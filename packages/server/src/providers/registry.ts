@@ -57,8 +57,8 @@ export interface ProviderRegistryOptions {
 export type ProviderRegistry = ReturnType<typeof createProviderRegistry>;
 
 /**
- * The one place that knows the model providers (ARCHITECTURE §3.4). Everything else names an endpoint and
- * gets back data, AI SDK models and settings, or a mapped error.
+ * The one place that knows the model providers (docs/architecture.md (Providers)). Everything else names an endpoint
+ * and gets back data, AI SDK models and settings, or a mapped error.
  */
 export function createProviderRegistry(config: AppConfig, options: ProviderRegistryOptions = {}) {
   const entries = buildEndpointCatalog(config);

@@ -1,7 +1,7 @@
 /**
- * Server messages of the auth calls. The login ones are the spec's texts (spec 1 §8), so the web can show the
- * server's text or its own key and say the same thing; the ban text contains "banned", which the web treats as
- * "log the user out" (spec 1 §4 Session).
+ * Server messages of the auth calls. The login ones are the texts of docs/reference/accounts.md (Signing in), so the
+ * web can show the server's text or its own key and say the same thing; the ban text contains "banned", which the web
+ * treats as "log the user out" (docs/reference/accounts.md (Bans)).
  */
 export const AUTH_MESSAGES = {
   loginFailed: 'Unable to login with the information provided. Please check your credentials and try again.',

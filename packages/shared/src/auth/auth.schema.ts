@@ -9,7 +9,7 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const requiredString = (requiredKey: ValidationKey) =>
   z.string(msg(requiredKey)).trim().min(1, msg(requiredKey));
 
-/** Password registration payload (spec 2 §5 "Registration (password flow)"). */
+/** Password registration payload (docs/reference/accounts.md (Registration)). */
 export const registerSchema = z
   .object({
     name: requiredString('com_auth_name_required')
@@ -48,7 +48,7 @@ export const registerSchema = z
 export type RegisterInput = z.input<typeof registerSchema>;
 export type RegisterPayload = z.output<typeof registerSchema>;
 
-/** Password login payload: e-mail (or an 11-digit phone) and password (spec 2 §5 "Login"). */
+/** Password login payload: e-mail (or an 11-digit phone) and password (docs/reference/accounts.md (Signing in)). */
 export const loginSchema = z.object({
   email: requiredString('com_auth_email_required')
     .pipe(z.string().min(FIELD_LIMITS.loginEmail.min, msg('com_auth_email_login_min_length')))
@@ -63,7 +63,7 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 export type LoginPayload = z.output<typeof loginSchema>;
 
-/** The user as the API shows it: never the password hash (spec 1 §3 User). */
+/** The user as the API shows it: never the password hash (docs/reference/accounts.md (The user)). */
 export const publicUserSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -85,5 +85,8 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const authResultSchema = z.object({ token: z.string(), user: publicUserSchema });
 export type AuthResult = z.infer<typeof authResultSchema>;
 
-/** `?retry=true` is accepted on refresh when the failing call was itself a refresh (spec 1 §7). */
+/**
+ * `?retry=true` is accepted on refresh when the failing call was itself a refresh
+ * (docs/reference/accounts.md (Sessions and tokens)).
+ */
 export const refreshQuerySchema = z.object({ retry: z.enum(['true', 'false']).optional() });

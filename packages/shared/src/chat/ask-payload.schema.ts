@@ -2,13 +2,16 @@ import { z } from 'zod';
 import { conversationOptionsSchema } from '../conversations/conversation-options.schema';
 import { messageFileSchema } from '../conversations/message.schema';
 
-/** Most files one send may name; the endpoint's own `fileLimit` (spec 1 §9) is checked on the server. */
+/**
+ * Most files one send may name; the endpoint's own `fileLimit` (docs/reference/files.md (File limits)) is checked on
+ * the server.
+ */
 export const MAX_ASK_FILES = 100;
 
 /**
- * The body of `POST /api/ask/{endpoint}` and `/api/edit/{endpoint}` (spec 1 §7 "Chat"): the message, the tree
- * position, the edit flags and the endpoint options. `conversationId` null or 'new' starts a conversation;
- * `parentMessageId` is the root id then. The endpoint comes from the path, not the body.
+ * The body of `POST /api/ask/{endpoint}` and `/api/edit/{endpoint}` (docs/reference/chat.md (The ask call)): the
+ * message, the tree position, the edit flags and the endpoint options. `conversationId` null or 'new' starts a
+ * conversation; `parentMessageId` is the root id then. The endpoint comes from the path, not the body.
  */
 export const askPayloadSchema = conversationOptionsSchema.extend({
   text: z.string().default(''),

@@ -1,7 +1,10 @@
-/** Scroll timings of the chat screen (spec 1 §9 Timings). */
+/** Scroll timings of the chat screen (docs/reference/limits.md (Timings)). */
 export const SMOOTH_SCROLL_THROTTLE_MS = 750;
 export const INSTANT_SCROLL_THROTTLE_MS = 250;
-/** The scroll-position check runs at most this often while scrolling (spec 1 §9: 100 ms, 650 ms when idle). */
+/**
+ * The scroll-position check runs at most this often while scrolling (100 ms, 650 ms when idle:
+ * docs/reference/limits.md (Timings)).
+ */
 export const SCROLL_CHECK_MS = 100;
 export const SCROLL_CHECK_IDLE_MS = 650;
 /** The scroll-to-bottom button shows once the reader is this share of the view height above the bottom. */
@@ -21,7 +24,7 @@ export function distanceFromBottom({ scrollTop, scrollHeight, clientHeight }: Sc
 
 /**
  * Whether the scroll-to-bottom button shows: the content is taller than the view and the distance from the
- * bottom is at least 15% of the view height (spec 1 §9).
+ * bottom is at least 15% of the view height (docs/reference/settings-and-ui.md (The chat screen)).
  */
 export function shouldShowScrollButton(metrics: ScrollMetrics): boolean {
   if (metrics.clientHeight <= 0 || metrics.scrollHeight <= metrics.clientHeight) return false;

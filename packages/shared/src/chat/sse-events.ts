@@ -27,7 +27,7 @@ export const chatTextEventSchema = z.object({
 });
 export type ChatTextEvent = z.infer<typeof chatTextEventSchema>;
 
-/** Where a typed content part goes in the reply (assistants and tools, spec 1 §4 "typed events"). */
+/** Where a typed content part goes in the reply (assistants and tools, docs/reference/chat.md (Stream events)). */
 export const chatContentMetaSchema = z.object({
   index: z.number().int().nonnegative(),
   messageId: z.string(),
@@ -62,7 +62,7 @@ export type ChatMessageEvent = ChatCreatedEvent | ChatTextEvent | ChatContentEve
 
 /**
  * The body of an `event: error`. `text` is either a message or a JSON string with a `type` or `code`
- * (e.g. `{"type":"invalid_api_key"}`) that the web maps to a localised message (spec 1 §8).
+ * (e.g. `{"type":"invalid_api_key"}`) that the web maps to a localised message (docs/reference/chat.md (Send errors)).
  */
 export const chatStreamErrorSchema = z.looseObject({
   text: z.string(),

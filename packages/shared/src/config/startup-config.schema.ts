@@ -1,7 +1,10 @@
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '../constants';
 
-/** What `GET /api/config` answers: everything the web needs before sign-in (spec 2 §3 "Config fields read"). */
+/**
+ * What `GET /api/config` answers: everything the web needs before sign-in
+ * (docs/reference/accounts.md (Startup config)).
+ */
 export const startupConfigSchema = z.object({
   appTitle: z.string(),
   customFooter: z.string().nullable(),

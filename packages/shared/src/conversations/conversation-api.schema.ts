@@ -2,14 +2,17 @@ import { z } from 'zod';
 import { conversationSchema } from './conversation.schema';
 import { messageSchema } from './message.schema';
 
-/** Conversations per page of `GET /api/convos` (our choice; the spec leaves it open). */
+/** Conversations per page of `GET /api/convos` (docs/reference/conversations.md (Listing conversations)). */
 export const CONVERSATION_PAGE_SIZE = 25;
 /** Search results (messages and titles together) per page of `GET /api/search`. */
 export const SEARCH_PAGE_SIZE = 25;
 /** A conversation title is trimmed and must hold 1..200 characters. */
 export const CONVERSATION_TITLE_MAX = 200;
 
-/** Error texts of the conversation and message calls (spec 1 §5 Other calls). */
+/**
+ * Error texts of the conversation and message calls (docs/reference/conversations.md (Listing conversations);
+ * docs/reference/messages.md (Editing a message in place)).
+ */
 export const MESSAGE_ERRORS = {
   conversationIdRequired: 'conversationId is required',
   conversationIdMismatch: 'conversationId does not match the URL',

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** An example pair for chat-type Google models (spec 1 §3 Conversation.examples). */
+/** An example pair for chat-type Google models (docs/reference/endpoints-and-models.md (Google model types)). */
 export const exampleSchema = z.object({
   input: z.object({ content: z.string() }),
   output: z.object({ content: z.string() }),
 });
 
-/** Agent options of gptPlugins (spec 1 §3). */
+/** Agent options of gptPlugins (docs/reference/endpoints-and-models.md (Endpoint settings)). */
 export const agentOptionsSchema = z.object({
   agent: z.enum(['functions', 'classic']).optional(),
   skipCompletion: z.boolean().optional(),
@@ -15,8 +15,9 @@ export const agentOptionsSchema = z.object({
 });
 
 /**
- * The per-endpoint settings a conversation or preset carries (spec 1 §3), stored as one JSON column.
- * Ranges are checked against the endpoint's data in `endpoints/`, not here, since they differ by endpoint.
+ * The per-endpoint settings a conversation or preset carries (docs/reference/conversations.md (Conversation fields)),
+ * stored as one JSON column. Ranges are checked against the endpoint's data in `endpoints/`, not here, since they
+ * differ by endpoint.
  */
 export const conversationOptionsSchema = z.object({
   endpoint: z.string().min(1).optional(),

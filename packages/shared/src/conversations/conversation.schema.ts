@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import { conversationOptionsSchema } from './conversation-options.schema';
 
-/** Default conversation and message title (spec 1 §3). */
+/** Default conversation and message title (docs/reference/conversations.md (Conversation fields)). */
 export const DEFAULT_TITLE = 'New Chat';
 
-/** A conversation as the API shows it: its columns plus its options, flattened (spec 1 §3 Conversation). */
+/**
+ * A conversation as the API shows it: its columns plus its options, flattened
+ * (docs/reference/conversations.md (Conversation fields)).
+ */
 export const conversationSchema = conversationOptionsSchema.extend({
   conversationId: z.string(),
   title: z.string(),
@@ -15,7 +18,10 @@ export const conversationSchema = conversationOptionsSchema.extend({
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 
-/** One page of `GET /api/convos` (spec 1 §7); `nextCursor` is the cursor form for clients that want it. */
+/**
+ * One page of `GET /api/convos` (docs/reference/conversations.md (Listing conversations)); `nextCursor` is the cursor
+ * form for clients that want it.
+ */
 export const conversationPageSchema = z.object({
   conversations: z.array(conversationSchema),
   pageNumber: z.number().int(),

@@ -62,7 +62,7 @@ describe('dateGroupKey', () => {
 describe('groupConversationsByDate', () => {
   const convo = (id: string, updatedAt: string) => ({ conversationId: id, updatedAt, title: id });
 
-  it('groups newest first in the spec order', () => {
+  it('groups newest first in the documented order', () => {
     const groups = groupConversationsByDate(
       [
         convo('old', at(2021, 2, 3)),

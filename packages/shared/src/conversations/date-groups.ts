@@ -1,6 +1,6 @@
 /**
- * A date group of the conversation list (spec 1 §4 Conversation list). The UI translates the fixed ones and
- * formats `month` (0..11) and `year` with Intl in the interface language.
+ * A date group of the conversation list (docs/reference/conversations.md (The sidebar list)). The UI translates the
+ * fixed ones and formats `month` (0..11) and `year` with Intl in the interface language.
  */
 export type DateGroup =
   | { kind: 'today' }

@@ -1,8 +1,14 @@
-/** Search box debounce: 450 ms, 350 ms in the sidebar variant (spec 1 §9 Timings). */
+/** Search box debounce: 450 ms, 350 ms in the sidebar variant (docs/reference/limits.md (Timings)). */
 export const SEARCH_DEBOUNCE_MS = 450;
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 350;
 
-/** Infinite lists load their next page when scrolled past this share of their height (spec 1 §9). */
+/**
+ * Infinite lists load their next page when scrolled past this share of their height
+ * (docs/reference/conversations.md (The sidebar list)).
+ */
 export const INFINITE_SCROLL_THRESHOLD = 0.97;
-/** At most one next-page check per this many milliseconds while scrolling (spec 1 §9). */
+/**
+ * At most one next-page check per this many milliseconds while scrolling
+ * (docs/reference/conversations.md (The sidebar list)).
+ */
 export const INFINITE_SCROLL_THROTTLE_MS = 750;

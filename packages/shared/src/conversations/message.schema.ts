@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A typed content part (spec 1 §3 Message.content; spec 2 §3 Message content parts). */
+/** A typed content part (docs/reference/messages.md (Content parts)). */
 export const contentPartSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('text'), text: z.object({ value: z.string() }) }),
   z.object({
@@ -27,7 +27,7 @@ export const contentPartSchema = z.discriminatedUnion('type', [
 ]);
 export type ContentPart = z.infer<typeof contentPartSchema>;
 
-/** A file attached to a message (spec 1 §3 Message.files). */
+/** A file attached to a message (docs/reference/messages.md (Message fields)). */
 export const messageFileSchema = z.object({
   file_id: z.string(),
   filepath: z.string().optional(),
@@ -36,7 +36,10 @@ export const messageFileSchema = z.object({
   width: z.number().optional(),
 });
 
-/** A message as the API shows it (spec 1 §3 Message). Messages form a tree through parentMessageId. */
+/**
+ * A message as the API shows it (docs/reference/messages.md (Message fields)). Messages form a tree through
+ * parentMessageId.
+ */
 export const messageSchema = z.object({
   messageId: z.string(),
   conversationId: z.string(),

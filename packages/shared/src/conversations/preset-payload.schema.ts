@@ -23,7 +23,10 @@ export const presetPayloadSchema = conversationOptionsSchema.extend({
 });
 export type PresetPayload = z.infer<typeof presetPayloadSchema>;
 
-/** `POST /api/presets` takes `{preset}` (spec 1 §7); a bare preset object is tolerated too. */
+/**
+ * `POST /api/presets` takes `{preset}` (docs/reference/presets.md (Saving a preset)); a bare preset object is tolerated
+ * too.
+ */
 export const savePresetRequestSchema = z.preprocess(
   (body) =>
     body && typeof body === 'object' && 'preset' in body ? (body as { preset: unknown }).preset : body,

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { conversationOptionsSchema } from './conversation-options.schema';
 
 /**
- * A preset: the conversation options plus its own id, title, default flag and order (spec 1 §3 Preset).
- * Its endpoint may be a custom endpoint's name.
+ * A preset: the conversation options plus its own id, title, default flag and order
+ * (docs/reference/presets.md (Preset fields)). Its endpoint may be a custom endpoint's name.
  */
 export const presetSchema = conversationOptionsSchema.extend({
   presetId: z.string(),

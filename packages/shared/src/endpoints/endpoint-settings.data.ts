@@ -1,13 +1,13 @@
 import type { EndpointSetting, EndpointSettingsData, NumberSetting } from './endpoint-settings.types';
 
-/** Spec 1 §9 "Fallback default model" and "Fallback display name". */
+/** The fallback model and reply label (docs/reference/endpoints-and-models.md (Model lists)). */
 export const FALLBACK_MODEL = 'gpt-3.5-turbo';
 export const FALLBACK_MODEL_LABEL = 'ChatGPT';
 
-/** Image detail has three steps (spec 1 §5). */
+/** Image detail has three steps (docs/reference/endpoints-and-models.md (Endpoint settings)). */
 export const IMAGE_DETAIL_STEPS = ['auto', 'low', 'high'] as const;
 
-/** Bing tone options (spec 1 §9). */
+/** Bing tone options (docs/reference/endpoints-and-models.md (Endpoint settings)). */
 export const BING_TONE_STYLES = ['creative', 'fast', 'balanced', 'precise'] as const;
 
 /** The kinds of endpoint settings exist for; a custom endpoint uses `custom`. */
@@ -33,7 +33,10 @@ const num = (
   call?: NumberSetting['call'],
 ): NumberSetting => ({ kind: 'number', key, min, max, step, default: dflt, call });
 
-/** OpenAI-style sliders (spec 1 §5); the temperature default differs by endpoint (spec 1 §9). */
+/**
+ * OpenAI-style sliders; the temperature default differs by endpoint
+ * (docs/reference/endpoints-and-models.md (Endpoint settings)).
+ */
 const openAIStyle = (temperature: number): EndpointSetting[] => [
   num('temperature', 0, 2, 0.01, temperature, 'temperature'),
   num('top_p', 0, 1, 0.01, 1, 'topP'),
@@ -61,8 +64,9 @@ const openAIChat: EndpointSettingsData = {
 };
 
 /**
- * Per-endpoint defaults, ranges and settings (spec 1 §5, §9). The server validates against this and the web
- * renders settings panels from it. Google's maxOutputTokens depends on the model: see `endpointSettings`.
+ * Per-endpoint defaults, ranges and settings (docs/reference/endpoints-and-models.md (Endpoint settings)). The server
+ * validates against this and the web renders settings panels from it. Google's maxOutputTokens depends on the model:
+ * see `endpointSettings`.
  */
 export const ENDPOINT_SETTINGS: Record<EndpointKind, EndpointSettingsData> = {
   openAI: openAIChat,

@@ -16,7 +16,7 @@ function range(kind: EndpointKind, key: string, model?: string) {
   return { min, max, step, default: dflt };
 }
 
-describe('OpenAI-style endpoints (spec 1 §5, §9)', () => {
+describe('OpenAI-style endpoints', () => {
   it.each(['openAI', 'azureOpenAI', 'custom'] as const)('%s has the OpenAI ranges and defaults', (kind) => {
     expect(range(kind, 'temperature')).toEqual({ min: 0, max: 2, step: 0.01, default: 1 });
     expect(range(kind, 'top_p')).toMatchObject({ min: 0, max: 1, default: 1 });
@@ -40,7 +40,7 @@ describe('OpenAI-style endpoints (spec 1 §5, §9)', () => {
   });
 });
 
-describe('google (spec 1 §5, §9)', () => {
+describe('google', () => {
   it('has chat-bison, temperature 0..1 (0.2), topP 0..1 (0.8), topK 1..40 (40), one empty example', () => {
     expect(ENDPOINT_SETTINGS.google.defaults.model).toBe('chat-bison');
     expect(range('google', 'temperature')).toEqual({ min: 0, max: 1, step: 0.01, default: 0.2 });
@@ -78,7 +78,7 @@ describe('google (spec 1 §5, §9)', () => {
   });
 });
 
-describe('anthropic (spec 1 §5, §9)', () => {
+describe('anthropic', () => {
   it('has claude-1 and its ranges', () => {
     expect(ENDPOINT_SETTINGS.anthropic.defaults.model).toBe('claude-1');
     expect(range('anthropic', 'temperature')).toMatchObject({ min: 0, max: 1, default: 1 });
@@ -88,7 +88,7 @@ describe('anthropic (spec 1 §5, §9)', () => {
   });
 });
 
-describe('other endpoints (spec 1 §9)', () => {
+describe('other endpoints', () => {
   it('gptPlugins: temperature 0.8, top_p 1, functions agent with skipCompletion, agent temperature 0..2 (0)', () => {
     const { defaults } = ENDPOINT_SETTINGS.gptPlugins;
     expect(defaults).toMatchObject({ model: 'gpt-3.5-turbo', temperature: 0.8, top_p: 1, tools: [] });

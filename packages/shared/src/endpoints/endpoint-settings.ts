@@ -5,7 +5,8 @@ import { googleMaxOutputTokens, googleModelType } from './google-model';
 /**
  * The settings panel of an endpoint for one model. Only google varies by model: a Gemini model allows more
  * output tokens, top-p and top-k are hidden for code/text models, and the examples editor shows only for
- * chat-type models (spec 1 §5). Without a model, the endpoint's default model is assumed.
+ * chat-type models (docs/reference/endpoints-and-models.md (Google model types)). Without a model, the endpoint's
+ * default model is assumed.
  */
 export function endpointSettings(kind: EndpointKind, model?: string | null): EndpointSettingsData {
   const data = ENDPOINT_SETTINGS[kind];

@@ -15,7 +15,10 @@ export type NumericOptionKey =
 export type CallSettingName =
   'temperature' | 'topP' | 'topK' | 'maxOutputTokens' | 'frequencyPenalty' | 'presencePenalty';
 
-/** A slider: the web renders it, the server checks values against it (spec 1 §5 "Model parameter ranges"). */
+/**
+ * A slider: the web renders it, the server checks values against it
+ * (docs/reference/endpoints-and-models.md (Endpoint settings)).
+ */
 export interface NumberSetting {
   kind: 'number';
   key: NumericOptionKey;

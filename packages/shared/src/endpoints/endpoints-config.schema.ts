@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Default model lists per built-in endpoint when the operator gives none (spec 1 §9 "Model lists"). */
+/**
+ * Default model lists per built-in endpoint when the operator gives none
+ * (docs/reference/endpoints-and-models.md (Model lists)).
+ */
 export const DEFAULT_MODELS = {
   openAI: [
     'gpt-3.5-turbo',
@@ -28,7 +31,10 @@ export const DEFAULT_MODELS = {
   anthropic: ['claude-2.1', 'claude-2', 'claude-1.2', 'claude-1', 'claude-1-100k', 'claude-instant-1'],
 } as const;
 
-/** One endpoint as `GET /api/endpoints` describes it (spec 1 §3 "Endpoint config"). */
+/**
+ * One endpoint as `GET /api/endpoints` describes it
+ * (docs/reference/endpoints-and-models.md (Endpoint list and models)).
+ */
 export const endpointConfigSchema = z.object({
   /** The endpoint kind: its own name for a built-in one, `custom` for a YAML custom endpoint. */
   type: z.string(),
@@ -37,7 +43,10 @@ export const endpointConfigSchema = z.object({
   userProvideURL: z.boolean(),
   iconURL: z.string().optional(),
   modelDisplayLabel: z.string().optional(),
-  /** True for Azure OpenAI, whose keys are stored under the Azure name (spec 1 §7 "Keys"). */
+  /**
+   * True for Azure OpenAI, whose keys are stored under the Azure name
+   * (docs/reference/endpoints-and-models.md (User-provided keys)).
+   */
   azure: z.boolean(),
   disableBuilder: z.boolean().optional(),
   /** Position in the endpoint menu. */
@@ -54,8 +63,9 @@ export const modelsConfigSchema = z.record(z.string(), z.array(z.string()));
 export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
 
 /**
- * `GET /api/endpoints/config/override` (spec 1 §7): both answers in one, so the web can load the endpoint menu
- * with a single request. Parley has no separate admin override store; it answers what is in effect.
+ * `GET /api/endpoints/config/override` (docs/reference/endpoints-and-models.md (Endpoint list and models)): both
+ * answers in one, so the web can load the endpoint menu with a single request. Parley has no separate admin override
+ * store; it answers what is in effect.
  */
 export const endpointsOverrideSchema = z.object({
   endpointsConfig: endpointsConfigSchema,

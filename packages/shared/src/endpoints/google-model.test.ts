@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { googleMaxOutputTokens, googleModelType } from './google-model';
 
-describe('googleModelType (spec 1 §5)', () => {
+describe('googleModelType', () => {
   it.each([
     ['gemini-pro', 'gemini'],
     ['gemini-pro-vision', 'gemini'],

@@ -1,4 +1,7 @@
-/** The three Google model families, which take different settings and prompt shapes (spec 1 §5). */
+/**
+ * The three Google model families, which take different settings and prompt shapes
+ * (docs/reference/endpoints-and-models.md (Google model types)).
+ */
 export type GoogleModelType = 'gemini' | 'chat' | 'codeText';
 
 /**
@@ -12,7 +15,10 @@ export function googleModelType(model: string): GoogleModelType {
   return 'codeText';
 }
 
-/** maxOutputTokens is 1..2048 (default 1024), up to 8192 (default 8192) for gemini-pro models (spec 1 §5, §9). */
+/**
+ * maxOutputTokens is 1..2048 (default 1024), up to 8192 (default 8192) for gemini-pro models
+ * (docs/reference/endpoints-and-models.md (Google model types)).
+ */
 export const GOOGLE_MAX_OUTPUT_TOKENS = {
   standard: { max: 2048, default: 1024 },
   gemini: { max: 8192, default: 8192 },
@@ -20,7 +26,7 @@ export const GOOGLE_MAX_OUTPUT_TOKENS = {
 
 /**
  * The maxOutputTokens cap and default for a Google model. Every Gemini-type model counts as a "gemini-pro
- * model": gemini-pro was the only Gemini model the spec knew, and later ones accept at least as much.
+ * model": gemini-pro was the only Gemini model when the rule was set, and later ones accept at least as much.
  */
 export function googleMaxOutputTokens(model: string): { max: number; default: number } {
   return googleModelType(model) === 'gemini'

@@ -8,7 +8,8 @@ export const DEFAULT_REPLY_RESERVE = 1024;
 
 /**
  * Context windows by model-name prefix; the longest matching prefix wins, so `gpt-4-turbo` beats `gpt-4`.
- * The history of a turn is trimmed to the window minus the reply's max output (ARCHITECTURE §4).
+ * The history of a turn is trimmed to the window minus the reply's max output
+ * (docs/reference/chat.md (History sent to the model)).
  */
 export const CONTEXT_WINDOWS: Readonly<Record<string, number>> = {
   'gpt-3.5-turbo': 4096,

@@ -13,12 +13,13 @@ export type EndpointOptionsResult =
   { ok: true; options: ConversationOptions } | { ok: false; issues: EndpointOptionIssue[] };
 
 /**
- * Checks a conversation's options against its endpoint's ranges (spec 1 §5). Out-of-range values are
- * REFUSED, not clamped: a silently changed temperature is a surprise, and the web's sliders never produce
- * one, so a bad value means a hand-made request or a preset from another endpoint that the user should see.
- * Messages name the field, the range and the endpoint: 'temperature must be between 0 and 1 for anthropic'.
- * Options the endpoint has no setting for are left alone (a preset may carry another endpoint's fields).
- * Absent and null values pass; defaults are applied by whoever calls the model.
+ * Checks a conversation's options against its endpoint's ranges
+ * (docs/reference/endpoints-and-models.md (Endpoint settings)). Out-of-range values are REFUSED, not clamped: a
+ * silently changed temperature is a surprise, and the web's sliders never produce one, so a bad value means a hand-made
+ * request or a preset from another endpoint that the user should see. Messages name the field, the range and the
+ * endpoint: 'temperature must be between 0 and 1 for anthropic'. Options the endpoint has no setting for are left alone
+ * (a preset may carry another endpoint's fields). Absent and null values pass; defaults are applied by whoever calls
+ * the model.
  */
 export function validateEndpointOptions(
   kind: EndpointKind,

@@ -12,7 +12,7 @@ import {
 } from './file-limits';
 
 describe('mergeFileConfig', () => {
-  it('gives the spec defaults without a fileConfig (spec 1 §9)', () => {
+  it('gives the default limits without a fileConfig', () => {
     const config = mergeFileConfig(undefined);
     expect(config.endpoints.default).toMatchObject({
       fileLimit: 10,

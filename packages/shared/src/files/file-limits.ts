@@ -1,9 +1,9 @@
 import type { EndpointFileLimits, FileConfig } from './file.schema';
 
-/** One megabyte, the spec's size unit (spec 1 §9 "Size unit is megabytes"). */
+/** One megabyte, the unit of every size limit (docs/reference/files.md (File limits)). */
 export const MB = 1024 * 1024;
 
-/** Image types a chat endpoint accepts by default (spec 1 §5 "Accepted image types"). */
+/** Image types a chat endpoint accepts by default (docs/reference/files.md (File limits)). */
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/gif', 'image/png', 'image/webp'] as const;
 
 /** Regular-expression sources, as `supportedMimeTypes` in the YAML are. */
@@ -20,7 +20,7 @@ export const ASSISTANTS_SUPPORTED_MIME_TYPES = [
   '^image/(jpeg|gif|png|webp)$',
 ];
 
-/** spec 1 §9 "File limits". */
+/** docs/reference/files.md (File limits). */
 export const DEFAULT_ENDPOINT_FILE_LIMITS: EndpointFileLimits = {
   fileLimit: 10,
   fileSizeLimit: 20 * MB,
@@ -37,10 +37,10 @@ export const ASSISTANTS_FILE_LIMITS: EndpointFileLimits = {
 };
 export const SERVER_FILE_SIZE_LIMIT = 512 * MB;
 export const DEFAULT_AVATAR_SIZE_LIMIT = 2 * MB;
-/** Per-user storage when `fileConfig.userStorageLimit` is not set (a decision: the spec names no quota). */
+/** Per-user storage when `fileConfig.userStorageLimit` is not set (docs/reference/files.md (Storage)). */
 export const DEFAULT_USER_STORAGE_LIMIT = 1024 * MB;
 
-/** The YAML `fileConfig` block as operators write it: sizes in megabytes (spec 1 §9). */
+/** The YAML `fileConfig` block as operators write it: sizes in megabytes (docs/reference/files.md (File limits)). */
 export interface FileConfigInput {
   endpoints?: Record<
     string,
@@ -59,7 +59,7 @@ export interface FileConfigInput {
 }
 
 /**
- * The operator's `fileConfig` over the spec's defaults: each named endpoint starts from `default` (or the
+ * The operator's `fileConfig` over the default limits: each named endpoint starts from `default` (or the
  * assistants rules for `assistants`) and takes the fields it sets; a `default` entry changes every endpoint
  * not named. Megabytes become bytes; no size may pass the server cap.
  */
@@ -129,7 +129,10 @@ export function formatStorageSize(bytes: number): string {
   return bytes >= GB ? `${trim(bytes / GB, 2)} GB` : `${trim(bytes / MB, 1)} MB`;
 }
 
-/** A file's size in the file tables: two decimals, "< 0.01 MB" below that (spec 2 §2 My Files). */
+/**
+ * A file's size in the file tables: two decimals, "< 0.01 MB" below that
+ * (docs/reference/files.md (My Files and the Files panel)).
+ */
 export function formatFileSize(bytes: number): string {
   const mb = bytes / MB;
   return mb < 0.01 ? '< 0.01 MB' : `${mb.toFixed(2)} MB`;

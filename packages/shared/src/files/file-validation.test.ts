@@ -12,7 +12,7 @@ const check = (
 ) => checkFiles({ endpoint: 'openAI', limits: extra.limits ?? limits, files, existing: extra.existing });
 const messages = (result: ReturnType<typeof checkFiles>) => result.errors.map((e) => e.message);
 
-describe('checkFiles (spec 1 §5 "File uploads")', () => {
+describe('checkFiles', () => {
   it('accepts supported files within every limit', () => {
     const files = [png('a.png'), { name: 'b.webp', size: 2 * MB, type: 'image/webp' }];
     expect(check(files)).toEqual({ accepted: files, errors: [] });

@@ -16,8 +16,9 @@ export interface ListedFile {
 }
 
 /**
- * One refusal: a code, its parameters and its English text (spec 1 §5 "File uploads"). The web shows the text
- * through its i18n key `com_error_files_{code}` so zh-CN users read it in Chinese; the server answers the text.
+ * One refusal: a code, its parameters and its English text (docs/reference/files.md (Checks before an upload)). The web
+ * shows the text through its i18n key `com_error_files_{code}` so zh-CN users read it in Chinese; the server answers
+ * the text.
  */
 export type FileValidationError =
   | { code: 'endpoint'; message: string }
@@ -82,10 +83,10 @@ export interface FileCheckResult {
 const topLevel = (type: string) => type.split('/')[0] ?? '';
 
 /**
- * The spec's checks before an upload (spec 1 §5): an endpoint is needed, uploads must be enabled, the count with
- * the files already there within the file limit, then for each file a supported type, a size within the limit
- * and no duplicate (same name, size and top-level type), and the new plus existing size within the total. A file
- * that fails its own check is dropped alone; a batch rule that fails drops the batch.
+ * The checks before an upload (docs/reference/files.md (Checks before an upload)): an endpoint is needed, uploads must
+ * be enabled, the count with the files already there within the file limit, then for each file a supported type, a size
+ * within the limit and no duplicate (same name, size and top-level type), and the new plus existing size within the
+ * total. A file that fails its own check is dropped alone; a batch rule that fails drops the batch.
  */
 export function checkFiles(input: FileCheckInput): FileCheckResult {
   const { limits, files } = input;

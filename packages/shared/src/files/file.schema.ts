@@ -1,10 +1,10 @@
 import { z } from 'zod';
 
-/** Where a file's bytes live (spec 2 §3 "File (list view)" source; `s3` when `fileStrategy: s3`). */
+/** Where a file's bytes live (docs/reference/files.md (File fields); `s3` when `fileStrategy: s3`). */
 export const FILE_SOURCES = ['local', 's3', 'openai'] as const;
 export type FileSource = (typeof FILE_SOURCES)[number];
 
-/** What a file is for (spec 1 §3 File.context). */
+/** What a file is for (docs/reference/files.md (File fields)). */
 export const FILE_CONTEXTS = [
   'avatar',
   'unknown',
@@ -51,7 +51,10 @@ export type AvatarResponse = z.infer<typeof avatarResponseSchema>;
 /** Most files one `DELETE /api/files` call takes. */
 export const MAX_FILES_PER_DELETE = 100;
 
-/** `DELETE /api/files` body (spec 1 §7): the files to delete, and the assistant they belong to, if any. */
+/**
+ * `DELETE /api/files` body (docs/reference/files.md (Deleting files)): the files to delete, and the assistant they
+ * belong to, if any.
+ */
 export const deleteFilesPayloadSchema = z.object({
   files: z
     .array(
@@ -67,7 +70,7 @@ export const deleteFilesPayloadSchema = z.object({
 });
 export type DeleteFilesPayload = z.infer<typeof deleteFilesPayloadSchema>;
 
-/** `DELETE /api/files` answer (not shown in the spec; a decision): what was deleted. */
+/** `DELETE /api/files` answer (docs/reference/files.md (Deleting files)): what was deleted. */
 export const deleteFilesResponseSchema = z.object({
   message: z.string(),
   deleted: z.array(z.string()),
@@ -75,7 +78,7 @@ export const deleteFilesResponseSchema = z.object({
 export type DeleteFilesResponse = z.infer<typeof deleteFilesResponseSchema>;
 
 /**
- * `GET /api/files/usage` (not in the spec; a decision): what the signed-in user's files take, in bytes, and the
+ * `GET /api/files/usage` (docs/reference/files.md (Storage)): what the signed-in user's files take, in bytes, and the
  * most they may take (`fileConfig.userStorageLimit`), null when there is no limit. Files still being stored
  * count, files being deleted and the profile picture do not.
  */

@@ -36,12 +36,12 @@ describe('isVisionModel', () => {
     undefined,
   ])('%j does not', (model) => expect(isVisionModel(model)).toBe(false));
 
-  it('allows up to 10 images at once (spec 1 §9)', () => {
+  it('allows up to 10 images at once', () => {
     expect(MAX_VISION_IMAGES).toBe(10);
   });
 });
 
-describe('imageTokenCost (spec 1 §9: low 85, high 170 per tile, additional 85)', () => {
+describe('imageTokenCost (low 85, high 170 per tile, additional 85)', () => {
   it('costs 85 at low detail whatever the size', () => {
     expect(imageTokenCost({ width: 4096, height: 4096 }, 'low')).toBe(85);
     expect(imageTokenCost({}, 'low')).toBe(85);

@@ -1,7 +1,10 @@
-/** Most images a vision model takes in one message (spec 1 §9). */
+/** Most images a vision model takes in one message (docs/reference/files.md (Images and vision)). */
 export const MAX_VISION_IMAGES = 10;
 
-/** Image token costs (spec 1 §9): a low-detail image, each high-detail 512 px tile, and the base added to each. */
+/**
+ * Image token costs (docs/reference/files.md (Images and vision)): a low-detail image, each high-detail 512 px tile,
+ * and the base added to each.
+ */
 export const IMAGE_TOKEN_COSTS = { low: 85, high: 170, additional: 85 } as const;
 
 export const IMAGE_DETAILS = ['low', 'auto', 'high'] as const;
@@ -29,9 +32,9 @@ export function isVisionModel(model: string | null | undefined): boolean {
 }
 
 /**
- * Tokens an image costs in the context (spec 1 §9): 85 at low detail; at high (and auto, counted as high so the
- * budget is never short) the image is fitted within 2048 px, its short side to 768 px, and each 512 px tile costs
- * 170 plus 85 for the image.
+ * Tokens an image costs in the context (docs/reference/files.md (Images and vision)): 85 at low detail; at high (and
+ * auto, counted as high so the budget is never short) the image is fitted within 2048 px, its short side to 768 px, and
+ * each 512 px tile costs 170 plus 85 for the image.
  */
 export function imageTokenCost(size: { width?: number; height?: number }, detail: ImageDetail): number {
   if (detail === 'low') return IMAGE_TOKEN_COSTS.low;
@@ -52,5 +55,5 @@ export function imageTokenCost(size: { width?: number; height?: number }, detail
   return IMAGE_TOKEN_COSTS.high * tiles + IMAGE_TOKEN_COSTS.additional;
 }
 
-/** Size assumed for an image whose dimensions are unknown (spec 2 §5 "default image size"). */
+/** Size assumed for an image whose dimensions are unknown (docs/reference/files.md (Images and vision)). */
 export const DEFAULT_IMAGE_SIZE = { width: 1920, height: 1080 } as const;

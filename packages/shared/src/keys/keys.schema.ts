@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Messages of the user-key rules (spec 1 §5 "Other calls", "Custom endpoint key form"). */
+/** Messages of the user-key rules (docs/reference/endpoints-and-models.md (User-provided keys)). */
 export const KEY_MESSAGES = {
   valueRequired: 'value is required',
   expiryInPast: 'expiresAt must not be in the past',
@@ -10,10 +10,16 @@ export const KEY_MESSAGES = {
     'Invalid service account key file: it must be JSON with client_email, project_id and private_key',
 } as const;
 
-/** Error `type`s the chat pipeline sends as JSON text when a user key is missing or expired (spec 1 §6). */
+/**
+ * Error `type`s the chat pipeline sends as JSON text when a user key is missing or expired
+ * (docs/reference/endpoints-and-models.md (User-provided keys)).
+ */
 export const USER_KEY_ERROR_TYPES = { noUserKey: 'no_user_key', expiredUserKey: 'expired_user_key' } as const;
 
-/** The web's key-expiry choices in milliseconds (spec 2 §9); 12 hours is the default. */
+/**
+ * The web's key-expiry choices in milliseconds (docs/reference/endpoints-and-models.md (User-provided keys)); 12 hours
+ * is the default.
+ */
 export const KEY_EXPIRY_OPTIONS_MS = {
   '30m': 30 * 60_000,
   '2h': 2 * 3_600_000,
@@ -24,7 +30,7 @@ export const KEY_EXPIRY_OPTIONS_MS = {
 } as const;
 export const DEFAULT_KEY_EXPIRY = '12h';
 
-/** Fields of the Azure OpenAI key JSON (spec 2 §3). */
+/** Fields of the Azure OpenAI key JSON (docs/reference/endpoints-and-models.md (User-provided keys)). */
 export const AZURE_KEY_FIELDS = [
   'azureOpenAIApiKey',
   'azureOpenAIApiInstanceName',
@@ -32,7 +38,10 @@ export const AZURE_KEY_FIELDS = [
   'azureOpenAIApiVersion',
 ] as const;
 
-/** Google service-account JSON rules (spec 1 §5); the web checks an imported file with it too. */
+/**
+ * Google service-account JSON rules (docs/reference/endpoints-and-models.md (User-provided keys)); the web checks an
+ * imported file with it too.
+ */
 export const googleServiceKeySchema = z
   .object({
     client_email: z.email().min(3),
@@ -48,7 +57,7 @@ export const googleServiceKeySchema = z
  */
 export const updateUserKeySchema = z.object({
   name: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(128),
-  // Optional here so that a missing value gets the spec's exact text ('value is required') from the service.
+  // Optional here so that a missing value gets its documented text ('value is required') from the service.
   value: z.string({ error: 'must be a string' }).nullish(),
   expiresAt: z.iso.datetime({ offset: true, error: 'must be an ISO 8601 date-time' }).nullish(),
 });

@@ -1,6 +1,6 @@
 import { Navigate, useParams } from 'react-router';
 
-/** /:inviteCode replaces itself with /register?inviteCode=... (spec 2 §2). */
+/** /:inviteCode replaces itself with /register?inviteCode=... (docs/reference/settings-and-ui.md (Routes)). */
 export function InviteRedirect() {
   const { inviteCode = '' } = useParams();
   return <Navigate to={`/register?inviteCode=${encodeURIComponent(inviteCode)}`} replace />;

@@ -6,7 +6,8 @@ import { InviteRedirect } from './invite-redirect';
 import { RootLayout } from './root-layout';
 
 // Pages a signed-in user does not see on /c/new load on demand, so they stay out of the initial JavaScript
-// (ARCHITECTURE §9: < 250 KB gzip for /c/new). The chat screen and its shell stay in the entry chunk.
+// (< 250 KB gzip for /c/new: docs/architecture.md (Performance budgets)). The chat screen and its shell stay in the
+// entry chunk.
 const lazyPage = {
   login: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }),
   register: async () => ({
@@ -23,7 +24,7 @@ const lazyPage = {
   help: async () => ({ Component: (await import('../features/help/help-page')).HelpPage }),
 };
 
-/** Every route of spec 1 §2 and spec 2 §2. Static segments outrank `/:inviteCode`. */
+/** Every route of docs/reference/settings-and-ui.md (Routes). Static segments outrank `/:inviteCode`. */
 export function createAppRouter() {
   return createBrowserRouter([
     {

@@ -17,7 +17,10 @@ export interface ApiClientDeps {
   getToken: () => string | null;
   /** Called once per successful refresh, before the waiting requests are retried. */
   onRefreshed: (result: AuthResult) => void;
-  /** Called when a refresh yields no token; receives the current query string to keep (spec 1 §2). */
+  /**
+   * Called when a refresh yields no token; receives the current query string to keep
+   * (docs/reference/accounts.md (The session in the browser)).
+   */
   onAuthFailure: (search: string) => void;
   getSearch: () => string;
 }
@@ -52,7 +55,7 @@ async function toError(res: Response): Promise<ApiError> {
 /**
  * The one HTTP client of the web app. A 401 is retried once after a token refresh; concurrent 401s wait
  * for the same refresh; a refresh that is itself the failing call is retried with `?retry=true`
- * (spec 1 §4 Session).
+ * (docs/reference/accounts.md (The session in the browser)).
  */
 export function createApiClient(deps: ApiClientDeps) {
   let refreshing: Promise<AuthResult | null> | null = null;

@@ -17,13 +17,13 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The text a user would see for an error; the 'ban' rule (spec 1 §4) looks at it. */
+/** The text a user would see for an error; the 'ban' rule (docs/reference/accounts.md (Bans)) looks at it. */
 export function errorText(error: unknown): string {
   if (error instanceof Error) return error.message;
   return typeof error === 'string' ? error : '';
 }
 
-/** True when the error says the account is banned: its text contains 'ban' (spec 1 §4, spec 2 §6). */
+/** True when the error says the account is banned: its text contains 'ban' (docs/reference/accounts.md (Bans)). */
 export function isBanError(error: unknown): boolean {
   return errorText(error).includes('ban') || (isApiError(error) && error.body?.code === 'BANNED');
 }

@@ -17,7 +17,7 @@ function memoryStorage(): Storage {
 }
 
 describe('storage', () => {
-  it('round-trips typed values under the spec key names', () => {
+  it('round-trips typed values under the documented key names', () => {
     const backing = memoryStorage();
     const storage = createStorage(() => backing);
     storage.set(STORAGE_KEYS.navVisible, false);

@@ -2,11 +2,17 @@ import { LOGOUT_CLEARED_KEYS, STORAGE_KEYS, type FileSource } from '@parley/shar
 
 export type ThemeChoice = 'system' | 'dark' | 'light';
 
-/** The model last chosen per endpoint name (spec 1 §3 lastSelectedModel), plus primary/secondary models. */
+/**
+ * The model last chosen per endpoint name (docs/reference/settings-and-ui.md (Browser storage)), plus primary/secondary
+ * models.
+ */
 export type LastSelectedModel = Record<string, string>;
-/** The endpoint options of the last conversation set up, so a new chat starts from them (spec 1 §3). */
+/**
+ * The endpoint options of the last conversation set up, so a new chat starts from them
+ * (docs/reference/presets.md (The setup of a new chat)).
+ */
 export type LastConversationSetup = Record<string, unknown> & { endpoint?: string };
-/** Files whose server delete is still pending, by file_id (spec 1 §4 Files). */
+/** Files whose server delete is still pending, by file_id (docs/reference/files.md (Deleting files)). */
 export type FilesToDelete = Record<string, { file_id: string; filepath?: string; source?: FileSource }>;
 
 /** The value type of each browser-persisted setting. */
@@ -107,7 +113,7 @@ export function createStorage(getBacking: () => Storage | null = backing) {
         // Nothing to clean up when storage is unavailable.
       }
     },
-    /** What logout forgets (spec 1 §4 Session). */
+    /** What logout forgets (docs/reference/accounts.md (The session in the browser)). */
     clearOnLogout(): void {
       for (const key of LOGOUT_CLEARED_KEYS) this.remove(key);
     },

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 
-// Messages are one row each, linked into a tree by parent_message_id (ARCHITECTURE §4). Portable types: text ids,
-// ISO-8601 text timestamps, integer 0/1 flags, JSON as text. token_count is stored at save time so a turn's
+// Messages are one row each, linked into a tree by parent_message_id (docs/architecture.md (Data)). Portable types:
+// text ids, ISO-8601 text timestamps, integer 0/1 flags, JSON as text. token_count is stored at save time so a turn's
 // history can be trimmed to a budget inside the recursive walk, without tokenizing anything.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -1,8 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect-helpers';
 
-// Full-text search inside the database (ARCHITECTURE §4). Both dialects index the same derived text, computed in
-// JS by features/search/search-tokens.ts: words lower-cased, every CJK run expanded into its characters and
+// Full-text search inside the database (docs/architecture.md (Data)). Both dialects index the same derived text,
+// computed in JS by features/search/search-tokens.ts: words lower-cased, every CJK run expanded into its characters and
 // overlapping bigrams (so a two-character Chinese query matches), plus one owner token per document so the index
 // itself narrows to the user's documents. search_docs holds one row per message ('m:' + id) or title ('c:' + id);
 // deleting a conversation cascades to its documents.

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-// Indexed fields as columns, the per-endpoint options as one JSON text column (ARCHITECTURE §4).
+// Indexed fields as columns, the per-endpoint options as one JSON text column (docs/architecture.md (Data)).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable('presets')

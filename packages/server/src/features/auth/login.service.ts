@@ -8,7 +8,7 @@ import { startSession, type SessionMeta, type NewSession } from './sessions.serv
 
 const PHONE_PATTERN = new RegExp(`^\\d{${FIELD_LIMITS.phone.length}}$`);
 
-/** The login field holds an e-mail or an 11-digit phone number (spec 2 §2 "Login page"). */
+/** The login field holds an e-mail or an 11-digit phone number (docs/reference/accounts.md (Signing in)). */
 export const isPhoneLogin = (login: string): boolean => PHONE_PATTERN.test(login);
 
 /**

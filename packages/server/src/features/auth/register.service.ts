@@ -21,7 +21,10 @@ export const newInviteCode = (): string => randomBytes(6).toString('base64url');
 const emailTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.emailTaken, { field: 'email' });
 const usernameTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.usernameTaken, { field: 'username' });
 
-/** Password registration: the rules of spec 2 §5/§6, then the user is signed in straight away. */
+/**
+ * Password registration: the rules of docs/reference/accounts.md (Registration), then the user is signed in straight
+ * away.
+ */
 export async function register(
   deps: AppDeps,
   input: RegisterPayload,

@@ -166,7 +166,7 @@ export async function eventually<T>(
 
 /**
  * A second instance over the first one's database, with its own Redis connection and the same key prefix: the
- * in-process version of two servers behind a load balancer (ARCHITECTURE §8).
+ * in-process version of two servers behind a load balancer (docs/architecture.md (Scale-out)).
  */
 export async function startSecondInstance(
   first: ChatApp,

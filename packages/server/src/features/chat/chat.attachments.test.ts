@@ -95,7 +95,7 @@ describe.each(testDialects())('files attached to a send on %s', (dialect) => {
     expect(blind.status).toBe(200);
   });
 
-  it("applies the endpoint's count, size, total and type rules with the spec's messages", async () => {
+  it("applies the endpoint's count, size, total and type rules with the documented messages", async () => {
     const small = await pngOf(2, 2);
     const three = await Promise.all([1, 2, 3].map(() => files.store(app.userId, { bytes: small })));
     const ids = (list: { file_id: string }[]) => list.map((f) => ({ file_id: f.file_id }));

@@ -10,7 +10,10 @@ import { abortConversationJob, activeJobOf } from './chat-jobs.service';
 import { startTurn, type SendRoute } from './start-turn.service';
 import { waitForTitle } from './titles.service';
 
-/** Chat (spec 1 §7 "Chat", ARCHITECTURE §5): send, abort, resume, and the generated title. */
+/**
+ * Chat (docs/reference/chat.md (The ask call); docs/architecture.md (Chat pipeline)): send, abort, resume, and the
+ * generated title.
+ */
 export const chatRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const ctx = createChatContext(deps, randomUUID(), (error, what) => app.log.error({ err: error }, what));
   // preClose, before Fastify waits for requests in flight: a streaming reply is one, and ends only when its job

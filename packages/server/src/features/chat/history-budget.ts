@@ -10,7 +10,7 @@ export function imagesOf(filesJson: string | null | undefined): MessageFile[] {
   return filesJson ? imagesIn(JSON.parse(filesJson) as MessageFile[]) : [];
 }
 
-/** Tokens the images take in the context (spec 1 §9 image token costs) at the conversation's detail. */
+/** Tokens the images take in the context (docs/reference/files.md (Images and vision)) at the conversation's detail. */
 export function imagesTokenCost(images: readonly MessageFile[], detail: ImageDetail): number {
   return images.reduce((sum, image) => sum + imageTokenCost(image, detail), 0);
 }

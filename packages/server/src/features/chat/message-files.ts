@@ -14,7 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { findUserFiles } from '../files/files.repository';
 import type { FileRow } from '../files/files.table';
 
-/** A file as a message keeps it (spec 1 §3 Message.files). */
+/** A file as a message keeps it (docs/reference/messages.md (Message fields)). */
 export type MessageFile = NonNullable<Message['files']>[number];
 
 export const VISION_IMAGES_MESSAGE = `A vision model takes up to ${MAX_VISION_IMAGES} images at once.`;
@@ -26,9 +26,10 @@ export const isImage = (type: string | undefined) => (type ?? '').startsWith('im
 
 /**
  * The files a send attaches, checked and described by the server: each must be the user's ready file (else 400,
- * before anything is written), the endpoint's count, size, type and total rules apply (spec 1 §5, §9), and a
- * vision model takes at most MAX_VISION_IMAGES images. What the message keeps comes from the file rows, not from
- * the client's claims. A repeated id counts once. Answers them in the client's order.
+ * before anything is written), the endpoint's count, size, type and total rules apply
+ * (docs/reference/files.md (File limits)), and a vision model takes at most MAX_VISION_IMAGES images. What the message
+ * keeps comes from the file rows, not from the client's claims. A repeated id counts once. Answers them in the client's
+ * order.
  */
 export async function messageFilesOf(
   deps: AppDeps,

@@ -36,10 +36,11 @@ async function streamReply(
 }
 
 /**
- * The generation job of one turn (ARCHITECTURE §5): `created` with the request message, text deltas through the
- * coalescer while the reply is persisted, then `final` with the saved messages, or on a provider failure an
- * `event: error` whose text is the spec's JSON (`{"type":"invalid_api_key"}`, ...) after saving the partial
- * reply marked as an error. An abort saves the partial as unfinished and still ends with `final`.
+ * The generation job of one turn (docs/architecture.md (Chat pipeline)): `created` with the request message, text
+ * deltas through the coalescer while the reply is persisted, then `final` with the saved messages, or on a provider
+ * failure an `event: error` whose text is the JSON of docs/reference/chat.md (Send errors)
+ * (`{"type":"invalid_api_key"}`, ...) after saving the partial reply marked as an error. An abort saves the partial as
+ * unfinished and still ends with `final`.
  */
 export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: AbortSignal): Promise<void> {
   const db = ctx.deps.database.db;
@@ -83,7 +84,10 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   }
 }
 
-/** The `event: error` body: `text` is JSON with the mapped `type` the web translates (spec 1 §8). */
+/**
+ * The `event: error` body: `text` is JSON with the mapped `type` the web translates
+ * (docs/reference/chat.md (Send errors)).
+ */
 function errorEvent(ctx: ChatContext, turn: Turn, failure: unknown): ChatStreamError {
   const mapped = ctx.registry.mapProviderError(failure);
   const detail = mapped.code === 'upstream_error' || mapped.code === 'rate_limited';

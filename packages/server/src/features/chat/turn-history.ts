@@ -24,7 +24,10 @@ export interface HistoryInput {
   request: { messageId: string; files?: MessageFile[] | null };
   /** Images go to the model at all: a vision model whose prompt is chat turns. */
   vision: boolean;
-  /** Earlier messages' images are sent again (spec 1 §3 resendImages); else only the request's. */
+  /**
+   * Earlier messages' images are sent again (`resendImages`, docs/reference/files.md (Images and vision)); else only
+   * the request's.
+   */
   resendImages: boolean;
   detail: ImageDetail;
 }
@@ -38,9 +41,9 @@ export interface HistoryEntry {
 /**
  * The history of a turn, oldest first: the ancestor path of its leaf within the model's budget (context window
  * minus max output), using stored token counts, so its cost does not grow with the conversation. Images sent count
- * too (spec 1 §9 image token costs): the request's are taken off the walk's budget, and resent ones drop older
- * messages after it; only messages with files pay for that. A leaf that alone exceeds the budget is sent cut to its
- * last part. Messages without text or images (a failed reply) are left out.
+ * too (docs/reference/files.md (Images and vision)): the request's are taken off the walk's budget, and resent ones
+ * drop older messages after it; only messages with files pay for that. A leaf that alone exceeds the budget is sent cut
+ * to its last part. Messages without text or images (a failed reply) are left out.
  */
 export async function budgetedHistory(db: Db, input: HistoryInput): Promise<HistoryEntry[]> {
   const { userId, conversationId, leafId, detail } = input;

@@ -1,7 +1,7 @@
 import { APP_VERSION, SOCIAL_PROVIDERS, type StartupConfig } from '@parley/shared';
 import type { AppConfig } from '../../config/config.types';
 
-/** What the web needs before sign-in (spec 2 §3 "Config fields read"), derived from the server config. */
+/** What the web needs before sign-in (docs/reference/accounts.md (Startup config)), derived from the server config. */
 export function toStartupConfig(config: AppConfig): StartupConfig {
   const providers = config.auth.allowSocialLogin ? (config.auth.socialProviders ?? {}) : {};
   const enabled = (provider: (typeof SOCIAL_PROVIDERS)[number]) => providers[provider] !== undefined;

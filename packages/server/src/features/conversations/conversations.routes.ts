@@ -10,7 +10,10 @@ import {
   toConversation,
 } from './conversations.service';
 
-/** Conversation list, one conversation, rename and delete (spec 1 §7). */
+/**
+ * Conversation list, one conversation, rename and delete
+ * (docs/reference/conversations.md (Listing conversations; Renaming; Deleting and clearing)).
+ */
 export const conversationsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preValidation', requireAuth(deps));

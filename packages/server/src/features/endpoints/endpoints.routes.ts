@@ -4,7 +4,9 @@ import { addRoute } from '../../lib/api-routes';
 import { providerRegistryFor } from '../../providers/registry-for-config';
 import { authUser, requireAuth } from '../auth/auth.guard';
 
-/** The endpoint menu's data (spec 1 §7 "Config and lists"); signed-in users only. */
+/**
+ * The endpoint menu's data (docs/reference/endpoints-and-models.md (Endpoint list and models)); signed-in users only.
+ */
 export const endpointsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const registry = providerRegistryFor(deps.config);
   app.addHook('preValidation', requireAuth(deps));

@@ -14,10 +14,13 @@ import { removeTemp } from './temp-files';
 import { assertSupportedType } from './type-rules';
 import type { ByteLimit, ReceivedUpload } from './upload-stream';
 
-/** The profile picture takes PNG and JPEG only (spec 2 §5 ".png and .jpg"). */
+/** The profile picture takes PNG and JPEG only (docs/reference/files.md (Profile picture)). */
 const AVATAR_TYPES = ['^image/(png|jpeg)$'];
 
-/** The avatar cap (spec 1 §9: 2 MB, or the configured avatarSizeLimit): over it is 'File size exceeds N MB.'. */
+/**
+ * The avatar cap (2 MB, or the configured avatarSizeLimit: docs/reference/files.md (Profile picture)): over it is
+ * 'File size exceeds N MB.'.
+ */
 export function avatarByteLimit(deps: FilesContext['deps']): ByteLimit {
   const limit = fileSettingsOf(deps.config).fileConfig.avatarSizeLimit;
   return { bytes: limit, refuse: () => new AppError('VALIDATION', fileErrors.size(limit).message) };

@@ -5,9 +5,9 @@ export const MAX_FILENAME_LENGTH = 255;
 const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
 
 /**
- * The name to keep for an upload: URL-decoded (the web encodes it, spec 1 §3), its last path segment only, without
- * control or direction-override characters, at most 255 characters (the extension kept when it is cut). Never
- * empty.
+ * The name to keep for an upload: URL-decoded (the web encodes it, docs/reference/files.md (Uploading)), its last path
+ * segment only, without control or direction-override characters, at most 255 characters (the extension kept when it is
+ * cut). Never empty.
  */
 export function cleanFileName(raw: string, fallback = 'file'): string {
   let name = raw;

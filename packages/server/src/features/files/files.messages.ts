@@ -1,8 +1,8 @@
 import { megabytes } from '@parley/shared';
 
 /**
- * Upload refusals the spec does not word (its own texts are FILE_MESSAGES in shared). English, answered as the
- * error message, which the web shows as it is.
+ * Upload refusals beyond the file rules (whose texts are FILE_MESSAGES in shared); docs/reference/files.md (Uploading)
+ * lists them. English, answered as the error message, which the web shows as it is.
  */
 export const UPLOAD_MESSAGES = {
   endpointMissing: 'Endpoint is undefined',

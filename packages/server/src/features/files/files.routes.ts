@@ -15,7 +15,10 @@ import { uploadRoutes } from './upload.routes';
  */
 const FORM_LIMITS = { fieldNameSize: 100, fieldSize: 2048, fields: 12, files: 1, parts: 14, headerPairs: 50 };
 
-/** Files (spec 1 §7 "Files"): list, config, delete, download, uploads; all behind the auth guard. */
+/**
+ * Files (docs/reference/files.md (Uploading; Deleting files; Storage)): list, config, delete, download, uploads; all
+ * behind the auth guard.
+ */
 export const filesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: false });
   app.addHook('preValidation', requireAuth(deps));

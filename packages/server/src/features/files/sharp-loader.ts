@@ -5,7 +5,7 @@ let loading: Promise<Sharp> | undefined;
 
 /**
  * sharp, loaded on the first image: libvips adds about 26 MB to a process, which an idle server (no uploads yet)
- * need not pay (ARCHITECTURE §9 idle memory).
+ * need not pay (idle memory: docs/architecture.md (Performance budgets)).
  */
 export function loadSharp(): Promise<Sharp> {
   loading ??= import('sharp').then((m) => m.default);

@@ -24,9 +24,9 @@ const SAME_AS: Record<string, string> = { 'image/apng': 'image/png' };
 const CLAIM_ALIASES: Record<string, string> = { 'image/jpg': 'image/jpeg', 'image/x-png': 'image/png' };
 
 /**
- * Types a received file by its content (ARCHITECTURE §7), never by its name. The claim comes from the extension
- * when the name has one: browsers label some extensions wrongly (`.ts` as video/mp2t, `.csv` as Excel), while
- * the extension is what the user sees and what a downloader would open the file with.
+ * Types a received file by its content (docs/architecture.md (Security baseline)), never by its name. The claim comes
+ * from the extension when the name has one: browsers label some extensions wrongly (`.ts` as video/mp2t, `.csv` as
+ * Excel), while the extension is what the user sees and what a downloader would open the file with.
  */
 export async function sniffType(path: string, filename: string, clientType: string): Promise<SniffedType> {
   const fromName = typeOfExtension(filename);

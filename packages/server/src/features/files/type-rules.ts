@@ -4,7 +4,8 @@ import type { SniffedType } from './sniff-type';
 
 /**
  * Both the type the content shows and the type the upload claims must be supported: a PNG named `.exe` is refused
- * for its name, an executable named `.png` for its content. The message names the offending type (spec 1 §5).
+ * for its name, an executable named `.png` for its content. The message names the offending type
+ * (docs/reference/files.md (Uploading)).
  */
 export function assertSupportedType(sniffed: SniffedType, patterns: readonly string[]): void {
   for (const type of [sniffed.type, sniffed.claimed]) {

@@ -42,10 +42,11 @@ function limitersFor(deps: AppDeps): UploadLimiters {
 }
 
 /**
- * Counts each upload per IP and per user in fixed windows (spec 1 §9 ipMax, ipWindowInMinutes, userMax,
- * userWindowInMinutes) and refuses the (max+1)th in a window with RATE_LIMITED, `Retry-After` and, as the message,
- * the JSON the web reads ({type: 'file_upload_limit', max, windowInMinutes}). Runs after the auth guard and before
- * the body is read, so a refused upload costs no bandwidth past its headers.
+ * Counts each upload per IP and per user in fixed windows (ipMax, ipWindowInMinutes, userMax,
+ * userWindowInMinutes: docs/reference/limits.md (Upload limits)) and refuses the (max+1)th in a window with
+ * RATE_LIMITED, `Retry-After` and, as the message, the JSON the web reads ({type: 'file_upload_limit', max,
+ * windowInMinutes}). Runs after the auth guard and before the body is read, so a refused upload costs no bandwidth past
+ * its headers.
  */
 export function uploadLimitsPreHandler(deps: AppDeps): RequestHook {
   const limits = fileSettingsOf(deps.config).uploadLimits;

@@ -18,7 +18,10 @@ import { saveUpload, uploadByteLimit, type UploadPolicy, type UploadRoute } from
  */
 export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
 
-/** POST /api/files, /api/files/images and /api/files/images/avatar (spec 1 §7), rate-limited before the body. */
+/**
+ * POST /api/files, /api/files/images and /api/files/images/avatar
+ * (docs/reference/files.md (Uploading; Profile picture)), rate-limited before the body.
+ */
 export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limited = [uploadLimitsPreHandler(deps)];
   const fileConfig = () => fileSettingsOf(deps.config).fileConfig;

@@ -81,9 +81,9 @@ export function uploadByteLimit(policy: UploadPolicy, fields: Record<string, str
 }
 
 /**
- * Checks a received upload against its endpoint's rules (spec 1 §5, §9) and stores it: the type from the content,
- * images measured and scaled. The client's width and height are not used. Removes the temporary files whatever
- * happens.
+ * Checks a received upload against its endpoint's rules (docs/reference/files.md (File limits; Uploading)) and stores
+ * it: the type from the content, images measured and scaled. The client's width and height are not used. Removes the
+ * temporary files whatever happens.
  */
 export async function saveUpload(
   ctx: FilesContext,

@@ -5,7 +5,10 @@ import { createAddressPolicy, type AddressPolicy } from '../../lib/outbound/addr
 
 const USER_PROVIDED = 'user_provided';
 
-/** How a key's value is checked: a plain key, or the JSON forms of spec 2 §3. */
+/**
+ * How a key's value is checked: a plain key, or the JSON forms of
+ * docs/reference/endpoints-and-models.md (User-provided keys).
+ */
 type KeyKind =
   | { kind: 'plain' }
   | { kind: 'azure' }
@@ -21,7 +24,7 @@ const BUILT_IN_KINDS = new Map<string, KeyKind>([
   ['google', { kind: 'google' }],
 ]);
 
-/** The plugin endpoint uses the OpenAI key (spec 1 §7 "Keys"). */
+/** The plugin endpoint uses the OpenAI key (docs/reference/endpoints-and-models.md (User-provided keys)). */
 export function storedKeyName(name: string): string {
   return name === 'gptPlugins' ? 'openAI' : name;
 }
@@ -69,7 +72,7 @@ function parseObject(text: string): Record<string, unknown> | null {
   }
 }
 
-/** The named string fields of a JSON value; any missing or blank one gives the spec's "fields are required". */
+/** The named string fields of a JSON value; any missing or blank one gives "The following fields are required: …". */
 function pickRequired<F extends string>(text: string, fields: readonly F[]): Record<F, string> {
   const object = parseObject(text) ?? {};
   const picked = {} as Record<F, string>;

@@ -6,7 +6,10 @@ import * as keys from './keys.service';
 
 const SWEEP_INTERVAL_MS = 10 * 60_000;
 
-/** User-provided provider keys (spec 1 §7 "Keys"). No answer ever holds a key's value. */
+/**
+ * User-provided provider keys (docs/reference/endpoints-and-models.md (User-provided keys)). No answer ever holds a
+ * key's value.
+ */
 export const keysRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook('preValidation', requireAuth(deps));
 

@@ -8,8 +8,9 @@ const MAX_DEPTH = 100_000;
 /**
  * The history of a turn: the path from `messageId` up towards the root, newest first while the running sum of
  * token_count stays within `tokenBudget`, answered oldest-first. Each step is one primary-key lookup and the walk
- * stops at the budget, so its cost depends on the budget, not on the conversation's size (ARCHITECTURE §4, §9).
- * A message that does not fit ends the path, even the first one (then the answer is empty).
+ * stops at the budget, so its cost depends on the budget, not on the conversation's size
+ * (docs/architecture.md (Data; Performance budgets)). A message that does not fit ends the path, even the first one
+ * (then the answer is empty).
  */
 export async function ancestorPath(
   db: Db,

@@ -4,7 +4,10 @@ import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { editUserMessage, listUserMessages } from './messages.service';
 
-/** A conversation's messages, and editing one in place (spec 1 §7). */
+/**
+ * A conversation's messages, and editing one in place
+ * (docs/reference/messages.md (Reading messages; Editing a message in place)).
+ */
 export const messagesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const db = deps.database.db;
   app.addHook('preValidation', requireAuth(deps));

@@ -48,8 +48,9 @@ export interface EditMessageInput {
 }
 
 /**
- * Edits a message's text in place (spec 1 §7 PUT /api/messages): its token count is recounted and it is marked
- * edited. The body must name the conversation, the same as the URL's (spec 1 §5); 404 when not the user's.
+ * Edits a message's text in place (docs/reference/messages.md (Editing a message in place)): its token count is
+ * recounted and it is marked edited. The body must name the conversation, the same as the URL's; 404 when not the
+ * user's.
  */
 export async function editUserMessage(
   db: Db,

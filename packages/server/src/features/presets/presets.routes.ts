@@ -4,7 +4,10 @@ import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import * as presets from './presets.service';
 
-/** Presets (spec 1 §7 "Presets and plugins"): list, save (answers the new list), delete one or all. */
+/**
+ * Presets (docs/reference/presets.md (Saving a preset; Listing and deleting)): list, save (answers the new list),
+ * delete one or all.
+ */
 export const presetsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   app.addHook('preValidation', requireAuth(deps));
 

@@ -4,7 +4,10 @@ import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { assertSearchEnabled, searchUser } from './search.service';
 
-/** Search over the user's own titles and messages, and whether search is on (spec 1 §7). */
+/**
+ * Search over the user's own titles and messages, and whether search is on
+ * (docs/reference/search.md (Turning search on; The search call)).
+ */
 export const searchRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const enabled = deps.config.app.searchEnabled;
   app.addHook('preValidation', requireAuth(deps));

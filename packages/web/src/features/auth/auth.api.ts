@@ -13,7 +13,7 @@ function parseAuthResult(body: unknown): AuthResult {
   return result;
 }
 
-/** The signed-in user, fetched with the in-memory token (spec 1 §4). */
+/** The signed-in user, fetched with the in-memory token (docs/reference/accounts.md (The session in the browser)). */
 export function useUserQuery() {
   const token = useAuthStore((s) => s.token);
   return useQuery({

@@ -8,7 +8,10 @@ interface AuthState {
   token: string | null;
   user: PublicUser | null;
   status: SessionStatus;
-  /** Set when a query answered 401 (spec 1 §4); shown once on the login page. */
+  /**
+   * Set when a query answered 401 (docs/reference/accounts.md (The session in the browser)); shown once on the login
+   * page.
+   */
   authError: boolean;
   setSession: (result: AuthResult) => void;
   setUser: (user: PublicUser) => void;

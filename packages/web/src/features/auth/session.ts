@@ -23,8 +23,8 @@ export function signOutLocally(): void {
 let started: Promise<void> | null = null;
 
 /**
- * The silent refresh on start (spec 1 §4). Runs once per page load, whatever React does with effects:
- * two refreshes with one rotating cookie would look like token reuse to the server.
+ * The silent refresh on start (docs/reference/accounts.md (The session in the browser)). Runs once per page load,
+ * whatever React does with effects: two refreshes with one rotating cookie would look like token reuse to the server.
  */
 export function startSession(): Promise<void> {
   started ??= api

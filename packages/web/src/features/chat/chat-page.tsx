@@ -17,8 +17,8 @@ import { useConversationRoute } from './hooks/use-conversation-route';
 import { useResumeStream } from './hooks/use-resume-stream';
 import { useVisibleBranch } from './hooks/use-visible-branch';
 
-// What /c/new does not show loads on demand (ARCHITECTURE §9: initial JavaScript < 250 KB gzip): the message
-// log with its virtualiser, and the no-provider guidance.
+// What /c/new does not show loads on demand (initial JavaScript < 250 KB gzip:
+// docs/architecture.md (Performance budgets)): the message log with its virtualiser, and the no-provider guidance.
 // Once loaded, the log is used directly: rendering a lazy component suspends at least once, and React holds a
 // revealed Suspense boundary back for up to 300 ms, which a conversation opening must not pay.
 let loadedMessages: { ChatMessages: typeof ChatMessagesComponent } | null = null;
@@ -45,7 +45,7 @@ export function ChatPage() {
 
   const streaming = useChatStreamStore((s) => s.conversationId === conversationId);
   const query = useMessagesQuery(conversationId, { paused: streaming });
-  // A failed messages fetch clears the messages (spec 1 §4 "Conversation load").
+  // A failed messages fetch clears the messages (docs/reference/conversations.md (Opening a conversation)).
   const messages = query.isError ? [] : query.data;
   const branch = useVisibleBranch(messages);
   useResumeStream(conversationId, messages, query.isSuccess && !query.isFetching);

@@ -20,11 +20,11 @@ import { readSseStream } from './stream/sse-parser';
 import type { Submission } from './stream/submission';
 
 /**
- * The chat's streams, outside React (spec 1 §4 "Sending a message", §8 "Stream and send", ARCHITECTURE §5):
+ * The chat's streams, outside React (docs/reference/chat.md (Sending a message; Send errors; Leaving and resuming)):
  * send, stop, leave and re-attach. Messages live in the query cache; the stream store says what is in flight.
  */
 
-/** The title is asked for this long after the first reply of a new conversation (spec 1 §9). */
+/** The title is asked for this long after the first reply of a new conversation (docs/reference/chat.md (Titles)). */
 export const TITLE_REFRESH_MS = 2500;
 
 const lists: MessageLists = { get: messagesCache.get, set: messagesCache.set };
@@ -74,7 +74,8 @@ function afterError(active: ActiveStream, text: string): void {
     void logout();
     return;
   }
-  // The server saved the conversation before failing: it is on the list, under its URL (spec 1 §8).
+  // The server saved the conversation before failing: it is on the list, under its URL
+  // (docs/reference/chat.md (Send errors)).
   const { conversationId } = active.reply;
   if (active.wasNew && conversationId !== NEW_CONVERSATION) {
     void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
@@ -220,7 +221,7 @@ export async function resume(conversationId: string, messages: Message[], endpoi
   await run(active, res, true);
 }
 
-/** Stop (spec 1 §4): aborts the stream and asks the server to stop the generation. */
+/** Stop (docs/reference/chat.md (Stopping a reply)): aborts the stream and asks the server to stop the generation. */
 export async function stop(): Promise<void> {
   const active = streams().active;
   if (!active) return;

@@ -4,7 +4,10 @@ import type { ReplyStream } from './stream/reply-stream';
 /** Why a stream's fetch was aborted: the user stopped it, or the page left it (the job keeps running). */
 export type StreamAbortReason = 'stop' | 'detach';
 
-/** The reply in flight (at most one at a time, spec 1 §4: a send is ignored while one is in progress). */
+/**
+ * The reply in flight (at most one at a time: a send is ignored while one is in progress,
+ * docs/reference/chat.md (Sending a message)).
+ */
 export interface ActiveStream {
   /** Tells this stream from a later one, so a late callback never ends its successor. */
   id: number;
@@ -21,7 +24,7 @@ interface ChatStreamState {
   active: ActiveStream | null;
   /** A request is in progress: the input is disabled and Stop shows. */
   submitting: boolean;
-  /** True for 200 ms after a stopped reply settled: Continue shows then (spec 1 §4, §9). */
+  /** True for 200 ms after a stopped reply settled: Continue shows then (docs/reference/chat.md (Stopping a reply)). */
   recentlyStopped: boolean;
   /** The conversation and message being streamed, for the views (the reply's cursor, the Stop button). */
   conversationId: string | null;
@@ -34,7 +37,7 @@ interface ChatStreamState {
   setStopPending: (id: number) => void;
 }
 
-/** How long Continue shows after Stop (spec 1 §4, §9). */
+/** How long Continue shows after Stop (docs/reference/chat.md (Stopping a reply)). */
 export const STOP_CONTINUE_WINDOW_MS = 200;
 
 let nextId = 1;

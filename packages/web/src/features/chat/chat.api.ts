@@ -3,7 +3,10 @@ import type { AbortPayload, Message } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryClient, queryKeys } from '../../lib/query-client';
 
-/** Special conversation ids: an empty unsaved chat, and the search view (spec 1 §2). */
+/**
+ * Special conversation ids: an empty unsaved chat, and the search view
+ * (docs/reference/conversations.md (Special conversation ids)).
+ */
 export const NEW_CONVERSATION = 'new';
 export const SEARCH_CONVERSATION = 'search';
 
@@ -12,8 +15,8 @@ const isSaved = (id: string | undefined): id is string =>
 
 /**
  * `GET /api/messages/:id`: the flat list of a conversation's messages, every branch. 'new' is an empty list
- * with no call (spec 1 §7). While a reply streams the chat keeps this cache current itself, so it is fresh
- * for a while after the last change and is not refetched under a running stream.
+ * with no call (docs/reference/messages.md (Reading messages)). While a reply streams the chat keeps this cache current
+ * itself, so it is fresh for a while after the last change and is not refetched under a running stream.
  */
 export function useMessagesQuery(conversationId: string, options: { paused?: boolean } = {}) {
   return useQuery({
@@ -53,7 +56,10 @@ export const messagesCache = {
   },
 };
 
-/** `POST /api/ask/{endpoint}/abort` (spec 1 §7): the raw answer, whose status decides the outcome. */
+/**
+ * `POST /api/ask/{endpoint}/abort` (docs/reference/chat.md (Stopping a reply)): the raw answer, whose status decides
+ * the outcome.
+ */
 export function postAbort(endpoint: string, payload: AbortPayload): Promise<Response> {
   return api.callRaw('abort', { params: { endpoint }, body: payload });
 }

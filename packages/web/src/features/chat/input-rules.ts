@@ -1,6 +1,6 @@
 import type { Message } from '@parley/shared';
 
-/** Everything the message box's state depends on (spec 1 §4 "Message box", "Sending a message"). */
+/** Everything the message box's state depends on (docs/reference/chat.md (Message box; Sending a message)). */
 export interface InputRulesContext {
   conversationId: string;
   text: string;

@@ -1,6 +1,8 @@
 import { endpointKindOf, type EndpointKind, type Message } from '@parley/shared';
 
-/** Endpoints whose replies can be regenerated: they support branching (spec 1 §4). */
+/**
+ * Endpoints whose replies can be regenerated: they support branching (docs/reference/messages.md (Message actions)).
+ */
 export const REGENERATE_ENDPOINTS: readonly EndpointKind[] = [
   'azureOpenAI',
   'openAI',
@@ -12,7 +14,10 @@ export const REGENERATE_ENDPOINTS: readonly EndpointKind[] = [
   'anthropic',
 ];
 
-/** Endpoints whose replies can be continued, and so edited in place and continued (spec 1 §4). */
+/**
+ * Endpoints whose replies can be continued, and so edited in place and continued
+ * (docs/reference/messages.md (Message actions)).
+ */
 export const CONTINUE_ENDPOINTS: readonly EndpointKind[] = [
   'openAI',
   'google',
@@ -32,7 +37,10 @@ export interface MessageActionContext {
   isEditing: boolean;
   submitting: boolean;
   isSearchResult: boolean;
-  /** Within the short window after Stop, when Continue shows on the latest reply regardless (spec 1 §4). */
+  /**
+   * Within the short window after Stop, when Continue shows on the latest reply regardless
+   * (docs/reference/chat.md (Stopping a reply)).
+   */
   recentlyStopped: boolean;
 }
 
@@ -46,9 +54,9 @@ export interface MessageActions {
 const kind = (endpoint: string) => endpointKindOf(endpoint);
 
 /**
- * Edit is hidden while submitting, on errors, on search results and on unsupported endpoints (spec 1 §4). A
- * user message resends through the ask/edit path, or the assistants modify path; an AI message is edited in place
- * and continued, so it needs an endpoint that can continue.
+ * Edit is hidden while submitting, on errors, on search results and on unsupported endpoints
+ * (docs/reference/messages.md (Message actions)). A user message resends through the ask/edit path, or the assistants
+ * modify path; an AI message is edited in place and continued, so it needs an endpoint that can continue.
  */
 export function canEdit(c: MessageActionContext): boolean {
   if (c.submitting || c.message.error || c.isSearchResult) return false;
@@ -57,7 +65,10 @@ export function canEdit(c: MessageActionContext): boolean {
   return CONTINUE_ENDPOINTS.includes(k);
 }
 
-/** Regenerate: AI messages not being edited, not while submitting, not search results (spec 1 §4). */
+/**
+ * Regenerate: AI messages not being edited, not while submitting, not search results
+ * (docs/reference/messages.md (Message actions)).
+ */
 export function canRegenerate(c: MessageActionContext): boolean {
   if (c.message.isCreatedByUser || c.isEditing || c.submitting || c.isSearchResult) return false;
   return REGENERATE_ENDPOINTS.includes(kind(c.endpoint));
@@ -65,9 +76,9 @@ export function canRegenerate(c: MessageActionContext): boolean {
 
 /**
  * Continue: the latest AI reply whose finish_reason is not 'stop', not being edited, not a search result
- * (spec 1 §4). Right after Stop it shows even if the stream has not quite ended. Otherwise never while a reply
- * streams, and not for an errored reply, whose text is the error (the way out of an error is edit-and-resubmit
- * or regenerate).
+ * (docs/reference/messages.md (Message actions)). Right after Stop it shows even if the stream has not quite ended.
+ * Otherwise never while a reply streams, and not for an errored reply, whose text is the error (the way out of an error
+ * is edit-and-resubmit or regenerate).
  */
 export function canContinue(c: MessageActionContext): boolean {
   const { message } = c;

@@ -3,7 +3,7 @@ import { ERROR_TEXT_MAX, errorDisplay, extractErrorJson } from './message-error'
 import { CLIENT_ERROR_TYPES, clientErrorText } from './send-error';
 
 describe('errorDisplay', () => {
-  it('maps the JSON error types of spec 1 §8 by type or code', () => {
+  it('maps the documented JSON error types by type or code', () => {
     expect(errorDisplay('{"type":"invalid_api_key","status":401}')).toEqual({
       key: 'com_ui_msg_error_invalid_api_key',
     });

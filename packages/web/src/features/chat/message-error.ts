@@ -8,7 +8,9 @@ export interface ErrorDisplay {
   code?: string;
 }
 
-/** Error texts without JSON longer than this are cut, ending with an ellipsis (spec 1 §8). */
+/**
+ * Error texts without JSON longer than this are cut, ending with an ellipsis (docs/reference/chat.md (Send errors)).
+ */
 export const ERROR_TEXT_MAX = 512;
 
 type ErrorJson = Record<string, unknown>;
@@ -16,7 +18,7 @@ type Mapper = (json: ErrorJson) => ErrorDisplay;
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value) || 0);
 
-/** The mapped messages of spec 1 §8 / spec 2 §8 by `code` or `type`. */
+/** The mapped messages of docs/reference/chat.md (Send errors), by `code` or `type`. */
 const MAPPED: Record<string, Mapper> = {
   ban: () => ({ key: 'com_auth_error_login_ban' }),
   invalid_api_key: () => ({ key: 'com_ui_msg_error_invalid_api_key' }),
@@ -56,7 +58,7 @@ export function extractErrorJson(text: string): ErrorJson | null {
 }
 
 /**
- * What an errored message shows (spec 1 §8 "Send-failure display"): the mapped message when the text is JSON
+ * What an errored message shows (docs/reference/chat.md (Send errors)): the mapped message when the text is JSON
  * with a known `code` or `type` (the server's, or a client-side failure's from send-error.ts); else
  * 'Send failed. Error info: {text}', with the JSON's own `message` when it has one, and a text without JSON cut
  * to 512 characters plus an ellipsis.

@@ -75,7 +75,8 @@ function detachCycles(byId: Map<string, Message>, parentOf: Map<string, string>)
 
 /**
  * The branch on screen, root to leaf: under each parent the selected sibling, or the latest one when there is
- * no selection or the parent's sibling count has changed since the selection was made (spec 2 §4).
+ * no selection or the parent's sibling count has changed since the selection was made
+ * (docs/reference/messages.md (Branches)).
  */
 export function visibleBranch(messages: readonly Message[], selection: SiblingSelection = {}): BranchNode[] {
   const tree = buildMessageTree(messages);

@@ -1,7 +1,7 @@
 import type { ErrorDisplay } from './message-error';
 
 /**
- * Failures the client finds itself (spec 1 §8 "Stream and send"). Like the server's, their text is kept raw
+ * Failures the client finds itself (docs/reference/chat.md (Send errors)). Like the server's, their text is kept raw
  * in the error message as JSON with a `type`, so it shows in the current language whenever it renders
  * (message-error.ts maps the server's types; {@link clientErrorDisplay} maps these).
  */
@@ -39,7 +39,7 @@ export function clientErrorDisplay(json: Record<string, unknown>): ErrorDisplay 
 
 /**
  * Whether a send error means the account is banned, so the user is logged out instead of seeing it
- * (spec 1 §4 Session, §8): the JSON type or code 'ban', or a plain text containing 'ban'. A JSON error of
+ * (docs/reference/accounts.md (Bans)): the JSON type or code 'ban', or a plain text containing 'ban'. A JSON error of
  * another type is not a ban even if its message happens to contain the letters.
  */
 export function isBanErrorText(text: string): boolean {

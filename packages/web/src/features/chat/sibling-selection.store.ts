@@ -3,8 +3,8 @@ import type { SiblingChoice, SiblingSelection } from './message-tree';
 
 /**
  * Which sibling is on screen under each parent, per conversation. Each choice remembers the sibling count it was
- * made with, so a new sibling (a regenerate, an edit) brings the view back to the latest (spec 2 §4). In memory
- * only: a reload shows the latest branch again.
+ * made with, so a new sibling (a regenerate, an edit) brings the view back to the latest
+ * (docs/reference/messages.md (Branches)). In memory only: a reload shows the latest branch again.
  */
 interface SiblingSelectionState {
   byConversation: Readonly<Record<string, SiblingSelection>>;

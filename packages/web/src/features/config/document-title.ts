@@ -1,4 +1,7 @@
-/** Document title: the conversation title, else the app title, else the fallback ('Chat') (spec 1 §2). */
+/**
+ * Document title: the conversation title, else the app title, else the fallback ('Chat')
+ * (docs/reference/settings-and-ui.md (Document title)).
+ */
 export function documentTitle(
   conversationTitle: string | null | undefined,
   appTitle: string | null | undefined,

@@ -7,7 +7,7 @@ import { useConversationStore } from '../chat/conversation.store';
 import { showToast } from '../toast/toast.store';
 import { setConversationTitleInCache } from './conversations.cache';
 
-/** Pages load until the page number reaches the page total (spec 1 §4, §9). */
+/** Pages load until the page number reaches the page total (docs/reference/conversations.md (The sidebar list)). */
 function nextPage(last: { pageNumber: number; pages: number }): number | undefined {
   return last.pageNumber < last.pages ? last.pageNumber + 1 : undefined;
 }
@@ -24,7 +24,7 @@ export function useConversationsInfiniteQuery() {
 
 /**
  * `POST /api/convos/update` with the conversation id and the new title. The title shows at once; a failure
- * puts the old one back with the 'Failed to rename conversation' toast (spec 1 §8).
+ * puts the old one back with the 'Failed to rename conversation' toast (docs/reference/conversations.md (Renaming)).
  */
 export function useRenameConversationMutation() {
   const client = useQueryClient();

@@ -18,7 +18,10 @@ function without(data: Pages, conversationId: string): Pages {
   };
 }
 
-/** A new or updated conversation moves to the top of the first page (spec 1 §4 Conversation list). */
+/**
+ * A new or updated conversation moves to the top of the first page
+ * (docs/reference/conversations.md (The sidebar list)).
+ */
 export function upsertConversationInCache(client: QueryClient, conversation: Conversation): void {
   update(client, (data) => {
     const rest = without(data, conversation.conversationId);

@@ -17,7 +17,7 @@ function decode(segment: string): string {
   }
 }
 
-/** Reads the chat and search routes of spec 1 §2 from a pathname. */
+/** Reads the chat and search routes (docs/reference/settings-and-ui.md (Routes)) from a pathname. */
 export function routeState(pathname: string): RouteState {
   for (const pattern of ['/c/:conversationId?', '/chat/:conversationId?']) {
     const match = matchPath(pattern, pathname);
@@ -28,7 +28,7 @@ export function routeState(pathname: string): RouteState {
   return {};
 }
 
-/** The path of a search; an empty (or blank) query goes to /c/new (spec 1 §2). */
+/** The path of a search; an empty (or blank) query goes to /c/new (docs/reference/settings-and-ui.md (Routes)). */
 export function searchPath(query: string): string {
   const q = query.trim();
   return q ? `/search/${encodeURIComponent(q)}` : '/c/new';

@@ -8,8 +8,9 @@ export interface ScrollMetrics {
 }
 
 /**
- * True once the bottom of the view has passed `threshold` of the content (97 %, spec 1 §9), or when the
- * content does not even fill the view, so a short first page on a tall screen still loads the next one.
+ * True once the bottom of the view has passed `threshold` of the content (97 %,
+ * docs/reference/conversations.md (The sidebar list)), or when the content does not even fill the view, so a short
+ * first page on a tall screen still loads the next one.
  */
 export function shouldLoadMore(m: ScrollMetrics, threshold = INFINITE_SCROLL_THRESHOLD): boolean {
   if (m.scrollHeight <= m.clientHeight) return true;

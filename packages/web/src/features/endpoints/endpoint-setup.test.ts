@@ -42,7 +42,7 @@ describe('pickModel', () => {
 });
 
 describe('setupForEndpoint', () => {
-  it("applies the endpoint's defaults (spec 1 §9)", () => {
+  it("applies the endpoint's defaults", () => {
     expect(setupForEndpoint('openAI', config, models, 'gpt-4')).toEqual({
       endpoint: 'openAI',
       model: 'gpt-4',

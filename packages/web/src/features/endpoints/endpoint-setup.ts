@@ -46,7 +46,10 @@ function endpointTypeOf(endpoint: string, config: EndpointsConfig | undefined): 
   return type && type !== endpoint ? type : undefined;
 }
 
-/** A setup of `endpoint` with `model` and the endpoint's default options (spec 1 §9). */
+/**
+ * A setup of `endpoint` with `model` and the endpoint's default options
+ * (docs/reference/endpoints-and-models.md (Endpoint settings)).
+ */
 export function setupForEndpoint(
   endpoint: string,
   config: EndpointsConfig | undefined,

@@ -2,7 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
-/** `GET /api/endpoints`: the configured endpoints by name (never stale, spec 1 §9). */
+/**
+ * `GET /api/endpoints`: the configured endpoints by name (never stale,
+ * docs/reference/endpoints-and-models.md (Endpoint list and models)).
+ */
 export const endpointsQueryOptions = queryOptions({
   queryKey: queryKeys.endpoints,
   queryFn: () => api.call('listEndpoints'),

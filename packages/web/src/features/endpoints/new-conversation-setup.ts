@@ -19,10 +19,10 @@ export interface NewConversationInput {
 }
 
 /**
- * The setup a new chat starts with (spec 1 §3, §4): the default preset when there is one whose endpoint
- * still exists; else the last conversation's endpoint and options when that endpoint still exists; else the
- * first endpoint. The model is the one last chosen for the endpoint while it is still offered, else the
- * endpoint's first model; the endpoint's defaults fill every option not carried over.
+ * The setup a new chat starts with (docs/reference/presets.md (The setup of a new chat)): the default preset when there
+ * is one whose endpoint still exists; else the last conversation's endpoint and options when that endpoint still
+ * exists; else the first endpoint. The model is the one last chosen for the endpoint while it is still offered, else
+ * the endpoint's first model; the endpoint's defaults fill every option not carried over.
  */
 export function newConversationSetup(input: NewConversationInput): ConversationSetup {
   const { config, models, presets, lastConversationSetup: last, lastSelectedModel: remembered } = input;

@@ -7,7 +7,7 @@ const config: EndpointsConfig = {
 };
 const keys = (model: string) => panelSettings('google', config, model).settings.map((s) => s.key);
 
-describe('google panel fields (spec 1 §5)', () => {
+describe('google panel fields', () => {
   it('hides top-p and top-k for code/text models, and shows examples only for chat-type', () => {
     expect(keys('code-bison')).not.toContain('topP');
     expect(keys('text-bison')).not.toContain('topK');
@@ -73,7 +73,7 @@ describe('resetPatch', () => {
 });
 
 describe('isSettingDisabled', () => {
-  it('disables the custom name and prompt prefix while tools are selected (spec 1 §5)', () => {
+  it('disables the custom name and prompt prefix while tools are selected', () => {
     const prefix = { kind: 'text', key: 'promptPrefix' } as const;
     const temp = { kind: 'number', key: 'temperature', min: 0, max: 2, step: 0.01, default: 1 } as const;
     expect(isSettingDisabled(prefix, { tools: ['calculator'] })).toBe(true);

@@ -60,7 +60,10 @@ export function resetPatch(
   return patch;
 }
 
-/** With tools selected, the custom name and prompt prefix do not apply (spec 1 §5), so they are disabled. */
+/**
+ * With tools selected, the custom name and prompt prefix do not apply
+ * (docs/reference/endpoints-and-models.md (Endpoint settings)), so they are disabled.
+ */
 export function isSettingDisabled(setting: EndpointSetting, setup: ConversationSetup): boolean {
   const toolsSelected = (setup.tools?.length ?? 0) > 0;
   return toolsSelected && (setting.key === 'chatGptLabel' || setting.key === 'promptPrefix');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { endpointSwitchesInPlace, presetConvertsInPlace } from './switching';
 
-describe('endpointSwitchesInPlace (spec 1 §4)', () => {
+describe('endpointSwitchesInPlace', () => {
   it('switches in place for a new conversation or with modular chat, else starts a new one', () => {
     expect(endpointSwitchesInPlace('new', false)).toBe(true);
     expect(endpointSwitchesInPlace('c1', true)).toBe(true);
@@ -9,7 +9,7 @@ describe('endpointSwitchesInPlace (spec 1 §4)', () => {
   });
 });
 
-describe('presetConvertsInPlace (spec 1 §4)', () => {
+describe('presetConvertsInPlace', () => {
   const base = { conversationId: 'c1', modularChat: false };
   it('converts for the same endpoint, modular chat, or assistants to assistants', () => {
     expect(presetConvertsInPlace({ ...base, currentEndpoint: 'openAI', presetEndpoint: 'openAI' })).toBe(

@@ -1,6 +1,7 @@
 /**
  * Picking another endpoint changes the conversation in place while nothing was sent yet ('new') or when
- * modular chat is on; otherwise it starts a new conversation with that endpoint (spec 1 §4, spec 2 §2 Beta).
+ * modular chat is on; otherwise it starts a new conversation with that endpoint
+ * (docs/reference/endpoints-and-models.md (Switching endpoints)).
  */
 export function endpointSwitchesInPlace(conversationId: string, modularChat: boolean): boolean {
   return modularChat || conversationId === 'new';
@@ -8,8 +9,8 @@ export function endpointSwitchesInPlace(conversationId: string, modularChat: boo
 
 /**
  * A selected preset converts the conversation in place, keeping its messages, when both endpoints allow
- * it: the same endpoint, modular chat on, or assistants to assistants (spec 1 §4). An unsaved conversation
- * has nothing to keep, so it is always converted.
+ * it: the same endpoint, modular chat on, or assistants to assistants (docs/reference/presets.md (Selecting a preset)).
+ * An unsaved conversation has nothing to keep, so it is always converted.
  */
 export function presetConvertsInPlace(args: {
   conversationId: string;

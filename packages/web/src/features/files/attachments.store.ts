@@ -2,8 +2,8 @@ import { create } from 'zustand';
 import type { FileRecord, FileSource, Message } from '@parley/shared';
 
 /**
- * A file in the message box (spec 1 §3 File): uploading while `progress` < 1, then carrying the server's ids.
- * `id` is the client's temporary id and stays the list key when `file_id` becomes the server's.
+ * A file in the message box (docs/reference/files.md (File fields)): uploading while `progress` < 1, then carrying the
+ * server's ids. `id` is the client's temporary id and stays the list key when `file_id` becomes the server's.
  */
 export interface AttachedFile {
   id: string;
@@ -56,7 +56,10 @@ export const useAttachmentsStore = create<AttachmentsState>()((set, get) => ({
   },
 }));
 
-/** A file the user already has (the files list) joins the message box as done and attached (spec 2). */
+/**
+ * A file the user already has (the files list) joins the message box as done and attached
+ * (docs/reference/files.md (My Files and the Files panel)).
+ */
 export function attachExistingFile(file: FileRecord): void {
   useAttachmentsStore.getState().add({
     id: file.file_id,
@@ -73,12 +76,15 @@ export function attachExistingFile(file: FileRecord): void {
   });
 }
 
-/** Files still uploading: Send waits for them (spec 1 §4). */
+/** Files still uploading: Send waits for them (docs/reference/files.md (Upload progress)). */
 export const filesLoading = (files: readonly AttachedFile[]) => files.some((f) => f.progress < 1);
 
 type MessageFile = NonNullable<Message['files']>[number];
 
-/** What a sent message carries of its files (spec 1 §3 Message.files): the uploaded ones, with server ids. */
+/**
+ * What a sent message carries of its files (docs/reference/messages.md (Message fields)): the uploaded ones, with
+ * server ids.
+ */
 export function messageFiles(files: readonly AttachedFile[]): MessageFile[] {
   return files
     .filter((f) => f.progress >= 1)

@@ -1,7 +1,7 @@
 import { MAX_FILES_PER_DELETE } from '@parley/shared';
 import type { FilesToDelete } from '../../lib/storage';
 
-/** Deletes are sent this long after the last removal, together (spec 1 §9 "File delete batch 1000 ms"). */
+/** Deletes are sent this long after the last removal, together (docs/reference/files.md (Deleting files)). */
 export const DELETE_BATCH_MS = 1000;
 
 type PendingDelete = FilesToDelete[string];
@@ -16,9 +16,9 @@ export interface DeleteQueueDeps {
 }
 
 /**
- * Server deletes of removed files (spec 1 §4 Files): each removal is persisted at once and the timer restarts;
- * after a 1 s pause every pending file goes in one request (chunks of the API's maximum). Files whose request
- * failed stay persisted and are sent on the next load (`flush`).
+ * Server deletes of removed files (docs/reference/files.md (Deleting files)): each removal is persisted at once and the
+ * timer restarts; after a 1 s pause every pending file goes in one request (chunks of the API's maximum). Files whose
+ * request failed stay persisted and are sent on the next load (`flush`).
  */
 export function createDeleteQueue(deps: DeleteQueueDeps) {
   const delayMs = deps.delayMs ?? DELETE_BATCH_MS;

@@ -1,6 +1,9 @@
-/** Errors of one burst are gathered this long before one toast shows them (spec 1 §8, §9). */
+/**
+ * Errors of one burst are gathered this long before one toast shows them
+ * (docs/reference/files.md (Checks before an upload)).
+ */
 export const ERROR_GATHER_MS = 250;
-/** How long the gathered error toast stays (spec 1 §8). */
+/** How long the gathered error toast stays (docs/reference/files.md (Checks before an upload)). */
 export const ERROR_TOAST_MS = 5000;
 
 /** Several texts as one: each on its own bulleted line; a single text as it is. */

@@ -4,7 +4,9 @@ import { storage } from '../../lib/storage';
 import { createDeleteQueue } from './delete-queue';
 import { deleteFiles } from './files.api';
 
-/** The app's one queue of server deletes, persisted under `filesToDelete` (spec 1 §3, §4). */
+/**
+ * The app's one queue of server deletes, persisted under `filesToDelete` (docs/reference/files.md (Deleting files)).
+ */
 export const fileDeletes = createDeleteQueue({
   send: async (files) => {
     await deleteFiles({ files });

@@ -38,8 +38,8 @@ function rateLimit(message: string): { max: number; minutes: number } | null {
 const SERVER_KEYS = new Set(['com_error_files_quota']);
 
 /**
- * A failed upload (spec 1 §8): the server's message, else 'An error occurred while uploading the file.'. The
- * upload limit arrives as JSON text and reads as a sentence.
+ * A failed upload (docs/reference/files.md (Checks before an upload)): the server's message, else 'An error occurred
+ * while uploading the file.'. The upload limit arrives as JSON text and reads as a sentence.
  */
 export function uploadErrorText(error: unknown, t: TFunction): string {
   const message =

@@ -10,7 +10,7 @@ import {
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
-/** The file limits per endpoint; until they arrive, the spec's defaults. */
+/** The file limits per endpoint; until they arrive, the defaults (docs/reference/files.md (File limits)). */
 export function useFileConfig(): FileConfig {
   const query = useQuery({
     queryKey: queryKeys.fileConfig,
@@ -53,7 +53,7 @@ export interface UploadFields {
   messageFile?: boolean;
 }
 
-/** Uploads one file (spec 1 §3 upload form fields); images with their measured size go to the images route. */
+/** Uploads one file (docs/reference/files.md (Uploading)); images with their measured size go to the images route. */
 export function uploadFile(fields: UploadFields, signal?: AbortSignal): Promise<UploadResponse> {
   const form = new FormData();
   form.append('file_id', fields.tempFileId);
@@ -73,7 +73,7 @@ export function deleteFiles(payload: DeleteFilesPayload): Promise<DeleteFilesRes
   return api.call('deleteFiles', { body: payload });
 }
 
-/** Profile picture upload (spec 2 "Profile avatar upload": input, manual='true'). */
+/** Profile picture upload (input, manual='true': docs/reference/files.md (Profile picture)). */
 export function uploadAvatar(file: Blob, filename: string): Promise<AvatarResponse> {
   const form = new FormData();
   form.append('manual', 'true');

@@ -2,9 +2,9 @@ import { useAttachmentsStore } from './attachments.store';
 import { fileDeletes } from './file-deletes';
 
 /**
- * The remove button of a file in the message box (spec 1 §4 Files): nothing while it uploads (progress < 1);
- * else it leaves the list and, unless it was attached from the user's stored files, its server delete is
- * queued. (The box holds no sent files: a send clears it.)
+ * The remove button of a file in the message box (docs/reference/files.md (Upload progress; Deleting files)): nothing
+ * while it uploads (progress < 1); else it leaves the list and, unless it was attached from the user's stored files,
+ * its server delete is queued. (The box holds no sent files: a send clears it.)
  */
 export function removeAttachment(id: string): void {
   const file = useAttachmentsStore.getState().files.find((f) => f.id === id);

@@ -2,9 +2,12 @@ import type { UploadResponse } from '@parley/shared';
 import type { AttachedFile } from './attachments.store';
 import type { UploadFields } from './files.api';
 
-/** The progress steps of one upload (spec 1 §4 Files). */
+/** The progress steps of one upload (docs/reference/files.md (Upload progress)). */
 export const PROGRESS = { added: 0.2, measured: 0.6, uploaded: 0.9, done: 1 } as const;
-/** The server's ids replace the temporary ones this long after the upload answered (spec 1 §9). */
+/**
+ * The server's ids replace the temporary ones this long after the upload answered
+ * (docs/reference/files.md (Upload progress)).
+ */
 export const UPLOAD_FINALISE_MS = 300;
 
 export interface PipelineDeps {
@@ -27,8 +30,9 @@ export interface PipelineDeps {
 const isImage = (file: File) => file.type.startsWith('image/');
 
 /**
- * One file through the spec's steps: listed at 0.2 (with a local preview for images), measured at 0.6, uploaded
- * at 0.9, then 300 ms later done at 1 with the server's file_id and filepath. A failure removes it.
+ * One file through the steps of docs/reference/files.md (Upload progress): listed at 0.2 (with a local preview for
+ * images), measured at 0.6, uploaded at 0.9, then 300 ms later done at 1 with the server's file_id and filepath. A
+ * failure removes it.
  */
 export async function uploadOne(file: File, endpoint: string, deps: PipelineDeps): Promise<void> {
   const id = deps.newId();

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button';
 import { PlaceholderPage } from '../../components/ui/placeholder-page';
 import { useDocumentTitle } from '../config/use-document-title';
 
-/** /home: the marketing-style home page of spec 2 §2 comes later. */
+/** /home: a placeholder until the home page comes (docs/reference/planned.md (Other)). */
 export function HomePage() {
   const { t } = useTranslation();
   useDocumentTitle();

@@ -16,7 +16,9 @@ export function matchLanguage(tag: string): Language | null {
   return LANGUAGES.find((l) => l.toLowerCase().split('-')[0] === primary) ?? null;
 }
 
-/** The stored `lang`, else the browser's languages in order, else en-US (spec 2 §9). */
+/**
+ * The stored `lang`, else the browser's languages in order, else en-US (docs/reference/settings-and-ui.md (Languages)).
+ */
 export function detectLanguage(stored: string | null, browser: readonly string[]): Language {
   if (stored && stored !== AUTO_LANGUAGE) {
     const match = matchLanguage(stored);

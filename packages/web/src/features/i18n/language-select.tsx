@@ -2,7 +2,8 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageStore, type LanguageSelection } from './language.store';
 
-// The order of the selector in spec 2 §9. Each language is named in itself, so anyone can find theirs.
+// The order of the selector in docs/reference/settings-and-ui.md (Languages). Each language is named in itself, so
+// anyone can find theirs.
 const OPTIONS: ReadonlyArray<[LanguageSelection, string]> = [
   ['auto', 'com_nav_lang_auto'],
   ['en-US', 'com_nav_lang_english'],

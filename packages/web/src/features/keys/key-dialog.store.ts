@@ -7,7 +7,10 @@ interface KeyDialogState {
   close: () => void;
 }
 
-/** The endpoint key dialog (spec 2 §2): opened by the key button, or on selecting an endpoint with no key. */
+/**
+ * The endpoint key dialog (docs/reference/endpoints-and-models.md (User-provided keys)): opened by the key button, or
+ * on selecting an endpoint with no key.
+ */
 export const useKeyDialogStore = create<KeyDialogState>()((set) => ({
   endpoint: null,
   open: (endpoint) => set({ endpoint }),

@@ -6,7 +6,10 @@ import {
   type EndpointConfig,
 } from '@parley/shared';
 
-/** Which form the key dialog shows; mirrors the server's key-value rules (spec 1 §5, spec 2 §5). */
+/**
+ * Which form the key dialog shows; mirrors the server's key-value rules
+ * (docs/reference/endpoints-and-models.md (User-provided keys)).
+ */
 export type KeyFormKind =
   { kind: 'plain' } | { kind: 'azure' } | { kind: 'google' } | { kind: 'custom'; fields: CustomKeyField[] };
 export type CustomKeyField = 'apiKey' | 'baseURL';

@@ -39,8 +39,9 @@ function expiryQuery(name: string) {
 }
 
 /**
- * Whether an endpoint needs the user's own key and whether one is stored and unexpired (spec 1 §6).
- * `missing` is true only for userProvide endpoints without a usable key.
+ * Whether an endpoint needs the user's own key and whether one is stored and unexpired
+ * (docs/reference/endpoints-and-models.md (User-provided keys)). `missing` is true only for userProvide endpoints
+ * without a usable key.
  */
 export function useUserKeyStatus(endpoint: string | undefined) {
   const { data: config } = useEndpointsQuery();

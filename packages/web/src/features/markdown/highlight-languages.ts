@@ -35,9 +35,9 @@ import xml from 'highlight.js/lib/languages/xml';
 import yaml from 'highlight.js/lib/languages/yaml';
 
 /**
- * The highlighted languages (spec 1 §9: "about 34"), registered one by one so only these grammars are bundled.
- * Each grammar brings its own aliases (js/jsx/mjs, ts/tsx, py, sh/zsh, html/svg, yml, toml, docker, ps1, ...);
- * HIGHLIGHT_ALIASES adds the few common fence names it lacks.
+ * The highlighted languages ("about 34": docs/reference/messages.md (Rendering)), registered one by one so only these
+ * grammars are bundled. Each grammar brings its own aliases (js/jsx/mjs, ts/tsx, py, sh/zsh, html/svg, yml, toml,
+ * docker, ps1, ...); HIGHLIGHT_ALIASES adds the few common fence names it lacks.
  */
 export const HIGHLIGHT_LANGUAGES: Readonly<Record<string, LanguageFn>> = {
   bash,

@@ -48,7 +48,7 @@ describe('markdown plugin selection', () => {
 });
 
 describe('highlight languages', () => {
-  it('registers about 34 languages (spec 1 §9), exactly the listed ones', () => {
+  it('registers about 34 languages, exactly the listed ones', () => {
     expect(Object.keys(HIGHLIGHT_LANGUAGES)).toHaveLength(34);
     expect(highlighter.listLanguages().sort()).toEqual(Object.keys(HIGHLIGHT_LANGUAGES).sort());
   });
@@ -104,7 +104,7 @@ describe('MarkdownRenderer', () => {
     expect(html).toContain('<p class="md-html">&lt;script&gt;alert(1)&lt;/script&gt;</p>');
   });
 
-  it('shows the Bing image iframe of spec 1 §5 as text too (no HTML is rendered at all)', () => {
+  it('shows an image-creation iframe as text too (no HTML is rendered at all)', () => {
     const iframe =
       '<iframe role="presentation" src="https://www.bing.com/images/create/async/results/1"></iframe>';
     const html = render(iframe);

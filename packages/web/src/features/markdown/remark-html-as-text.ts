@@ -6,9 +6,9 @@ type Parent = Extract<Nodes, { children: unknown[] }>;
 const BLOCK_PARENTS = new Set(['root', 'blockquote', 'listItem', 'footnoteDefinition']);
 
 /**
- * Markdown renders no raw HTML (ARCHITECTURE §7): every HTML node becomes literal text. A block of HTML is kept
- * as a paragraph (line breaks preserved) so it is spaced like the text around it. The spec's Bing image
- * iframe (spec 1 §5) is shown as text too: no HTML is ever turned into elements.
+ * Markdown renders no raw HTML (docs/reference/messages.md (Rendering)): every HTML node becomes literal text. A block
+ * of HTML is kept as a paragraph (line breaks preserved) so it is spaced like the text around it. An image-creation
+ * iframe, which some services embed, is shown as text too: no HTML is ever turned into elements.
  */
 export function remarkHtmlAsText() {
   return (tree: Root) => {

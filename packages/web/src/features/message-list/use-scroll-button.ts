@@ -3,9 +3,9 @@ import { SCROLL_CHECK_MS, shouldShowScrollButton } from '@parley/shared';
 import { throttle } from './throttle';
 
 /**
- * Whether the scroll-to-bottom button shows (spec 1 §9 rule), checked on scroll at most every 100 ms (with a
- * trailing check where scrolling stops) and whenever the caller calls `check` (content size changes).
- * `shownRef` holds the latest answer for effects that must not wait for a render.
+ * Whether the scroll-to-bottom button shows (docs/reference/settings-and-ui.md (The chat screen)), checked on scroll at
+ * most every 100 ms (with a trailing check where scrolling stops) and whenever the caller calls `check` (content size
+ * changes). `shownRef` holds the latest answer for effects that must not wait for a render.
  */
 export function useScrollButton(scrollRef: RefObject<HTMLElement | null>) {
   const [shown, setShown] = useState(false);

@@ -18,9 +18,9 @@ export interface AttachCheckInput {
 }
 
 /**
- * The rules for attaching an already uploaded file (spec 2 "File attach from list"): an endpoint is needed,
- * uploads must be enabled for it, the message must have room, the size must not exceed the endpoint's limit
- * and the type must be one it supports. Null when the file may be attached.
+ * The rules for attaching an already uploaded file (docs/reference/files.md (My Files and the Files panel)): an
+ * endpoint is needed, uploads must be enabled for it, the message must have room, the size must not exceed the
+ * endpoint's limit and the type must be one it supports. Null when the file may be attached.
  */
 export function checkAttach({
   file,

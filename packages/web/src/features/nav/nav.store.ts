@@ -13,7 +13,7 @@ interface NavState {
 // First visit: open on wide screens, closed on phones where it would cover the chat.
 const initial = storage.get(STORAGE_KEYS.navVisible) ?? !window.matchMedia(NARROW_QUERY).matches;
 
-/** Sidebar open state, persisted under `navVisible` (spec 2 §2 Chat shell). */
+/** Sidebar open state, persisted under `navVisible` (docs/reference/settings-and-ui.md (The chat screen)). */
 export const useNavStore = create<NavState>()((set, get) => ({
   visible: initial,
   setVisible: (visible) => {

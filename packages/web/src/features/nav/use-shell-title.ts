@@ -2,7 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { useConversationStore } from '../chat/conversation.store';
 import { useStartupConfig } from '../config/config.api';
 
-/** The mobile header title: the open conversation's title, else the app title (spec 2 §2 Mobile header). */
+/**
+ * The mobile header title: the open conversation's title, else the app title
+ * (docs/reference/settings-and-ui.md (The chat screen)).
+ */
 export function useShellTitle(): string {
   const { t } = useTranslation();
   const { config } = useStartupConfig();

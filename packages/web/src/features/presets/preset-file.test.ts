@@ -14,7 +14,7 @@ const preset: Preset = {
   updatedAt: '2024-01-01T00:00:00.000Z',
 };
 
-describe('presetFileName (spec 1 §5: the export filename is sanitised)', () => {
+describe('presetFileName (the export filename is sanitised)', () => {
   it('keeps ordinary titles, in any script', () => {
     expect(presetFileName('Poet')).toBe('Poet.json');
     expect(presetFileName('翻译助手 v2')).toBe('翻译助手 v2.json');

@@ -8,7 +8,7 @@ const UNSAFE = /[<>:"/\\|?*\u0000-\u001f\u007f]+/g;
 const WINDOWS_RESERVED = /^(con|prn|aux|nul|com\d|lpt\d)$/i;
 
 /**
- * A file name for a preset export, `{title}.json` made safe (spec 1 §5 "Export filename is sanitised"):
+ * A file name for a preset export, `{title}.json` made safe (docs/reference/presets.md (Import and export)):
  * unsafe characters become '_', whitespace collapses, leading dots and trailing dots or spaces go, Windows
  * device names are suffixed, and the length is capped. Letters of any script are kept.
  */
@@ -26,8 +26,9 @@ export function presetExportJson(preset: Preset): string {
 }
 
 /**
- * Reads an imported preset file. Import always saves a new preset (presetId null, spec 1 §7) and never
- * steals the default flag. Null when the text is not JSON or not a preset.
+ * Reads an imported preset file. Import always saves a new preset (presetId null,
+ * docs/reference/presets.md (Import and export)) and never steals the default flag. Null when the text is not JSON or
+ * not a preset.
  */
 export function parsePresetFile(text: string): PresetPayload | null {
   let data: unknown;

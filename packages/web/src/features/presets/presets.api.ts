@@ -22,7 +22,10 @@ export function useSavePresetMutation() {
   });
 }
 
-/** Deletes one preset: gone from the list at once, the list refetched after (spec 1 §4). */
+/**
+ * Deletes one preset: gone from the list at once, the list refetched after
+ * (docs/reference/presets.md (Listing and deleting)).
+ */
 export function useDeletePresetMutation() {
   const client = useQueryClient();
   return useMutation({

@@ -11,7 +11,10 @@ import { NothingFound } from '../message-list/components/nothing-found';
 import { SearchResultGroup } from './components/search-result-group';
 import { groupSearchResults } from './search-results';
 
-/** /search/:query: matching messages grouped by conversation; an empty query goes to /c/new (spec 1 §2). */
+/**
+ * /search/:query: matching messages grouped by conversation; an empty query goes to /c/new
+ * (docs/reference/search.md (The search screen)).
+ */
 export function SearchPage() {
   const { t } = useTranslation();
   const { query = '' } = useParams();
@@ -75,7 +78,8 @@ export function SearchPage() {
 
 /**
  * While results show, the conversation on screen is the special 'search' one, so features that must not act
- * on it (sending, export) can tell (spec 1 §2). The previous id comes back when the page goes.
+ * on it (sending, export) can tell (docs/reference/conversations.md (Special conversation ids)). The previous id comes
+ * back when the page goes.
  */
 function useSearchConversationId(): void {
   useEffect(() => {

@@ -10,7 +10,10 @@ interface SettingsDialogState {
   close: () => void;
 }
 
-/** The settings dialog (spec 2 §2) lives in the shell, so it survives the sidebar closing on phones. */
+/**
+ * The settings dialog (docs/reference/settings-and-ui.md (Settings dialog)) lives in the shell, so it survives the
+ * sidebar closing on phones.
+ */
 export const useSettingsDialogStore = create<SettingsDialogState>()((set) => ({
   open: false,
   tab: 'general',

@@ -2,7 +2,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
-/** `POST /api/convos/clear` with an empty arg: every conversation of the user (spec 1 §7). */
+/**
+ * `POST /api/convos/clear` with an empty arg: every conversation of the user
+ * (docs/reference/conversations.md (Deleting and clearing)).
+ */
 export function useClearAllConversations() {
   const client = useQueryClient();
   return useMutation({

@@ -2,7 +2,10 @@ import { create } from 'zustand';
 import { STORAGE_KEYS } from '@parley/shared';
 import { storage } from '../../lib/storage';
 
-/** The toggles of the settings dialog, each persisted under its spec key (spec 1 §3, spec 2 §2 Settings). */
+/**
+ * The toggles of the settings dialog, each persisted under its key
+ * (docs/reference/settings-and-ui.md (Settings dialog; Browser storage)).
+ */
 export interface ChatSettings {
   autoScroll: boolean;
   hideSidePanel: boolean;

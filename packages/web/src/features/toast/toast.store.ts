@@ -15,7 +15,7 @@ export interface ShowToastInput {
   /** Already translated text. */
   message: string;
   severity?: ToastSeverity;
-  /** Milliseconds before it closes; default 3000 (spec 1 §2). */
+  /** Milliseconds before it closes; default 3000 (docs/reference/settings-and-ui.md (Toasts)). */
   duration?: number;
 }
 
@@ -35,7 +35,7 @@ export const useToastStore = create<ToastState>()((set) => ({
 
 let nextId = 1;
 
-/** Shows a toast about 100 ms after the request (spec 1 §2); usable outside React. */
+/** Shows a toast about 100 ms after the request (docs/reference/settings-and-ui.md (Toasts)); usable outside React. */
 export function showToast({
   message,
   severity = 'info',

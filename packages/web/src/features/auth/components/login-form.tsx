@@ -10,7 +10,7 @@ import { isApiError } from '../../../lib/api-error';
 import { translateMessage } from '../../../lib/translate-message';
 import { useLoginMutation } from '../auth.api';
 
-/** E-mail (or phone) and password sign-in (spec 2 §2 Login page). */
+/** E-mail (or phone) and password sign-in (docs/reference/accounts.md (Signing in)). */
 export function LoginForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

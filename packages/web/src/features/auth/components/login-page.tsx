@@ -8,7 +8,10 @@ import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 import { SocialLogins, visibleProviders } from './social-logins';
 
-/** /login: password sign-in, social buttons, and the way to the code login and sign-up (spec 2 §2). */
+/**
+ * /login: password sign-in, social buttons, and the way to the code login and sign-up
+ * (docs/reference/accounts.md (Signing in)).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const { search } = useLocation();

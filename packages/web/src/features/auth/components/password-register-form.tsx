@@ -20,7 +20,7 @@ const CONFLICT_KEYS: Partial<Record<FieldName, string>> = {
   username: 'com_auth_username_taken',
 };
 
-/** Password registration (spec 2 §5); the inviter comes hidden from ?inviteCode. */
+/** Password registration (docs/reference/accounts.md (Registration)); the inviter comes hidden from ?inviteCode. */
 export function PasswordRegisterForm({ inviteCode }: { inviteCode?: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();

@@ -6,8 +6,9 @@ import { AuthLayout } from './auth-layout';
 import { PasswordRegisterForm } from './password-register-form';
 
 /**
- * /register. The spec's phone + SMS code form belongs here; until its API exists the page holds the
- * password registration form. Swap the form below, keep the frame, the redirects and the login link.
+ * /register. The phone + SMS code form belongs here (docs/reference/accounts.md (Planned account features)); until its
+ * API exists the page holds the password registration form. Swap the form below, keep the frame, the redirects and the
+ * login link.
  */
 export function RegisterPage() {
   const { t } = useTranslation();

@@ -20,7 +20,10 @@ function isEnabled(config: StartupConfig, provider: SocialProvider): boolean {
   return flags[provider];
 }
 
-/** Providers shown: social login on, the provider listed in socialLogins and enabled (spec 2 §2). */
+/**
+ * Providers shown: social login on, the provider listed in socialLogins and enabled
+ * (docs/reference/accounts.md (Planned account features)).
+ */
 export function visibleProviders(config: StartupConfig): SocialProvider[] {
   if (!config.socialLoginEnabled) return [];
   return [...new Set(config.socialLogins)].filter((p) => isEnabled(config, p));

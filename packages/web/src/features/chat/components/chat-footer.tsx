@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useStartupConfig } from '../../config/config.api';
 
-/** The line under the message box: the operator's footer, else the support contact (spec 2 §1, §2). */
+/**
+ * The line under the message box: the operator's footer, else the support contact
+ * (docs/reference/settings-and-ui.md (The chat screen)).
+ */
 export function ChatFooter() {
   const { t } = useTranslation();
   const { config } = useStartupConfig();

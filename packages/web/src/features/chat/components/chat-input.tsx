@@ -25,10 +25,13 @@ import { useRecentlyStopped } from '../hooks/use-recently-stopped';
 import { inputRules } from '../input-rules';
 import { InputButtons } from './input-buttons';
 
-/** Focus moves to the box this long after a conversation loads (spec 1 §9). */
+/** Focus moves to the box this long after a conversation loads (docs/reference/chat.md (Message box)). */
 const FOCUS_DELAY_MS = 100;
 
-/** The message box (spec 1 §4 "Message box"): Enter sends, Shift+Enter breaks the line, Stop while replying. */
+/**
+ * The message box (docs/reference/chat.md (Message box)): Enter sends, Shift+Enter breaks the line, Stop while
+ * replying.
+ */
 export function ChatInput({ latest }: { latest: Message | undefined }) {
   const { t } = useTranslation();
   const actions = useChatActions();
@@ -56,7 +59,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
     endpointName: endpointLabel(endpoint, t),
   });
 
-  // Grows with its content up to 13rem, then scrolls (spec 1 §9 Layout).
+  // Grows with its content up to 13rem, then scrolls (docs/reference/chat.md (Message box)).
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
@@ -86,7 +89,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
     useAttachmentsStore.getState().clear();
   };
 
-  // Pasted files are uploads (spec 1 §4); any text that comes with them is still pasted.
+  // Pasted files are uploads (docs/reference/chat.md (Message box)); any text that comes with them is still pasted.
   const onPaste = (event: ClipboardEvent<HTMLTextAreaElement>) => {
     const files = Array.from(event.clipboardData?.files ?? []);
     if (files.length > 0) attachments.attach(files);

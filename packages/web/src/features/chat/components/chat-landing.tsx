@@ -41,7 +41,10 @@ const EXAMPLES: Example[] = [
   },
 ];
 
-/** The new-chat landing (spec 2 §2 "Chat shell"): who answers, a greeting, four example prompts, a hint. */
+/**
+ * The new-chat landing (docs/reference/settings-and-ui.md (The chat screen)): who answers, a greeting, four example
+ * prompts, a hint.
+ */
 export function ChatLanding() {
   const { t } = useTranslation();
   const { config } = useStartupConfig();

@@ -21,7 +21,7 @@ export function ChatMessages({ branch }: { branch: BranchNode[] }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
-      {/* Above the scrolling log, so it stays in view (spec 2 §2 "sticky header"). */}
+      {/* Above the scrolling log, so it stays in view (docs/reference/settings-and-ui.md (The chat screen)). */}
       <ConversationHeader />
       <VirtualMessageList
         items={branch}

@@ -7,7 +7,7 @@ const roundButton =
 interface InputButtonsProps {
   submitting: boolean;
   sendDisabled: boolean;
-  /** The short window after Stop (spec 1 §4). */
+  /** The short window after Stop (docs/reference/chat.md (Stopping a reply)). */
   showContinue: boolean;
   onSend: () => void;
   onStop: () => void;

@@ -8,7 +8,10 @@ import { messageText } from '../message-text';
 import { errorDisplay } from '../message-error';
 import './message.css';
 
-/** The incomplete notice waits this long, so a reply that is about to arrive does not flash it (spec 1 §8). */
+/**
+ * The incomplete notice waits this long, so a reply that is about to arrive does not flash it
+ * (docs/reference/chat.md (Send errors)).
+ */
 export const UNFINISHED_NOTICE_DELAY_MS = 250;
 
 /** What the user wrote: plain text, kept as typed, in a soft bubble. */

@@ -12,8 +12,8 @@ interface MessageEditorProps {
 }
 
 /**
- * Edits a message in place (spec 2 §4 "Message edit"): Save & Submit resends a user message as a new sibling,
- * Save changes the text only, Cancel (or Escape) leaves it. Ctrl/Cmd+Enter saves and submits.
+ * Edits a message in place (docs/reference/messages.md (Editing a message in place)): Save & Submit resends a user
+ * message as a new sibling, Save changes the text only, Cancel (or Escape) leaves it. Ctrl/Cmd+Enter saves and submits.
  */
 export function MessageEditor({ message, initialText, submitting, onSave, onCancel }: MessageEditorProps) {
   const { t } = useTranslation();

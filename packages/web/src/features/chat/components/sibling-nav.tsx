@@ -4,7 +4,7 @@ import type { BranchNode } from '../message-tree';
 import { useSelectSibling } from '../hooks/use-visible-branch';
 import { ActionButton } from './action-button';
 
-/** "n / total" with Previous and Next, for a message that has siblings (spec 1 §2 "Message actions"). */
+/** "n / total" with Previous and Next, for a message that has siblings (docs/reference/messages.md (Branches)). */
 export function SiblingNav({ node }: { node: BranchNode }) {
   const { t } = useTranslation();
   const selectSibling = useSelectSibling();

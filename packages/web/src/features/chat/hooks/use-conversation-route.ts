@@ -23,8 +23,8 @@ function setupOf(conversation: Conversation): ConversationSetup {
 }
 
 /**
- * Loads the conversation the URL names (spec 1 §4 "Conversation load"): 'new' (or none) starts a new one;
- * an id is fetched and its options become the setup; a failed fetch goes to /c/new. Entering another
+ * Loads the conversation the URL names (docs/reference/conversations.md (Opening a conversation)): 'new' (or none)
+ * starts a new one; an id is fetched and its options become the setup; a failed fetch goes to /c/new. Entering another
  * conversation leaves any reply still streaming elsewhere to run on the server.
  */
 export function useConversationRoute(routeId: string): void {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** How long the copied check shows (spec 1 §9: 2 to 3 s). */
+/** How long the copied check shows (docs/reference/messages.md (Message actions)). */
 export const COPIED_INDICATOR_MS = 2500;
 
 async function writeClipboard(text: string): Promise<void> {

@@ -7,8 +7,8 @@ import { useConversationStore } from '../conversation.store';
 
 /**
  * Once per opening of a saved conversation, when its loaded messages hold an unfinished reply, re-attaches
- * to the generation if it is still running (a reload mid-stream, ARCHITECTURE §5). `ready`: the list is the
- * server's (loaded, not being fetched).
+ * to the generation if it is still running (a reload mid-stream, docs/reference/chat.md (Leaving and resuming)).
+ * `ready`: the list is the server's (loaded, not being fetched).
  */
 export function useResumeStream(
   conversationId: string,

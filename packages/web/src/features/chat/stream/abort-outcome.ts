@@ -1,7 +1,7 @@
 import { chatFinalEventSchema, type ChatFinalEvent } from '@parley/shared';
 import { CLIENT_ERROR_TYPES, clientErrorText } from '../send-error';
 
-/** What the answer to `POST /api/ask/{endpoint}/abort` means (spec 1 §4 "Stop"). */
+/** What the answer to `POST /api/ask/{endpoint}/abort` means (docs/reference/chat.md (Stopping a reply)). */
 export type AbortOutcome =
   | { kind: 'ended' }
   | { kind: 'final'; event: ChatFinalEvent }
@@ -10,7 +10,8 @@ export type AbortOutcome =
 
 /**
  * 404: nothing was running, submission ends. JSON with a final flag: finalise with it. 204: nothing to do.
- * Anything else: 'Unexpected response from server; Status: {status} {text}' (spec 1 §8).
+ * Anything else: 'Unexpected response from server; Status: {status} {text}'
+ * (docs/reference/chat.md (Stopping a reply)).
  */
 export function abortOutcome(status: number, statusText: string, body: unknown): AbortOutcome {
   if (status === 404) return { kind: 'ended' };
@@ -25,7 +26,10 @@ export function abortOutcome(status: number, statusText: string, body: unknown):
   };
 }
 
-/** Partial text longer than this is kept (marked unfinished) when stopping fails (spec 1 §8). */
+/**
+ * Partial text longer than this is kept (marked unfinished) when stopping fails
+ * (docs/reference/chat.md (Stopping a reply)).
+ */
 export const KEEP_PARTIAL_MIN_CHARS = 45;
 
 /**

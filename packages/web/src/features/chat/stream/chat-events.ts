@@ -11,7 +11,7 @@ import {
 } from '@parley/shared';
 import type { SseEvent } from './sse-parser';
 
-/** A chat stream event, told apart by its shape (ARCHITECTURE §5, shared sse-events.ts). */
+/** A chat stream event, told apart by its shape (docs/reference/chat.md (Stream events), shared sse-events.ts). */
 export type ChatEvent =
   | { kind: 'created'; event: ChatCreatedEvent }
   | { kind: 'text'; event: ChatTextEvent }
@@ -25,8 +25,8 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 
 /**
  * Reads one SSE frame of a chat stream. Text deltas, the hot path, are checked by hand; the rare events go
- * through the shared schemas. `text`, `response` and `chunk` all carry partial text (spec 1 §4); events this
- * client does not use (sync) and malformed ones are ignored.
+ * through the shared schemas. `text`, `response` and `chunk` all carry partial text
+ * (docs/reference/chat.md (Stream events)); events this client does not use (sync) and malformed ones are ignored.
  */
 export function readChatEvent(frame: SseEvent): ChatEvent {
   let data: unknown;

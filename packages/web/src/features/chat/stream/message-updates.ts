@@ -8,11 +8,12 @@ import type {
 } from '@parley/shared';
 
 /**
- * Pure updates of a conversation's flat message list by the events of a chat stream (spec 1 §4 "Sending a
- * message"). Every function returns a new list (or the same one when nothing changed), never mutating.
+ * Pure updates of a conversation's flat message list by the events of a chat stream
+ * (docs/reference/chat.md (Sending a message)). Every function returns a new list (or the same one when nothing
+ * changed), never mutating.
  */
 
-/** The id of the reply placeholder shown the moment a message is sent (spec 1 §4). */
+/** The id of the reply placeholder shown the moment a message is sent (docs/reference/chat.md (Sending a message)). */
 export const placeholderIdOf = (requestId: string): string => `${requestId}_`;
 
 function replaceOrAppend(messages: Message[], next: Message, alsoRemove?: string): Message[] {
@@ -107,8 +108,8 @@ export interface ErrorReplyInput {
 }
 
 /**
- * An error reply (spec 1 §8): the server's error message, under the user message, in place of the
- * placeholder. `error` is the stream's `event: error` body when there was one.
+ * An error reply (docs/reference/chat.md (Send errors)): the server's error message, under the user message, in place
+ * of the placeholder. `error` is the stream's `event: error` body when there was one.
  */
 export function applyErrorReply(
   messages: Message[],

@@ -147,7 +147,7 @@ export function createReplyStream(
       error = { text };
       fail(text);
     },
-    /** The stream failed with no data: 'Error connecting to server' (spec 1 §8). */
+    /** The stream failed with no data: 'Error connecting to server' (docs/reference/chat.md (Send errors)). */
     failToConnect(): void {
       this.fail(clientErrorText(CLIENT_ERROR_TYPES.connection));
     },

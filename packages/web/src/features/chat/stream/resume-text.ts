@@ -1,8 +1,9 @@
 /**
- * Rebuilds a reply's text when a reloaded page re-attaches to a running generation (ARCHITECTURE §5). The
- * server replays the job's deltas from the start, while the page already holds the saved text, which is the
- * reply's starting text (empty, or for a continue the old text) plus some prefix of those deltas. Showing
- * `saved + replayed` would repeat that prefix; showing only the replay would drop a continue's old text.
+ * Rebuilds a reply's text when a reloaded page re-attaches to a running generation
+ * (docs/reference/chat.md (Leaving and resuming)). The server replays the job's deltas from the start, while the page
+ * already holds the saved text, which is the reply's starting text (empty, or for a continue the old text) plus some
+ * prefix of those deltas. Showing `saved + replayed` would repeat that prefix; showing only the replay would drop a
+ * continue's old text.
  *
  * The starting text is where the saved text and the replay line up: the first position p from which the rest
  * of the saved text and the replay agree (one is a prefix of the other). Until the replay passes the saved

@@ -3,9 +3,10 @@ import type { ConversationSetup } from '../conversation.store';
 import { placeholderIdOf } from './message-updates';
 
 /**
- * What one send puts on the wire and on screen (spec 1 §4 "Sending a message", docs/decisions.md "Chat tree
- * semantics"): the call (ask, or edit for regenerate, continue and edits) and its endpoint, the payload, the messages shown at
- * once, and which message the stream writes into. Pure, so every kind of send is unit-tested.
+ * What one send puts on the wire and on screen
+ * (docs/reference/chat.md (Sending a message; Regenerate, continue and edit)): the call (ask, or edit for regenerate,
+ * continue and edits) and its endpoint, the payload, the messages shown at once, and which message the stream writes
+ * into. Pure, so every kind of send is unit-tested.
  */
 export interface Submission {
   /** The route table's call: `ask`, or `edit` for regenerate, continue and edits. */
@@ -44,7 +45,7 @@ function options(setup: ConversationSetup): Omit<AskPayload, 'text' | 'parentMes
   return rest;
 }
 
-/** A file sent with a message (spec 1 §3 Message.files). */
+/** A file sent with a message (docs/reference/messages.md (Message fields)). */
 export type MessageFile = NonNullable<Message['files']>[number];
 
 function userMessage(

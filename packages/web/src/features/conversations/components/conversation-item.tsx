@@ -41,7 +41,7 @@ export function ConversationItem({
   const finishRename = (value: string | null) => {
     setEditing(false);
     const next = value?.trim();
-    // Saved only when changed (spec 1 §4); a blank title keeps the old one.
+    // Saved only when changed (docs/reference/conversations.md (Renaming)); a blank title keeps the old one.
     if (!next || next === title) return;
     rename.mutate({ conversationId, title: next, previous: title });
   };

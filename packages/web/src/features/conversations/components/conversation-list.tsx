@@ -9,7 +9,7 @@ import { groupLabel } from '../group-label';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { ConversationItem } from './conversation-item';
 
-/** The date-grouped chats with infinite scroll (spec 1 §4 Conversation list, §9 paging). */
+/** The date-grouped chats with infinite scroll (docs/reference/conversations.md (The sidebar list)). */
 export function ConversationList({ activeId }: { activeId: string | undefined }) {
   const { t, i18n } = useTranslation();
   const narrow = useMediaQuery(NARROW_QUERY);

@@ -10,7 +10,10 @@ interface DeleteConversationDialogProps {
   onConfirm: () => void;
 }
 
-/** "Delete chat?" with the conversation's title; Cancel or Delete (spec 1 §4 Conversation list). */
+/**
+ * "Delete chat?" with the conversation's title; Cancel or Delete
+ * (docs/reference/conversations.md (Deleting and clearing)).
+ */
 export function DeleteConversationDialog({
   title,
   open,

@@ -16,7 +16,8 @@ interface DeleteConversationProps {
 
 /**
  * Confirm, then delete; the open conversation gives way to a new one, then the list is refreshed
- * (spec 1 §4). Awaiting the call (not mutate callbacks) keeps the steps running after this row unmounts.
+ * (docs/reference/conversations.md (Deleting and clearing)). Awaiting the call (not mutate callbacks) keeps the steps
+ * running after this row unmounts.
  */
 export function DeleteConversation({ conversation, active, onClose }: DeleteConversationProps) {
   const { t } = useTranslation();

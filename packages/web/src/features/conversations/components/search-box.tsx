@@ -8,9 +8,9 @@ import { NARROW_QUERY, useNavStore } from '../../nav/nav.store';
 import { routeState, searchPath } from '../route-state';
 
 /**
- * The sidebar's search box: typing navigates to /search/{query} after 350 ms of quiet (spec 1 §9), Enter at
- * once; an empty box, the clear button or Backspace on an empty box leave search for /c/new. On /search/…
- * it shows the query.
+ * The sidebar's search box: typing navigates to /search/{query} after 350 ms of quiet
+ * (docs/reference/search.md (The search screen)), Enter at once; an empty box, the clear button or Backspace on an
+ * empty box leave search for /c/new. On /search/… it shows the query.
  */
 export function SearchBox() {
   const { t } = useTranslation();

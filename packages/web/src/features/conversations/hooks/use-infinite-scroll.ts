@@ -12,8 +12,9 @@ interface InfiniteScrollOptions {
 
 /**
  * Loads the next page when the container is scrolled to 97 %, checking at most once per 750 ms while
- * scrolling (spec 1 §9), and again whenever a page arrives: a view the content does not fill, or a reader
- * still at the bottom, gets the next page without another scroll. Returns the container's callback ref.
+ * scrolling (docs/reference/conversations.md (The sidebar list)), and again whenever a page arrives: a view the content
+ * does not fill, or a reader still at the bottom, gets the next page without another scroll. Returns the container's
+ * callback ref.
  */
 export function useInfiniteScroll<T extends HTMLElement>({
   hasMore,

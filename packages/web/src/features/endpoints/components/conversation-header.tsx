@@ -7,8 +7,9 @@ import { endpointLabel } from '../endpoint-label';
 import { EndpointIcon } from './endpoint-icon';
 
 /**
- * The sticky header at the top of the message list (spec 2 §2): the current endpoint and model, and a
- * button that opens the save-as-preset dialog. Place it as the first child of the scrolling container.
+ * The sticky header at the top of the message list (docs/reference/settings-and-ui.md (The chat screen)): the current
+ * endpoint and model, and a button that opens the save-as-preset dialog. Place it as the first child of the scrolling
+ * container.
  */
 export function ConversationHeader() {
   const { t } = useTranslation();

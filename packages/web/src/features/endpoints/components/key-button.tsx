@@ -5,7 +5,10 @@ import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useUserKeyStatus } from '../../keys/keys.api';
 import { barIconButton } from './menu-styles';
 
-/** Opens the key dialog; shown only for endpoints where the user supplies the key (spec 1 §6). */
+/**
+ * Opens the key dialog; shown only for endpoints where the user supplies the key
+ * (docs/reference/endpoints-and-models.md (User-provided keys)).
+ */
 export function KeyButton() {
   const { t } = useTranslation();
   const endpoint = useConversationStore((s) => s.setup.endpoint);

@@ -4,9 +4,9 @@ import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useUserKeyStatus } from '../../keys/keys.api';
 
 /**
- * Selecting an endpoint that needs the user's key, without a stored one, opens the key dialog (spec 1 §4).
- * The key status loads after the switch, so the check waits for it. Answers the function to call with the
- * endpoint just selected.
+ * Selecting an endpoint that needs the user's key, without a stored one, opens the key dialog
+ * (docs/reference/endpoints-and-models.md (User-provided keys)). The key status loads after the switch, so the check
+ * waits for it. Answers the function to call with the endpoint just selected.
  */
 export function useKeyPrompt(): (endpoint: string) => void {
   const endpoint = useConversationStore((s) => s.setup.endpoint);

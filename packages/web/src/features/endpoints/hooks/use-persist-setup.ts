@@ -20,7 +20,7 @@ function remember(setup: ConversationSetup): void {
 
 /**
  * Remembers the setup on screen as lastConversationSetup and its model per endpoint as lastSelectedModel
- * (spec 1 §3), so the next new chat starts from them, also after a reload.
+ * (docs/reference/presets.md (The setup of a new chat)), so the next new chat starts from them, also after a reload.
  */
 export function usePersistSetup(): void {
   useEffect(() => {

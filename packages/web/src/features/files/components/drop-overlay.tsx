@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { FilePlus2 } from 'lucide-react';
 
-/** Shown over the chat while files are dragged over it (spec 1 §2 "Drop-file overlay"). */
+/** Shown over the chat while files are dragged over it (docs/reference/chat.md (Message box)). */
 export function DropOverlay() {
   const { t } = useTranslation();
   return (

@@ -11,7 +11,9 @@ const LABELS: Record<KeyExpiry, string> = {
   '30d': 'com_endpoint_config_key_expiry_30d',
 };
 
-/** How long the server keeps the key (spec 2 §9 "Key expiry options"; 12 hours by default). */
+/**
+ * How long the server keeps the key (12 hours by default: docs/reference/endpoints-and-models.md (User-provided keys)).
+ */
 export function ExpirySelect({ value, onChange }: { value: KeyExpiry; onChange: (v: KeyExpiry) => void }) {
   const { t } = useTranslation();
   const id = useId();

@@ -6,7 +6,10 @@ import { useKeyDialogStore } from '../key-dialog.store';
 import { userKeyName } from '../key-names';
 import { KeyEditor } from './key-editor';
 
-/** The endpoint key dialog (spec 2 §2), mounted once in the shell and opened through useKeyDialogStore. */
+/**
+ * The endpoint key dialog (docs/reference/endpoints-and-models.md (User-provided keys)), mounted once in the shell and
+ * opened through useKeyDialogStore.
+ */
 export function KeyDialog() {
   const { t } = useTranslation();
   const endpoint = useKeyDialogStore((s) => s.endpoint);

@@ -2,7 +2,10 @@ import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserKeyExpiry } from '@parley/shared';
 
-/** "Your key expires at …" / "No key set" above the key form (spec 1 §7 GET /api/keys). */
+/**
+ * "Your key expires at …" / "No key set" above the key form (GET /api/keys,
+ * docs/reference/endpoints-and-models.md (User-provided keys)).
+ */
 export function KeyStatus({
   expiry,
   loading,

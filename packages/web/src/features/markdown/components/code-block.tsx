@@ -5,7 +5,7 @@ import { copyText } from '../copy-text';
 import { hastToReact } from '../hast-to-react';
 import { highlighter, highlightLanguage } from '../highlighter';
 
-/** How long the copy button says "Copied" (spec 1 §9: copy indicator 2 to 3 s). */
+/** How long the copy button says "Copied" (docs/reference/messages.md (Rendering)). */
 const COPIED_MS = 2500;
 
 interface CodeBlockProps {

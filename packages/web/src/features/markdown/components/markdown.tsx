@@ -1,7 +1,8 @@
 import { lazy, Suspense } from 'react';
 
 // The renderer (react-markdown, GFM, the highlighter and its grammars) is its own chunk, out of the initial
-// JavaScript of /c/new (ARCHITECTURE §9); KaTeX is a further chunk, loaded only for texts that hold maths.
+// JavaScript of /c/new (docs/architecture.md (Performance budgets)); KaTeX is a further chunk, loaded only for texts
+// that hold maths.
 const loadRenderer = () => import('./markdown-renderer');
 const MarkdownRenderer = lazy(loadRenderer);
 
@@ -15,8 +16,8 @@ const TYPOGRAPHY = 'markdown min-w-0 text-[15px] leading-7 break-words text-zinc
 
 /**
  * Renders a message's markdown: GFM, highlighted code blocks with a copy button, and LaTeX when `latex`
- * is on. No raw HTML is ever rendered (ARCHITECTURE §7): HTML in the text shows as text. Until the renderer's
- * chunk has loaded, the plain text shows in the same typography.
+ * is on. No raw HTML is ever rendered (docs/reference/messages.md (Rendering)): HTML in the text shows as text. Until
+ * the renderer's chunk has loaded, the plain text shows in the same typography.
  */
 export function Markdown({ text, latex = false }: { text: string; latex?: boolean }) {
   return (

@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { SearchX } from 'lucide-react';
 
-/** The chat screen's empty-result notice (spec 1 §2), e.g. for a search without matches. */
+/**
+ * The chat screen's empty-result notice (docs/reference/settings-and-ui.md (The chat screen)), e.g. for a search
+ * without matches.
+ */
 export function NothingFound() {
   const { t } = useTranslation();
   return (

@@ -34,7 +34,7 @@ function NameCell({ file }: { file: FileRecord }) {
 
 /**
  * The file tables' columns. The panel has Name (75% wide) and Date; My Files adds a selection column, Size in
- * MB (spec 2: two decimals, "< 0.01 MB" below) and Type.
+ * MB (two decimals, "< 0.01 MB" below: docs/reference/files.md (My Files and the Files panel)) and Type.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useFileColumns(kind: 'panel' | 'dialog'): ColumnDef<FileRecord, any>[] {

@@ -16,9 +16,9 @@ import { TablePagination } from './table-pagination';
 import { tableState } from './table-status';
 
 /**
- * The Files panel on the right of the chat (spec 2 "Files panel"): the user's files by Name and Date, a filter,
- * paging and Manage files. A row click attaches the file to the message. Beside the chat from 1024 px, over its
- * right side below that, and full width on phones.
+ * The Files panel on the right of the chat (docs/reference/files.md (My Files and the Files panel)): the user's files
+ * by Name and Date, a filter, paging and Manage files. A row click attaches the file to the message. Beside the chat
+ * from 1024 px, over its right side below that, and full width on phones.
  */
 export function FilesPanel() {
   const { t } = useTranslation();

@@ -13,7 +13,10 @@ import { TableFilter } from './table-filter';
 import { TablePagination } from './table-pagination';
 import { tableState } from './table-status';
 
-/** My Files (spec 2): the user's files with filter, sorting, column visibility, selection, deletion and paging. */
+/**
+ * My Files (docs/reference/files.md (My Files and the Files panel)): the user's files with filter, sorting, column
+ * visibility, selection, deletion and paging.
+ */
 export function MyFilesDialog() {
   const { t } = useTranslation();
   const open = useMyFilesStore((s) => s.dialogOpen);

@@ -7,8 +7,8 @@ import { showToast } from '../../toast/toast.store';
 import { attachRefusalText, checkAttach } from '../attach-check';
 
 /**
- * Attaching a listed file to the message being written (spec 2 "File attach from list"): the endpoint's rules
- * first, each refusal as an error toast; answers whether the file was attached.
+ * Attaching a listed file to the message being written (docs/reference/files.md (My Files and the Files panel)): the
+ * endpoint's rules first, each refusal as an error toast; answers whether the file was attached.
  */
 export function useAttachFile(): (file: FileRecord) => boolean {
   const { t } = useTranslation();

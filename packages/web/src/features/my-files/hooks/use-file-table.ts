@@ -13,7 +13,7 @@ import {
 import { useState } from 'react';
 import type { FileRecord } from '@parley/shared';
 
-/** Rows per page of both file tables (spec 2 §9 "Files table page size is 10"). */
+/** Rows per page of both file tables (docs/reference/files.md (My Files and the Files panel)). */
 export const FILES_PAGE_SIZE = 10;
 
 const EMPTY: FileRecord[] = [];

@@ -14,7 +14,10 @@ import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 import { useShellTitle } from '../use-shell-title';
 
-/** The signed-in shell: sidebar and main area. Anonymous visitors go to /login after 300 ms (spec 1 §2). */
+/**
+ * The signed-in shell: sidebar and main area. Anonymous visitors go to /login after 300 ms
+ * (docs/reference/settings-and-ui.md (Routes)).
+ */
 export function ChatLayout() {
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -30,7 +33,8 @@ export function ChatLayout() {
     return () => clearTimeout(timer);
   }, [status, search, navigate]);
 
-  // A failed user fetch shows its message and ends at /login (spec 1 §8); 401s and bans are handled globally.
+  // A failed user fetch shows its message and ends at /login (docs/reference/accounts.md (The session in the browser));
+  // 401s and bans are handled globally.
   const failure = userQuery.error;
   useEffect(() => {
     if (!failure || (isApiError(failure) && failure.status === 401) || isBanError(failure)) return;

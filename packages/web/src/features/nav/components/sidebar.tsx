@@ -8,7 +8,7 @@ import { NARROW_QUERY, useNavStore } from '../nav.store';
 import { ConversationNav } from '../../conversations/components/conversation-nav';
 import { UserMenu } from './user-menu';
 
-/** The collapsible sidebar: 260 px, 320 px as an overlay under 768 px (spec 1 §9 Layout). */
+/** The collapsible sidebar: 260 px, 320 px as an overlay under 768 px (docs/reference/settings-and-ui.md (Layout)). */
 export function Sidebar({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -8,8 +8,9 @@ import { FilesPanelToggle } from '../../my-files/components/files-panel-toggle';
 import { NARROW_QUERY, useNavStore } from '../nav.store';
 
 /**
- * The header above the chat (spec 2 §2 Chat shell). Under 768 px: the mobile header (sidebar toggle, title,
- * new chat) over the controls row. Wider: one row whose new-chat button shows only while the sidebar is closed.
+ * The header above the chat (docs/reference/settings-and-ui.md (The chat screen)). Under 768 px: the mobile header
+ * (sidebar toggle, title, new chat) over the controls row. Wider: one row whose new-chat button shows only while the
+ * sidebar is closed.
  */
 export function TopBar({ title }: { title: string }) {
   const { t } = useTranslation();

@@ -15,7 +15,10 @@ import { NARROW_QUERY, useNavStore } from '../nav.store';
 const itemClass =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-zinc-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800';
 
-/** The user menu at the bottom of the sidebar: Help & FAQ, My Files, Settings and Log out (spec 2 §2). */
+/**
+ * The user menu at the bottom of the sidebar: Help & FAQ, My Files, Settings and Log out
+ * (docs/reference/settings-and-ui.md (User menu)).
+ */
 export function UserMenu({ user }: { user: PublicUser }) {
   const { t } = useTranslation();
   const logout = useLogoutMutation();

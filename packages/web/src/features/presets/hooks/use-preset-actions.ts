@@ -33,7 +33,10 @@ export function usePresetActions() {
     [t],
   );
 
-  /** Setting a default also starts a new chat with it; unsetting only clears the flag (spec 1 §4). */
+  /**
+   * Setting a default also starts a new chat with it; unsetting only clears the flag
+   * (docs/reference/presets.md (The default preset)).
+   */
   const toggleDefault = (preset: Preset) => {
     const defaultPreset = !preset.defaultPreset;
     save.mutate(

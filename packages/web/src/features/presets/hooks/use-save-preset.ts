@@ -4,7 +4,10 @@ import { errorText } from '../../../lib/api-error';
 import { showToast } from '../../toast/toast.store';
 import { useSavePresetMutation } from '../presets.api';
 
-/** Saves a preset with the spec's toasts: '{title} saved', or the save error (spec 1 §8); `onSaved` on success. */
+/**
+ * Saves a preset with its toasts: '{title} saved', or the save error (docs/reference/presets.md (Saving a preset));
+ * `onSaved` on success.
+ */
 export function useSavePreset() {
   const { t } = useTranslation();
   const save = useSavePresetMutation();

@@ -8,12 +8,12 @@ import { useSettingsStore } from '../../settings/settings.store';
 import { showToast } from '../../toast/toast.store';
 import { presetToSetup } from '../preset-setup';
 
-/** How long the "selected" toast stays (spec 1 §4). */
+/** How long the "selected" toast stays (docs/reference/presets.md (Selecting a preset)). */
 export const PRESET_SELECTED_TOAST_MS = 750;
 
 /**
  * Applies a preset: converted in place (messages kept) when the endpoints allow it, else a new
- * conversation with it (spec 1 §4). A short toast confirms it.
+ * conversation with it (docs/reference/presets.md (Selecting a preset)). A short toast confirms it.
  */
 export function useSelectPreset() {
   const { t } = useTranslation();

@@ -35,7 +35,10 @@ function useChosenFile() {
   return [chosen, replace] as const;
 }
 
-/** Settings > Account: choose a .png or .jpg, see it, upload it as the profile picture (spec 2 §2, §5). */
+/**
+ * Settings > Account: choose a .png or .jpg, see it, upload it as the profile picture
+ * (docs/reference/files.md (Profile picture)).
+ */
 export function AvatarDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const user = useAuthStore((s) => s.user);

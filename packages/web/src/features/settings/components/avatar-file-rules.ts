@@ -1,12 +1,15 @@
 import { DEFAULT_AVATAR_SIZE_LIMIT } from '@parley/shared';
 
-/** What the picker offers (spec 2 §5: the profile picture accepts .png and .jpg). */
+/** What the picker offers (the profile picture takes .png and .jpg: docs/reference/files.md (Profile picture)). */
 export const AVATAR_ACCEPT = '.png,.jpg,.jpeg';
 
 const TYPES = new Set(['image/png', 'image/jpeg']);
 const EXTENSION = /\.(png|jpe?g)$/i;
 
-/** The avatar cap: the configured avatarSizeLimit (bytes) when set, else 2 MB (spec 1 §9). */
+/**
+ * The avatar cap: the configured avatarSizeLimit (bytes) when set, else 2 MB
+ * (docs/reference/files.md (Profile picture)).
+ */
 export function avatarSizeLimit(configured: number | null | undefined): number {
   return configured && configured > 0 ? configured : DEFAULT_AVATAR_SIZE_LIMIT;
 }

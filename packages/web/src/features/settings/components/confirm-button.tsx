@@ -10,8 +10,8 @@ interface ConfirmButtonProps {
 }
 
 /**
- * A destructive action in two clicks (spec 2 §2 Settings): the first shows the confirm label, the second
- * runs it, and a click anywhere else puts it back.
+ * A destructive action in two clicks (docs/reference/settings-and-ui.md (Settings dialog)): the first shows the confirm
+ * label, the second runs it, and a click anywhere else puts it back.
  */
 export function ConfirmButton({ label, confirmLabel, onConfirm, pending, testId }: ConfirmButtonProps) {
   const [confirming, setConfirming] = useState(false);

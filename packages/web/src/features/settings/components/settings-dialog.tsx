@@ -17,7 +17,10 @@ const TABS: ReadonlyArray<{ value: SettingsTab; label: string; Icon: LucideIcon;
   { value: 'account', label: 'com_nav_setting_account', Icon: UserRound, Panel: AccountTab },
 ];
 
-/** The settings dialog (spec 2 §2): general, beta, data and account tabs; every toggle persists at once. */
+/**
+ * The settings dialog (docs/reference/settings-and-ui.md (Settings dialog)): general, beta, data and account tabs;
+ * every toggle persists at once.
+ */
 export function SettingsDialog() {
   const { t } = useTranslation();
   const open = useSettingsDialogStore((s) => s.open);

@@ -14,8 +14,8 @@ interface ExamplesEditorProps {
 const EMPTY = { input: { content: '' }, output: { content: '' } };
 
 /**
- * Example input/output pairs for Google chat-type models (spec 1 §5). Pairs left with an empty side are
- * kept while editing and ignored by the server when sending.
+ * Example input/output pairs for Google chat-type models (docs/reference/endpoints-and-models.md (Google model types)).
+ * Pairs left with an empty side are kept while editing and ignored by the server when sending.
  */
 export function ExamplesEditor({ label, value, onChange }: ExamplesEditorProps) {
   const { t } = useTranslation();

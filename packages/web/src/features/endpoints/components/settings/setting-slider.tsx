@@ -19,7 +19,7 @@ const clamp = (value: number, { min, max }: NumberSetting) => Math.min(max, Math
 
 /**
  * A numeric setting: a slider with its value in an input box beside it. Double-clicking the slider puts it
- * back to the endpoint's default (spec 1 §5).
+ * back to the endpoint's default (docs/reference/endpoints-and-models.md (Endpoint settings)).
  */
 export function SettingSlider({ setting, label, hint, value, onChange }: SettingSliderProps) {
   const { t } = useTranslation();

@@ -20,8 +20,9 @@ interface SettingsPanelProps {
 }
 
 /**
- * An endpoint's settings, rendered from the shared endpoint data for the chosen model (ARCHITECTURE §3.4):
- * which fields exist, their ranges and defaults all come from there, so no provider is named here.
+ * An endpoint's settings, rendered from the shared endpoint data for the chosen model
+ * (docs/architecture.md (Providers)): which fields exist, their ranges and defaults all come from there, so no provider
+ * is named here.
  */
 export function SettingsPanel({ endpoint, config, models, values, onChange }: SettingsPanelProps) {
   const { t } = useTranslation();
