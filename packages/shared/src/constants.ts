@@ -14,9 +14,8 @@ export type BuiltInEndpoint = (typeof BUILT_IN_ENDPOINTS)[number];
 /** The root parent id of every message tree (ARCHITECTURE §4). */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-/** Application version and the config-file version the YAML loader accepts (spec 1 §9). */
+/** Application version (spec 1 §9). */
 export const APP_VERSION = 'v0.6.10';
-export const CONFIG_VERSION = '1.0.3';
 
 /** Session timings (ARCHITECTURE §7, spec 1 §9). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

@@ -1,9 +1,6 @@
 import { create } from 'zustand';
 import type { ReplyStream } from './stream/reply-stream';
 
-/** Why a stream's fetch was aborted: the user stopped it, or the page left it (the job keeps running). */
-export type StreamAbortReason = 'stop' | 'detach';
-
 /** The reply in flight (at most one at a time, spec 1 §4: a send is ignored while one is in progress). */
 export interface ActiveStream {
   /** Tells this stream from a later one, so a late callback never ends its successor. */
