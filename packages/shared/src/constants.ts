@@ -9,7 +9,6 @@ export const BUILT_IN_ENDPOINTS = [
   'anthropic',
   'assistants',
 ] as const;
-export type BuiltInEndpoint = (typeof BUILT_IN_ENDPOINTS)[number];
 
 /** The root parent id of every message tree (ARCHITECTURE §4). */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';

@@ -3,7 +3,6 @@ export const SMOOTH_SCROLL_THROTTLE_MS = 750;
 export const INSTANT_SCROLL_THROTTLE_MS = 250;
 /** The scroll-position check runs at most this often while scrolling (spec 1 §9: 100 ms, 650 ms when idle). */
 export const SCROLL_CHECK_MS = 100;
-export const SCROLL_CHECK_IDLE_MS = 650;
 /** The scroll-to-bottom button shows once the reader is this share of the view height above the bottom. */
 export const SCROLL_BUTTON_VIEW_SHARE = 0.15;
 

@@ -1,5 +1,4 @@
 /** Search box debounce: 450 ms, 350 ms in the sidebar variant (spec 1 §9 Timings). */
-export const SEARCH_DEBOUNCE_MS = 450;
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 350;
 
 /** Infinite lists load their next page when scrolled past this share of their height (spec 1 §9). */
