@@ -56,8 +56,8 @@ export default tseslint.config(
   },
   {
     // In no tsconfig, so there are no types to lint with: the JavaScript files and the root/Vite configs.
-    files: ['**/*.{js,mjs,cjs}', '*.config.ts', 'packages/web/vite.config.ts'],
     ...tseslint.configs.disableTypeChecked,
+    files: ['**/*.{js,mjs,cjs}', '*.config.ts', 'packages/web/vite.config.ts'],
   },
   { files: ['packages/shared/**'], rules: forbid('server', 'web', 'sim') },
   { files: ['packages/server/**'], rules: forbid('web', 'sim') },
