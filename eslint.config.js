@@ -41,6 +41,24 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Type-aware rules: each file is checked against the tsconfig that includes it (tsc -b's projects).
+    files: ['**/*.{ts,tsx,mts,cts}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
+    },
+  },
+  {
+    // In no tsconfig, so there are no types to lint with: the JavaScript files and the root/Vite configs.
+    ...tseslint.configs.disableTypeChecked,
+    files: ['**/*.{js,mjs,cjs}', '*.config.ts', 'packages/web/vite.config.ts'],
+  },
   { files: ['packages/shared/**'], rules: forbid('server', 'web', 'sim') },
   { files: ['packages/server/**'], rules: forbid('web', 'sim') },
   { files: ['packages/server/**/*.test.ts', 'packages/server/test/**'], rules: forbid('web') },

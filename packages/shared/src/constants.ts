@@ -9,17 +9,12 @@ export const BUILT_IN_ENDPOINTS = [
   'anthropic',
   'assistants',
 ] as const;
-export type BuiltInEndpoint = (typeof BUILT_IN_ENDPOINTS)[number];
 
 /** The root parent id of every message tree (docs/architecture.md (Data)). */
 export const NIL_UUID = '00000000-0000-0000-0000-000000000000';
 
-/**
- * Application version and the config-file version the YAML loader accepts (docs/reference/accounts.md (Startup config);
- * docs/reference/endpoints-and-models.md (Endpoint configuration)).
- */
+/** Application version (docs/reference/accounts.md (Startup config)). */
 export const APP_VERSION = 'v0.6.10';
-export const CONFIG_VERSION = '1.0.3';
 
 /** Session timings (docs/reference/accounts.md (Sessions and tokens; The session in the browser)). */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;

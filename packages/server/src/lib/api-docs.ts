@@ -110,8 +110,12 @@ export async function serveApiDocs(
     await scope.register(swaggerUi, {
       routePrefix: API_DOCS_PREFIX,
       uiHooks: {
-        onRequest: async () => {
-          ready = await document();
+        // The UI's hooks are callback-style: done() once the document is ready, or with the error that stopped it.
+        onRequest: (_request, _reply, done) => {
+          document().then((built) => {
+            ready = built;
+            done();
+          }, done);
         },
       },
     });

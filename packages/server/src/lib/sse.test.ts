@@ -24,8 +24,8 @@ describe('SSE writer', () => {
 
   it('writes the headers and frames message events (no event line: the default) and error events', async () => {
     const url = await serve((sse) => {
-      sse.send('1', 'message', '{"text":"a\\nb","messageId":"m"}');
-      sse.send('2', 'error', '{"text":"{\\"type\\":\\"invalid_api_key\\"}"}');
+      void sse.send('1', 'message', '{"text":"a\\nb","messageId":"m"}');
+      void sse.send('2', 'error', '{"text":"{\\"type\\":\\"invalid_api_key\\"}"}');
       sse.end();
     });
     const response = await fetch(`${url}/s`);
@@ -56,9 +56,9 @@ describe('SSE writer', () => {
         const sse = openSseStream(reply);
         await new Promise((resolve) => setTimeout(resolve, 20));
         writes.length = 0; // the headers
-        for (let i = 1; i <= 5; i++) sse.send(String(i), 'message', `{"text":"${i}"}`);
+        for (let i = 1; i <= 5; i++) void sse.send(String(i), 'message', `{"text":"${i}"}`);
         await new Promise((resolve) => setTimeout(resolve, 20));
-        sse.send('6', 'message', '{"text":"6"}');
+        void sse.send('6', 'message', '{"text":"6"}');
         await new Promise((resolve) => setTimeout(resolve, 20));
         expect(writes).toHaveLength(2);
         sse.end();
@@ -74,12 +74,12 @@ describe('SSE writer', () => {
     let stream: SseStream | null = null;
     const url = await serve((sse) => {
       stream = sse;
-      sse.send('1', 'message', '{}');
+      void sse.send('1', 'message', '{}');
     });
     const frames = sseReader((await fetch(`${url}/s`)).body!);
     expect(await frames.next()).toMatchObject({ id: '1' });
     vi.advanceTimersByTime(15_000); // a frame went out in this period: no ping
-    stream!.send('2', 'message', '{}');
+    void stream!.send('2', 'message', '{}');
     expect(await frames.next()).toMatchObject({ id: '2' });
     vi.advanceTimersByTime(15_000); // frame 2 was in this period
     vi.advanceTimersByTime(15_000); // idle period
@@ -92,7 +92,7 @@ describe('SSE writer', () => {
     let stream: SseStream | null = null;
     const url = await serve((sse) => {
       stream = sse;
-      sse.send('1', 'message', '{}');
+      void sse.send('1', 'message', '{}');
     });
     const controller = new AbortController();
     const frames = sseReader((await fetch(`${url}/s`, { signal: controller.signal })).body!);

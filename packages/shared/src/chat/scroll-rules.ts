@@ -6,7 +6,6 @@ export const INSTANT_SCROLL_THROTTLE_MS = 250;
  * docs/reference/limits.md (Timings)).
  */
 export const SCROLL_CHECK_MS = 100;
-export const SCROLL_CHECK_IDLE_MS = 650;
 /** The scroll-to-bottom button shows once the reader is this share of the view height above the bottom. */
 export const SCROLL_BUTTON_VIEW_SHARE = 0.15;
 

@@ -1,5 +1,4 @@
-/** Search box debounce: 450 ms, 350 ms in the sidebar variant (docs/reference/limits.md (Timings)). */
-export const SEARCH_DEBOUNCE_MS = 450;
+/** The sidebar search box debounce: 350 ms (docs/reference/limits.md (Timings)). */
 export const SIDEBAR_SEARCH_DEBOUNCE_MS = 350;
 
 /**

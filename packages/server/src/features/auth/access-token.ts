@@ -30,11 +30,6 @@ export function signAccessToken(
     .sign(keyOf(secret));
 }
 
-/** The user id of a valid, unexpired token, or null for anything else (bad signature, expired, malformed). */
-export async function verifyAccessToken(secret: string, token: string): Promise<string | null> {
-  return (await verifyAccessTokenClaims(secret, token))?.userId ?? null;
-}
-
 /**
  * The user id and expiry (ms since the epoch; null when the token has no `exp`, which signAccessToken never
  * makes) of a valid, unexpired token, or null for anything else.

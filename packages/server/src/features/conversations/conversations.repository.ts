@@ -79,22 +79,6 @@ export function renameConversation(
   });
 }
 
-/** Moves a conversation to the top of the list (a new turn); false when it is not the user's. */
-export async function touchConversation(
-  db: Db,
-  userId: string,
-  conversationId: string,
-  now: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('conversations')
-    .set({ updated_at: now })
-    .where('user_id', '=', userId)
-    .where('conversation_id', '=', conversationId)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
 /** A page of the user's conversations, newest first: by offset, or (cheaper at depth) after a keyset position. */
 export function listConversations(
   db: Db,

@@ -52,8 +52,3 @@ export async function indexDocument<DB>(db: Kysely<DB>, doc: SearchDoc): Promise
     db,
   );
 }
-
-/** Removes one document (a conversation's documents go with it by cascade). */
-export async function removeDocument<DB>(db: Kysely<DB>, kind: SearchDocKind, id: string): Promise<void> {
-  await sql`DELETE FROM search_docs WHERE doc_id = ${searchDocId(kind, id)}`.execute(db);
-}

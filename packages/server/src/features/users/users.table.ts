@@ -1,4 +1,4 @@
-import type { Generated, Selectable, Insertable, Updateable } from 'kysely';
+import type { Generated, Selectable, Insertable } from 'kysely';
 
 /** Flags are integers (0/1) on both dialects; JSON columns are text. */
 export interface UsersTable {
@@ -28,4 +28,3 @@ export interface UsersTable {
 }
 export type UserRow = Selectable<UsersTable>;
 export type NewUserRow = Insertable<UsersTable>;
-export type UserUpdate = Updateable<UsersTable>;

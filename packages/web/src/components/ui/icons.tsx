@@ -40,13 +40,6 @@ export const NewChatIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const LogoutIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14 4h3.5A2.5 2.5 0 0 1 20 6.5v11a2.5 2.5 0 0 1-2.5 2.5H14" />
-    <path d="M10 8l-4 4 4 4M6 12h10" />
-  </Icon>
-);
-
 export const ChevronUpDownIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M8 10l4-4 4 4M8 14l4 4 4-4" />

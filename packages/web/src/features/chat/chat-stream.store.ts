@@ -1,9 +1,6 @@
 import { create } from 'zustand';
 import type { ReplyStream } from './stream/reply-stream';
 
-/** Why a stream's fetch was aborted: the user stopped it, or the page left it (the job keeps running). */
-export type StreamAbortReason = 'stop' | 'detach';
-
 /**
  * The reply in flight (at most one at a time: a send is ignored while one is in progress,
  * docs/reference/chat.md (Sending a message)).

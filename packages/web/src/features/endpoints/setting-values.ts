@@ -18,11 +18,6 @@ export function panelSettings(
   return endpointSettings(kindOf(endpoint, config), model);
 }
 
-/** The current value of a setting, or undefined when the setup does not hold one. */
-export function settingValue(setup: ConversationSetup, key: EndpointSetting['key']): unknown {
-  return readOption(setup, key);
-}
-
 /** The patch that stores `value` under a setting's key; a dotted key updates the nested object. */
 export function writeOption(
   setup: ConversationSetup,

@@ -25,14 +25,19 @@ export function LoginForm() {
   });
 
   const onSubmit = handleSubmit((payload) =>
-    login.mutate(payload, { onSuccess: () => navigate('/c/new', { replace: true }) }),
+    login.mutate(payload, { onSuccess: () => void navigate('/c/new', { replace: true }) }),
   );
   const failure = login.error
     ? t(loginErrorKey(isApiError(login.error) ? login.error.status : undefined))
     : null;
 
   return (
-    <form data-testid="login-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      data-testid="login-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       {failure && <Alert>{failure}</Alert>}
       <TextField
         label={t('com_auth_email')}

@@ -39,7 +39,7 @@ export function PasswordRegisterForm({ inviteCode }: { inviteCode?: string }) {
   const onSubmit = handleSubmit((payload) => {
     setFormError(null);
     registration.mutate(payload, {
-      onSuccess: () => navigate('/c/new', { replace: true }),
+      onSuccess: () => void navigate('/c/new', { replace: true }),
       onError: (error) => {
         const body = isApiError(error) ? error.body : null;
         // Validation (400) and conflicts (409: e-mail or username taken) that name a field show on it.
@@ -58,7 +58,12 @@ export function PasswordRegisterForm({ inviteCode }: { inviteCode?: string }) {
   const fieldError = (name: FieldName) => translateMessage(t, i18n, errors[name]?.message);
 
   return (
-    <form data-testid="register-form" noValidate onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      data-testid="register-form"
+      noValidate
+      onSubmit={(event) => void onSubmit(event)}
+      className="flex flex-col gap-4"
+    >
       {formError && <Alert>{formError}</Alert>}
       <input type="hidden" {...register('inviteCode')} />
       <TextField

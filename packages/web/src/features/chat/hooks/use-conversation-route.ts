@@ -77,6 +77,6 @@ export function useConversationRoute(routeId: string): void {
 
   const failed = saved && query.isError;
   useEffect(() => {
-    if (failed) navigate('/c/new', { replace: true });
+    if (failed) void navigate('/c/new', { replace: true });
   }, [failed, navigate]);
 }

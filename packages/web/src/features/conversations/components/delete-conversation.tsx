@@ -35,7 +35,7 @@ export function DeleteConversation({ conversation, active, onClose }: DeleteConv
     }
     onClose();
     // Leave the chat before its cached messages go, so the chat view does not refetch a deleted id.
-    if (active) navigate('/c/new');
+    if (active) void navigate('/c/new');
     removeConversationFromCache(client, conversation.conversationId);
     void client.invalidateQueries({ queryKey: queryKeys.conversations });
   };

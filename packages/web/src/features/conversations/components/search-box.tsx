@@ -41,10 +41,10 @@ export function SearchBox() {
     const onSearch = routeState(window.location.pathname).searchQuery !== undefined;
     const target = searchPath(value);
     if (!value.trim()) {
-      if (onSearch) navigate(target);
+      if (onSearch) void navigate(target);
       return;
     }
-    if (target !== window.location.pathname) navigate(target, { replace: onSearch });
+    if (target !== window.location.pathname) void navigate(target, { replace: onSearch });
   };
 
   const onChange = (e: ChangeEvent<HTMLInputElement>) => {

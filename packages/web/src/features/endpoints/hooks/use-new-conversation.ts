@@ -78,7 +78,7 @@ export function useOpenNewConversation() {
       store.load({ conversationId: 'new', setup });
       if (wasNew) return;
       const state: NewConversationState = { newConversationSetup: setup };
-      navigate('/c/new', { state });
+      void navigate('/c/new', { state });
     },
     [navigate],
   );

@@ -40,7 +40,7 @@ export function ChatLayout() {
     if (!failure || (isApiError(failure) && failure.status === 401) || isBanError(failure)) return;
     showToast({ message: errorText(failure), severity: 'error' });
     signOutLocally();
-    navigate('/login', { replace: true });
+    void navigate('/login', { replace: true });
   }, [failure, navigate]);
 
   if (status !== 'authenticated' || !user) {

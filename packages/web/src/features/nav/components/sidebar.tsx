@@ -18,7 +18,7 @@ export function Sidebar({ user }: { user: PublicUser }) {
   if (!visible) return null;
 
   const newChat = () => {
-    navigate('/c/new');
+    void navigate('/c/new');
     if (narrow) setVisible(false);
   };
 

@@ -34,7 +34,7 @@ export function TopBar({ title }: { title: string }) {
     <button
       type="button"
       aria-label={t('com_nav_new_chat')}
-      onClick={() => navigate('/c/new')}
+      onClick={() => void navigate('/c/new')}
       className={iconButton}
     >
       <NewChatIcon />

@@ -20,7 +20,7 @@ export function GeneralTab() {
   const clearAll = () =>
     clear.mutate(undefined, {
       onSuccess: () => {
-        navigate('/c/new');
+        void navigate('/c/new');
         showToast({ message: t('com_nav_setting_clear_done'), severity: 'success' });
       },
       onError: (error) => showToast({ message: errorText(error), severity: 'error' }),
