@@ -3,12 +3,20 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { DialectName } from '../src/db/database';
 import type { AppConfig } from '../src/config/config.types';
+import { readFileSettings } from '../src/config/file-settings';
+import { DEFAULT_MESSAGE_LIMITS } from '../src/config/message-limit-settings';
+import { DEFAULT_NETWORK_SETTINGS } from '../src/config/network-settings';
+import { DEFAULT_HEAP_GROWING_PERCENT } from '../src/lib/heap-growth';
+import { DEFAULT_RATE_LIMIT_PREFIX } from '../src/lib/rate-limit';
 import { buildApp } from '../src/app';
 import { freshDatabase, type TestDatabase } from './dialects';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
-/** A complete config for tests; pass only what a test changes. */
+/**
+ * A complete config for tests, resolved as the loader resolves one (no provider configured, the default limits,
+ * files from the YAML given); pass only what a test changes.
+ */
 export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
   const base: AppConfig = {
     nodeEnv: 'test',
@@ -20,6 +28,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     databaseUrl: ':memory:',
     redisUrl: null,
     logLevel: 'silent',
+    heapGrowingPercent: DEFAULT_HEAP_GROWING_PERCENT,
     webDistDir: null,
     trustProxy: false,
     apiDocsUi: false,
@@ -36,8 +45,15 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
       allowedDomains: null,
       socialLogins: [],
       secureCookies: false,
+      socialProviders: {},
     },
-    rateLimits: { loginMax: 7, loginWindowMinutes: 5, registerMax: 50, registerWindowMinutes: 60 },
+    rateLimits: {
+      loginMax: 7,
+      loginWindowMinutes: 5,
+      registerMax: 50,
+      registerWindowMinutes: 60,
+      rateLimitPrefix: DEFAULT_RATE_LIMIT_PREFIX,
+    },
     app: {
       appTitle: 'Parley',
       customFooter: null,
@@ -48,10 +64,18 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
       openidLabel: 'Continue with OpenID',
       openidImageUrl: '',
       avatarSizeLimit: 2 * 1024 * 1024,
+      titleConvo: true,
     },
     yaml: null,
+    configFile: null,
+    providers: {},
+    messageLimits: DEFAULT_MESSAGE_LIMITS,
+    files: readFileSettings({}, null),
+    network: DEFAULT_NETWORK_SETTINGS,
   };
-  return merge(base, overrides) as AppConfig;
+  const config = merge(base, overrides) as AppConfig;
+  // As the loader does: the file rules come from the YAML's fileConfig unless the test gives its own.
+  return overrides.files === undefined ? { ...config, files: readFileSettings({}, config.yaml) } : config;
 }
 
 function merge(base: unknown, over: unknown): unknown {

@@ -24,8 +24,8 @@ export interface AppConfig {
   databaseUrl: string;
   redisUrl: string | null;
   logLevel: string;
-  /** HEAP_GROWING_PERCENT (lib/heap-growth.ts); absent means the default, 50. */
-  heapGrowingPercent?: number;
+  /** HEAP_GROWING_PERCENT (lib/heap-growth.ts). */
+  heapGrowingPercent: number;
   /** Built web app to serve; null when it is not built (API only). */
   webDistDir: string | null;
   trustProxy: boolean;
@@ -48,17 +48,17 @@ export interface AppConfig {
     secureCookies: boolean;
     /**
      * Providers usable for sign-in (ALLOW_SOCIAL_LOGIN on and their credentials set), with their OAuth
-     * client credentials. Optional so hand-built configs may leave it out: absent means none.
+     * client credentials; empty when none.
      */
-    socialProviders?: Partial<Record<SocialProvider, SocialCredentials>>;
+    socialProviders: Partial<Record<SocialProvider, SocialCredentials>>;
   };
   rateLimits: {
     loginMax: number;
     loginWindowMinutes: number;
     registerMax: number;
     registerWindowMinutes: number;
-    /** Prefix of the limiters' Redis keys (default `parley:rl:`); tests give each app their own. */
-    rateLimitPrefix?: string;
+    /** Prefix of the limiters' and jobs' Redis keys (`parley:rl:`); tests give each app their own. */
+    rateLimitPrefix: string;
   };
   app: {
     appTitle: string;
@@ -71,19 +71,19 @@ export interface AppConfig {
     openidImageUrl: string;
     /** Bytes. */
     avatarSizeLimit: number;
-    /** TITLE_CONVO: generate conversation titles. Optional for hand-built configs: absent means true. */
-    titleConvo?: boolean;
+    /** TITLE_CONVO: generate conversation titles. */
+    titleConvo: boolean;
   };
   /** The YAML file as validated, or null when there is none. */
   yaml: YamlConfig | null;
-  /** Absolute path of the YAML file loaded, for the start-up log; null or absent when there is none. */
-  configFile?: string | null;
-  /** Built-in model providers from the environment (OPENAI_API_KEY, …); absent means none configured. */
-  providers?: ProvidersConfig;
-  /** Message rate and concurrency limits; absent (hand-built configs) means LibreChat's defaults. */
-  messageLimits?: MessageLimitsConfig;
-  /** Uploads: storage strategy, per-endpoint limits, upload rate limits; absent means local and the defaults. */
-  files?: FilesSettings;
-  /** HTTP timeouts and the ranges user-given URLs may reach; absent means the defaults (network-settings.ts). */
-  network?: NetworkSettings;
+  /** Absolute path of the YAML file loaded, for the start-up log; null when there is none. */
+  configFile: string | null;
+  /** Built-in model providers from the environment (OPENAI_API_KEY, …); empty when none is configured. */
+  providers: ProvidersConfig;
+  /** Message rate and concurrency limits (message-limit-settings.ts). */
+  messageLimits: MessageLimitsConfig;
+  /** Uploads: storage strategy, per-endpoint limits (the YAML's merged in), upload rate limits. */
+  files: FilesSettings;
+  /** HTTP timeouts and the ranges user-given URLs may reach (network-settings.ts). */
+  network: NetworkSettings;
 }

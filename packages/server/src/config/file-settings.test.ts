@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { MB } from '@parley/shared';
 import type { Env } from './env-reader';
-import { DEFAULT_UPLOAD_LIMITS, fileSettingsOf, readFileSettings } from './file-settings';
+import { DEFAULT_UPLOAD_LIMITS, readFileSettings } from './file-settings';
 import { loadConfig } from './load-config';
 import { expectConfigError, loadWithYaml, removeTempDirs, tempDir } from './fixtures/temp-config';
 import { testConfig } from '../../test/test-app';
@@ -173,10 +173,10 @@ rateLimits:
     expect(readFileSettings({}, null).strategy).toBe('local');
   });
 
-  it('gives a hand-built config without `files` local storage and its YAML fileConfig', () => {
-    const files = fileSettingsOf(
-      testConfig({ yaml: { version: '1.0.3', fileConfig: { endpoints: { openAI: { fileLimit: 2 } } } } }),
-    );
+  it('resolves a test config’s files from its YAML, as the loader does', () => {
+    const { files } = testConfig({
+      yaml: { version: '1.0.3', fileConfig: { endpoints: { openAI: { fileLimit: 2 } } } },
+    });
     expect(files).toMatchObject({ strategy: 'local', s3: null, uploadLimits: DEFAULT_UPLOAD_LIMITS });
     expect(files.fileConfig.endpoints.openAI?.fileLimit).toBe(2);
   });

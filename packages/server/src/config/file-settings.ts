@@ -89,15 +89,3 @@ function readS3(env: Env): S3Settings {
     secretAccessKey: env.AWS_SECRET_ACCESS_KEY?.trim() || null,
   };
 }
-
-/** The app's file settings; hand-built configs (tests) without `files` get local storage and the defaults. */
-export function fileSettingsOf(config: { files?: FilesSettings; yaml: YamlConfig | null }): FilesSettings {
-  return (
-    config.files ?? {
-      strategy: 'local',
-      fileConfig: mergeFileConfig(config.yaml?.fileConfig),
-      uploadLimits: DEFAULT_UPLOAD_LIMITS,
-      s3: null,
-    }
-  );
-}

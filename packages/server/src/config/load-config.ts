@@ -6,6 +6,7 @@ import { readProviderEnv } from './provider-settings';
 import { readMessageLimitsEnv } from './message-limit-settings';
 import { readFileSettings } from './file-settings';
 import { readNetworkEnv } from './network-settings';
+import { DEFAULT_RATE_LIMIT_PREFIX } from '../lib/rate-limit';
 import { loadSecrets } from './secrets';
 import { DEFAULT_SOCIAL_LOGINS, readSocialCredentials } from './social-logins';
 import { findWebDist } from './web-dist';
@@ -66,7 +67,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
       secureCookies: server.secureCookies,
       socialProviders,
     },
-    rateLimits: auth.rateLimits,
+    rateLimits: { ...auth.rateLimits, rateLimitPrefix: DEFAULT_RATE_LIMIT_PREFIX },
     app: { ...app, avatarSizeLimit: Math.round(avatarMb * MB) },
     yaml,
     configFile: loaded?.path ?? null,

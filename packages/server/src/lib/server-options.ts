@@ -1,7 +1,6 @@
 import type { FastifyHttpOptions } from 'fastify';
 import type { Server } from 'node:http';
 import type { AppConfig } from '../config/config.types';
-import { DEFAULT_NETWORK_SETTINGS } from '../config/network-settings';
 import { clientErrorHandler, frameworkErrors } from './client-errors';
 
 /**
@@ -12,8 +11,7 @@ import { clientErrorHandler, frameworkErrors } from './client-errors';
  * event streams send a heartbeat, but a slow upstream may keep other answers silent for long.
  */
 export function serverOptions(config: AppConfig): Partial<FastifyHttpOptions<Server>> {
-  const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs } =
-    config.network ?? DEFAULT_NETWORK_SETTINGS;
+  const { requestTimeoutMs, headersTimeoutMs, keepAliveTimeoutMs } = config.network;
   return {
     requestTimeout: requestTimeoutMs,
     keepAliveTimeout: keepAliveTimeoutMs,

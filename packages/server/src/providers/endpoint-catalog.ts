@@ -12,7 +12,7 @@ const keyOf = (value: string) => (value === USER_PROVIDED ? undefined : value);
  * their key is unset), then the YAML custom endpoints. `user_provided` keys make an endpoint userProvide.
  */
 export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
-  const p = config.providers ?? {};
+  const p = config.providers;
   const entries: Omit<EndpointEntry, 'order'>[] = [];
   if (p.openAI) {
     const credentials = { apiKey: keyOf(p.openAI.apiKey), baseURL: p.openAI.reverseProxy };

@@ -142,7 +142,7 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
 
     /** Which model writes titles for the endpoint. */
     titleModel: (endpoint: string): TitleModelChoice =>
-      chooseTitleModel(entry(endpoint), config.app.titleConvo ?? true),
+      chooseTitleModel(entry(endpoint), config.app.titleConvo),
 
     mapProviderError: (error: unknown): ProviderError => mapProviderError(error),
   };

@@ -20,7 +20,7 @@ let logger: Logger | undefined;
  * for the operator, at warn level.
  */
 export function createUserURLGuard(config: AppConfig, fetch?: FetchFn): UserURLGuard {
-  const allowedRanges = config.network?.userURLAllowedRanges ?? [];
+  const allowedRanges = config.network.userURLAllowedRanges;
   return {
     policy: createAddressPolicy(allowedRanges),
     fetch:

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../app-deps';
-import { DEFAULT_RATE_LIMIT_PREFIX } from '../../lib/rate-limit';
 import { providerRegistryFor } from '../../providers/registry-for-config';
 import type { ProviderRegistry } from '../../providers/registry';
 import { createJobStore } from '../generation/create-job-store';
@@ -38,7 +37,7 @@ export function createChatContext(
   instanceId: string,
   logError: ChatContext['logError'] = () => {},
 ): ChatContext {
-  const prefix = `${deps.config.rateLimits.rateLimitPrefix ?? DEFAULT_RATE_LIMIT_PREFIX}job:`;
+  const prefix = `${deps.config.rateLimits.rateLimitPrefix}job:`;
   const jobs = createJobStore(deps, { prefix });
   const pending = new Set<Promise<unknown>>();
   const running = new Set<string>();

@@ -9,7 +9,6 @@ import {
   type Message,
 } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
-import { fileSettingsOf } from '../../config/file-settings';
 import { AppError } from '../../lib/app-error';
 import { findUserFiles } from '../files/files.repository';
 import type { FileRow } from '../files/files.table';
@@ -56,7 +55,7 @@ export async function messageFilesOf(
 }
 
 function checkLimits(deps: AppDeps, endpoint: string, files: FileRow[]): void {
-  const limits = fileLimitsFor(fileSettingsOf(deps.config).fileConfig, endpoint);
+  const limits = fileLimitsFor(deps.config.files.fileConfig, endpoint);
   if (limits.disabled) throw refuse(FILE_MESSAGES.disabled);
   if (files.length > limits.fileLimit) throw refuse(FILE_MESSAGES.count(limits.fileLimit));
   let total = 0;

@@ -3,7 +3,7 @@ import type { AppConfig } from '../../config/config.types';
 
 /** What the web needs before sign-in (docs/reference/accounts.md (Startup config)), derived from the server config. */
 export function toStartupConfig(config: AppConfig): StartupConfig {
-  const providers = config.auth.allowSocialLogin ? (config.auth.socialProviders ?? {}) : {};
+  const providers = config.auth.allowSocialLogin ? config.auth.socialProviders : {};
   const enabled = (provider: (typeof SOCIAL_PROVIDERS)[number]) => providers[provider] !== undefined;
   return {
     appTitle: config.app.appTitle,

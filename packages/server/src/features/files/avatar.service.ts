@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { FILE_MESSAGES, fileDownloadPath, fileErrors, type AvatarResponse } from '@parley/shared';
-import { fileSettingsOf } from '../../config/file-settings';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import { AVATAR_SIDE, makeAvatarImage } from './avatar-image';
@@ -22,7 +21,7 @@ const AVATAR_TYPES = ['^image/(png|jpeg)$'];
  * 'File size exceeds N MB.'.
  */
 export function avatarByteLimit(deps: FilesContext['deps']): ByteLimit {
-  const limit = fileSettingsOf(deps.config).fileConfig.avatarSizeLimit;
+  const limit = deps.config.files.fileConfig.avatarSizeLimit;
   return { bytes: limit, refuse: () => new AppError('VALIDATION', fileErrors.size(limit).message) };
 }
 

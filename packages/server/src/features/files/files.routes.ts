@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
 import type { AppDeps } from '../../app-deps';
-import { fileSettingsOf } from '../../config/file-settings';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { deleteUserFiles } from './delete.service';
@@ -24,7 +23,7 @@ export const filesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   app.addHook('preValidation', requireAuth(deps));
 
   addRoute(app, 'listFiles', { handler: async (request) => listFiles(deps, authUser(request).id) });
-  addRoute(app, 'getFileConfig', { handler: async () => fileSettingsOf(deps.config).fileConfig });
+  addRoute(app, 'getFileConfig', { handler: async () => deps.config.files.fileConfig });
   addRoute(app, 'getFileUsage', { handler: async (request) => fileUsage(deps, authUser(request).id) });
 
   addRoute(app, 'deleteFiles', {

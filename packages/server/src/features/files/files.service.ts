@@ -1,7 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FileRecord, FileUsage } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
-import { fileSettingsOf } from '../../config/file-settings';
 import { AppError } from '../../lib/app-error';
 import { downloadHeaders } from './download-headers';
 import { toFileRecord } from './file-record';
@@ -18,7 +17,7 @@ export async function listFiles(deps: AppDeps, userId: string): Promise<FileReco
 export async function fileUsage(deps: AppDeps, userId: string): Promise<FileUsage> {
   return {
     used: await userStorageUsed(deps.database.db, userId),
-    limit: fileSettingsOf(deps.config).fileConfig.userStorageLimit,
+    limit: deps.config.files.fileConfig.userStorageLimit,
   };
 }
 

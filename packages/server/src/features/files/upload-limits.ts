@@ -1,8 +1,7 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppDeps } from '../../app-deps';
 import type { RequestHook } from '../../lib/api-routes';
-import { fileSettingsOf } from '../../config/file-settings';
-import { DEFAULT_RATE_LIMIT_PREFIX, rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
+import { rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
 import { refuseOverLimit } from '../../lib/window-limits';
 import { authUser } from '../auth/auth.guard';
 
@@ -19,11 +18,8 @@ const byApp = new WeakMap<AppDeps, UploadLimiters>();
 function limitersFor(deps: AppDeps): UploadLimiters {
   let limiters = byApp.get(deps);
   if (!limiters) {
-    const limits = fileSettingsOf(deps.config).uploadLimits;
-    const make = rateLimiterFactory(
-      deps.redis,
-      deps.config.rateLimits.rateLimitPrefix ?? DEFAULT_RATE_LIMIT_PREFIX,
-    );
+    const limits = deps.config.files.uploadLimits;
+    const make = rateLimiterFactory(deps.redis, deps.config.rateLimits.rateLimitPrefix);
     limiters = {
       byIp: make({
         name: 'file-upload-ip',
@@ -49,7 +45,7 @@ function limitersFor(deps: AppDeps): UploadLimiters {
  * its headers.
  */
 export function uploadLimitsPreHandler(deps: AppDeps): RequestHook {
-  const limits = fileSettingsOf(deps.config).uploadLimits;
+  const limits = deps.config.files.uploadLimits;
   return async (request, reply) => {
     const { byIp, byUser } = limitersFor(deps);
     // IPv6 clients are counted per /64, as the login and message limits do.

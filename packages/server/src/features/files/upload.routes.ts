@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { fileSettingsOf } from '../../config/file-settings';
 import { providerRegistryFor } from '../../providers/registry-for-config';
 import { addRoute } from '../../lib/api-routes';
 import { authUser } from '../auth/auth.guard';
@@ -24,7 +23,7 @@ export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
  */
 export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
   const limited = [uploadLimitsPreHandler(deps)];
-  const fileConfig = () => fileSettingsOf(deps.config).fileConfig;
+  const fileConfig = () => deps.config.files.fileConfig;
   const context = async (request: FastifyRequest): Promise<FilesContext> => ({
     deps,
     storage: await fileStorageFor(deps),

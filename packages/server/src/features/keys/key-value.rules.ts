@@ -43,7 +43,7 @@ export function keyKindOf(config: AppConfig, name: string): KeyKind {
       field: 'name',
     });
   }
-  return { kind: 'custom', required, urls: createAddressPolicy(config.network?.userURLAllowedRanges) };
+  return { kind: 'custom', required, urls: createAddressPolicy(config.network.userURLAllowedRanges) };
 }
 
 /** Checks a value against its endpoint's form and answers what to store (trimmed; JSON forms re-serialised). */

@@ -1,6 +1,6 @@
 import type { AppDeps } from '../../app-deps';
-import { DEFAULT_MESSAGE_LIMITS, type MessageLimitsConfig } from '../../config/message-limit-settings';
-import { DEFAULT_RATE_LIMIT_PREFIX, rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
+import type { MessageLimitsConfig } from '../../config/message-limit-settings';
+import { rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
 import type { SlotStore } from './message-slots.store';
 import { createMemorySlotStore } from './message-slots.memory';
 import { createRedisSlotStore } from './message-slots.redis';
@@ -30,8 +30,8 @@ export function limitStores(deps: AppDeps): LimitStores {
 }
 
 function makeStores(deps: AppDeps): LimitStores {
-  const limits = deps.config.messageLimits ?? DEFAULT_MESSAGE_LIMITS;
-  const prefix = deps.config.rateLimits.rateLimitPrefix ?? DEFAULT_RATE_LIMIT_PREFIX;
+  const limits = deps.config.messageLimits;
+  const prefix = deps.config.rateLimits.rateLimitPrefix;
   const make = rateLimiterFactory(deps.redis, prefix);
   return {
     limits,

@@ -1,5 +1,4 @@
 import type { AppDeps } from '../../../app-deps';
-import { fileSettingsOf } from '../../../config/file-settings';
 import type { FileStorage } from './file-storage';
 import { createLocalStorage } from './local.storage';
 
@@ -25,7 +24,7 @@ export function useFileStorage(deps: AppDeps, storage: FileStorage): void {
 }
 
 async function makeStorage(deps: AppDeps): Promise<FileStorage> {
-  const settings = fileSettingsOf(deps.config);
+  const settings = deps.config.files;
   if (settings.strategy === 's3' && settings.s3) {
     const { createS3Storage } = await import('./s3.storage');
     return createS3Storage(settings.s3);
