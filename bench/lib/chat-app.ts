@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
 import { API, NIL_UUID } from '@parley/shared';
 import type { DialectName } from '../../packages/server/src/db/database';
 import { buildApp } from '../../packages/server/src/app';
-import { signUp } from '../../packages/server/src/features/auth/auth-test-helpers';
-import { testConfig } from '../../packages/server/test/test-app';
+import { signUp } from '../../packages/server/src/features/auth/auth.test-helpers';
+import { testConfig } from '../../packages/server/test/app.test-helpers';
 import { freshBenchDatabase } from './databases';
 
 // Shared by the streaming benches (relay-overhead, wire-bytes, concurrent-streams): the real app listening on

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artifactPath } from './browser';
+import { artifactPath } from './browser.test-helpers';
 import {
   sim,
   poll,
@@ -10,7 +10,7 @@ import {
   settled,
   messagesOf,
   useChatBrowser,
-} from './chat-fixture';
+} from './chat.test-helpers';
 
 useChatBrowser();
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FileRecord, UploadResponse } from '@parley/shared';
-import { apiFromPage } from './session';
-import { messagesOf, poll, send, settled, useChatBrowser } from './chat-fixture';
+import { apiFromPage } from './session.test-helpers';
+import { messagesOf, poll, send, settled, useChatBrowser } from './chat.test-helpers';
 import {
   attachments,
   dropFiles,
@@ -11,8 +11,8 @@ import {
   recordDeletes,
   slowUploads,
   uploaded,
-} from './files-attach-fixture';
-import { openReadyChat } from './files-attach-fixture';
+} from './files-attach.test-helpers';
+import { openReadyChat } from './files-attach.test-helpers';
 
 useChatBrowser();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { poll, useChatBrowser } from './chat-fixture';
+import { poll, useChatBrowser } from './chat.test-helpers';
 import {
   attachments,
   chooseFiles,
@@ -13,7 +13,7 @@ import {
   pngFile,
   uploaded,
   zeroFile,
-} from './files-attach-fixture';
+} from './files-attach.test-helpers';
 
 useChatBrowser();
 

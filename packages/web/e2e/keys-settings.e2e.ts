@@ -3,9 +3,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { artifactPath, launchBrowser, newContext } from './browser';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
-import { apiFromPage, signedInPage } from './session';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 import { startServer, type ServerProcess } from '../../server/test/server-process';
 
 const baseUrl = inject('baseUrl');

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { NIL_UUID } from '@parley/shared';
 import { startServer, type ServerProcess } from '../../server/test/server-process';
-import { artifactPath, launchBrowser, newContext } from './browser';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
-import { apiFromPage, signedInPage } from './session';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 
 // ARCHITECTURE §9: a 5,000-message conversation opens in < 1 s and scrolls smoothly (virtualised list).
 // 5,000 messages through the API would take minutes, so this spec runs its own server and writes the rows

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { signedInPage } from './session';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { signedInPage } from './session.test-helpers';
 
 // Replies rendered as markdown in the real chat: the renderer is a lazy chunk (not in /c/new's initial
 // JavaScript), KaTeX a further one loaded only for maths, and HTML in a reply is never rendered.

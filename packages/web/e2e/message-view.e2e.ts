@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NIL_UUID, type ChatFinalEvent } from '@parley/shared';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { signedInPage } from './session';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { signedInPage } from './session.test-helpers';
 
 const baseUrl = inject('baseUrl');
 const UNFINISHED =

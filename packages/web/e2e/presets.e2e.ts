@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { apiFromPage } from './session';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { apiFromPage } from './session.test-helpers';
 import {
   open,
   trigger,
@@ -12,7 +12,7 @@ import {
   closeOverlay,
   openPresets,
   rows,
-} from './presets-fixture';
+} from './presets.test-helpers';
 
 let browser: Browser;
 beforeAll(async () => {

@@ -5,9 +5,9 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSim, type Sim } from '@parley/sim';
 import { startServer, type ServerProcess } from '../../server/test/server-process';
-import { artifactPath, launchBrowser, newContext } from './browser';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
-import { signedInPage } from './session';
+import { signedInPage } from './session.test-helpers';
 
 // The README's screenshots: a real conversation against the simulator, whose canned rules give natural replies
 // (so the pictures show no [[sim]] directives). `UPDATE_SCREENSHOTS=1` copies them into docs/screenshots/.

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser';
-import { signedInPage as signIn } from './session';
+import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser.test-helpers';
+import { signedInPage as signIn } from './session.test-helpers';
 import { startServer, type ServerProcess } from '../../server/test/server-process';
 
 const baseUrl = inject('baseUrl');

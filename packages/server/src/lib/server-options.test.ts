@@ -2,9 +2,9 @@ import { connect } from 'node:net';
 import { startSim, type Sim } from '@parley/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { signUp } from '../features/auth/auth-test-helpers';
-import { ask, sim as script, simProviders, type ChatApp } from '../features/chat/chat-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/app.test-helpers';
+import { signUp } from '../features/auth/auth.test-helpers';
+import { ask, sim as script, simProviders, type ChatApp } from '../features/chat/chat.test-helpers';
 
 const REQUEST_TIMEOUT_MS = 600;
 

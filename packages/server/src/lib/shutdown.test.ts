@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app';
 import { installGracefulShutdown, type GracefulShutdown } from './shutdown';
-import { testConfig } from '../../test/test-app';
-import { freshDatabase, type TestDatabase } from '../../test/dialects';
+import { testConfig } from '../../test/app.test-helpers';
+import { freshDatabase, type TestDatabase } from '../../test/dialects.test-helpers';
 
 describe('graceful shutdown', () => {
   let database: TestDatabase;

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { startSim } from '@parley/sim';
 import { API } from '@parley/shared';
 import { sseReader } from '../../src/lib/sse.test-helpers';
-import { parseEvents } from '../../src/features/chat/chat-test-helpers';
+import { parseEvents } from '../../src/features/chat/chat.test-helpers';
 import { startServer, type ServerProcess } from '../server-process';
 import {
   eventually,
@@ -15,14 +15,14 @@ import {
   startReply,
   tokenCount,
   type Client,
-} from './parley-client';
+} from './parley-client.test-helpers';
 import {
   missingServices,
   startPgCluster,
   startRedisServer,
   type PgCluster,
   type RedisServer,
-} from './services';
+} from './services.test-helpers';
 
 const missing = missingServices();
 if (missing) console.warn(`fault tests skipped: ${missing}`);

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../app-deps';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { signAccessToken } from './access-token';
-import { getUser, signUp } from './auth-test-helpers';
+import { getUser, signUp } from './auth.test-helpers';
 import { tokenUserId } from './auth.guard';
 
 const { jwtSecret } = testConfig().secrets;

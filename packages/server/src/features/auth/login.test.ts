@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type ApiErrorBody, type AuthResult } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { insertUser } from '../users/users.repository';
 import { hashPassword } from './password';
-import { postLogin, refreshCookie, signUp, PASSWORD } from './auth-test-helpers';
+import { postLogin, refreshCookie, signUp, PASSWORD } from './auth.test-helpers';
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const anHourAgo = () => new Date(Date.now() - 3_600_000).toISOString();

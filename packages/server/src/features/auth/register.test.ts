@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, type ApiErrorBody, type AuthResult } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { findUserByEmail } from '../users/users.repository';
-import { postRegister, refreshCookie, registration, signUp } from './auth-test-helpers';
+import { postRegister, refreshCookie, registration, signUp } from './auth.test-helpers';
 
 const long = (n: number) => 'a'.repeat(n);
 

@@ -6,10 +6,10 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type AuthResult,
 } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { ROTATION_GRACE_SECONDS } from './sessions.service';
-import { getUser, postLogin, postRefresh, refreshCookie, signUp, PASSWORD } from './auth-test-helpers';
+import { getUser, postLogin, postRefresh, refreshCookie, signUp, PASSWORD } from './auth.test-helpers';
 
 describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s', (dialect) => {
   let t: TestApp;

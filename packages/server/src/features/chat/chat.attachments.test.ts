@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
 import { API, MB, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { factsOf, fileFixture, pngOf } from './chat-files-test-helpers';
-import { ask, get, messagesOf, startChatApp, type ChatApp } from './chat-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { factsOf, fileFixture, pngOf } from './chat-files.test-helpers';
+import { ask, get, messagesOf, startChatApp, type ChatApp } from './chat.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {

@@ -2,8 +2,8 @@ import { startSim, type Sim } from '@parley/sim';
 import { API, NIL_UUID, type ChatFinalEvent } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sseReader } from '../../lib/sse.test-helpers';
-import { signUp } from '../auth/auth-test-helpers';
-import { testDialects } from '../../../test/dialects';
+import { signUp } from '../auth/auth.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import {
   ask,
   eventually,
@@ -15,7 +15,7 @@ import {
   startChatApp,
   startSlow,
   type ChatApp,
-} from './chat-test-helpers';
+} from './chat.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {

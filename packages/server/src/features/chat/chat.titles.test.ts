@@ -1,9 +1,9 @@
 import { startSim, type Sim } from '@parley/sim';
 import { API, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../auth/auth-test-helpers';
-import { testDialects } from '../../../test/dialects';
-import { ask, post, startChatApp, type ChatApp } from './chat-test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { ask, post, startChatApp, type ChatApp } from './chat.test-helpers';
 import { cleanTitle } from './titles.service';
 
 let simulator: Sim;

@@ -1,9 +1,9 @@
 import { startSim, type Sim } from '@parley/sim';
 import { NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { ask, edit, messagesOf, sim, startChatApp, type ChatApp } from './chat-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { ask, edit, messagesOf, sim, startChatApp, type ChatApp } from './chat.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {

@@ -2,13 +2,13 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testConfig } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, testConfig } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { DEFAULT_NETWORK_SETTINGS } from '../../config/network-settings';
-import { signUp } from '../auth/auth-test-helpers';
-import { putKey } from '../keys/keys-test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { putKey } from '../keys/keys.test-helpers';
 import { saveUserKey } from '../keys/keys.service';
-import { ask, type ChatApp } from './chat-test-helpers';
+import { ask, type ChatApp } from './chat.test-helpers';
 
 /** A listener that records every connection and answers with `handler`. */
 async function listener(host: string, handler: (res: ServerResponse) => void) {

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
 import { API, NIL_UUID, type UploadResponse } from '@parley/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../test/dialects';
-import { factsOf, fileFixture, pngOf, type StoredFile } from './chat-files-test-helpers';
-import { ask, edit, get, messagesOf, startChatApp, type ChatApp } from './chat-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { factsOf, fileFixture, pngOf, type StoredFile } from './chat-files.test-helpers';
+import { ask, edit, get, messagesOf, startChatApp, type ChatApp } from './chat.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { seedConversation, seedMessage } from '../messages/message-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { seedConversation, seedMessage } from '../messages/messages.test-helpers';
 import { getMessage } from '../messages/messages.repository';
 import { PARTIAL_SAVE_MS, partialSavesFor } from './partial-saves';
 

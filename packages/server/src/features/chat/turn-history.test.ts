@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { historyTokenBudget, NIL_UUID } from '@parley/shared';
-import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
 import type { Db } from '../../db/database';
 import { saveMessage } from '../messages/messages.repository';
-import { nextIso, seedConversation } from '../messages/message-test-helpers';
+import { nextIso, seedConversation } from '../messages/messages.test-helpers';
 import { keepWithinBudget } from './history-budget';
 import type { MessageFile } from './message-files';
 import { budgetedHistory, type HistoryInput } from './turn-history';

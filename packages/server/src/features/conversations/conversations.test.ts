@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, type ApiErrorBody, type Conversation, type ConversationPage } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { call, seedConversation, seedMessage } from '../messages/message-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { call, seedConversation, seedMessage } from '../messages/messages.test-helpers';
 import { listUserConversations } from './conversations.service';
 
 describe.each(testDialects())('conversations API on %s', (dialect) => {

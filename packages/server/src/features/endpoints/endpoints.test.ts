@@ -6,9 +6,9 @@ import {
   type EndpointsConfig,
   type ModelsConfig,
 } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { signUp } from '../auth/auth-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
 
 let sim: Sim;
 beforeAll(async () => {

@@ -7,12 +7,12 @@ import sharp from 'sharp';
 import type { ApiErrorBody, AvatarResponse, FileConfig, PublicUser, StartupConfig } from '@parley/shared';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/load-config';
-import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
-import { getUser, signUp } from '../auth/auth-test-helpers';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
+import { getUser, signUp } from '../auth/auth.test-helpers';
 import { claimAvatar } from './avatar.repository';
 import { UPLOAD_MESSAGES } from './files.messages';
 import { insertPendingFile, markFileReady } from './files.repository';
-import { noisePng } from './files.test-fixtures';
+import { noisePng } from './file-samples.test-helpers';
 import {
   allFileRows,
   auth,

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, UploadResponse } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
 import { UPLOAD_MESSAGES } from './files.messages';
-import { DOCUMENTS } from './files.test-fixtures';
+import { DOCUMENTS } from './file-samples.test-helpers';
 import {
   allFileRows,
   buildFilesApp,

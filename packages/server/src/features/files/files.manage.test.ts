@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, DeleteFilesResponse, FileRecord, UploadResponse } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { DOCUMENTS, PDF } from './files.test-fixtures';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { DOCUMENTS, PDF } from './file-samples.test-helpers';
 import {
   allFileRows,
   auth,

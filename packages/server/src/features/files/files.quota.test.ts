@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileUsageSchema, MB, type ApiErrorBody, type UploadResponse } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
 import { QUOTA_MESSAGE_KEY, quotaMessage } from './storage-quota';
-import { DOCUMENTS } from './files.test-fixtures';
+import { DOCUMENTS } from './file-samples.test-helpers';
 import {
   allFileRows,
   auth,

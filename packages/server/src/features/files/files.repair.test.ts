@@ -4,10 +4,10 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
 import { insertPendingFile, markFilesDeleting } from './files.repository';
-import { noisePng } from './files.test-fixtures';
+import { noisePng } from './file-samples.test-helpers';
 import {
   allFileRows,
   buildFilesApp,

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { uploadResponseSchema, type ApiErrorBody, type UploadResponse } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { DOCUMENTS } from './files.test-fixtures';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { DOCUMENTS } from './file-samples.test-helpers';
 import {
   allFileRows,
   auth,

@@ -1,8 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { DOCUMENTS, ELF, noisePng, PDF, pngDeclaring, truncatedPng, windowsExe } from './files.test-fixtures';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import {
+  DOCUMENTS,
+  ELF,
+  noisePng,
+  PDF,
+  pngDeclaring,
+  truncatedPng,
+  windowsExe,
+} from './file-samples.test-helpers';
 import {
   allFileRows,
   buildFilesApp,

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
 import { DEFAULT_NETWORK_SETTINGS } from '../../config/network-settings';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { deleteKey, getKey, MISTRAL_YAML, putKey } from './keys-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { deleteKey, getKey, MISTRAL_YAML, putKey } from './keys.test-helpers';
 import { getUserKey } from './keys.service';
 
 const SERVICE_KEY = {

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { deleteKey, getKey, inAnHour, MISTRAL_YAML, putKey } from './keys-test-helpers';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { deleteKey, getKey, inAnHour, MISTRAL_YAML, putKey } from './keys.test-helpers';
 import { getUserKey } from './keys.service';
 
 const SECRET = 'sk-very-secret-value-123';

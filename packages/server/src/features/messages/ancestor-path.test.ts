@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '@parley/shared';
-import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
 import type { Db } from '../../db/database';
-import { nextIso, seedConversation, seedMessage } from './message-test-helpers';
+import { nextIso, seedConversation, seedMessage } from './messages.test-helpers';
 import { ancestorPath } from './ancestor-path.repository';
 import type { NewMessageRow } from './messages.table';
 

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { nextIso, seedConversation, seedMessage } from './message-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { nextIso, seedConversation, seedMessage } from './messages.test-helpers';
 import { getMessage, insertReplyRow, updateMessageTexts } from './messages.repository';
 
 describe.each(testDialects())('updateMessageTexts on %s', (dialect) => {

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, NIL_UUID, type ApiErrorBody, type Message } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { countTokens } from '../../lib/tokens';
-import { signUp } from '../auth/auth-test-helpers';
-import { call, nextIso, seedConversation, seedMessage } from './message-test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { call, nextIso, seedConversation, seedMessage } from './messages.test-helpers';
 import { getMessage, listSiblings, saveMessage, updateMessageText } from './messages.repository';
 
 describe.each(testDialects())('messages API on %s', (dialect) => {

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, SEARCH_PAGE_SIZE, type SearchPage } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
 import { upsertConversation } from '../conversations/conversations.repository';
-import { call, nextIso, seedConversation, seedMessage } from '../messages/message-test-helpers';
+import { call, nextIso, seedConversation, seedMessage } from '../messages/messages.test-helpers';
 import { searchUser } from './search.service';
 
 describe.each(testDialects())('search API on %s', (dialect) => {

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '@parley/shared';
 import { countTokens as exact } from 'gpt-tokenizer';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { countTokens } from '../../lib/tokens';
-import { signUp } from '../auth/auth-test-helpers';
-import { call } from '../messages/message-test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
+import { call } from '../messages/messages.test-helpers';
 
 describe('countTokens', () => {
   it('is exact for ordinary text and close for long unbroken runs', () => {

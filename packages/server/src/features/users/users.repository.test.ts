@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
 import { insertUser, usernameExists } from './users.repository';
 import { uniqueViolationColumn } from './unique-violation';
 import type { NewUserRow } from './users.table';

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiErrorBody, type PublicUser } from '@parley/shared';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { signAccessToken } from '../auth/access-token';
-import { getUser, signUp } from '../auth/auth-test-helpers';
+import { getUser, signUp } from '../auth/auth.test-helpers';
 
 const { jwtSecret } = testConfig().secrets;
 

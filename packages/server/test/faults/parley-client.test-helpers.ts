@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { API, NIL_UUID, type ChatFinalEvent } from '@parley/shared';
-import { registerOverHttp } from '../http-user';
+import { registerOverHttp } from '../http-user.test-helpers';
 import { sseReader, type ParsedFrame } from '../../src/lib/sse.test-helpers';
-import { parseEvents } from '../../src/features/chat/chat-test-helpers';
+import { parseEvents } from '../../src/features/chat/chat.test-helpers';
 
 /** A signed-in user of a running Parley, talking HTTP as the web does. */
 export interface Client {

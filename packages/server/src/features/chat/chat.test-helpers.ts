@@ -4,12 +4,12 @@ import type { DialectName } from '../../db/database';
 import type { ProvidersConfig } from '../../config/provider-settings';
 import type { YamlConfig, YamlCustomEndpoint } from '../../config/yaml.schema';
 import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
-import { customEndpoint, simProviders } from '../../providers/provider-test-config';
+import { customEndpoint, simProviders } from '../../providers/provider-config.test-helpers';
 
 export { simProviders };
 import { buildApp } from '../../app';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
-import { signUp } from '../auth/auth-test-helpers';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
+import { signUp } from '../auth/auth.test-helpers';
 
 // Shared by the chat API tests; not part of the app.
 

@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { openChat, poll, type Chat } from './chat-fixture';
+import { openChat, poll, type Chat } from './chat.test-helpers';
 
 // Helpers of the attachment specs (files-attach*.e2e.ts): files built in the page, the three ways in (picker,
 // drop, paste), and what the message box and the toasts show.

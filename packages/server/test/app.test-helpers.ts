@@ -4,7 +4,7 @@ import { Redis } from 'ioredis';
 import type { DialectName } from '../src/db/database';
 import type { AppConfig } from '../src/config/config.types';
 import { buildApp } from '../src/app';
-import { freshDatabase, type TestDatabase } from './dialects';
+import { freshDatabase, type TestDatabase } from './dialects.test-helpers';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
