@@ -65,6 +65,8 @@ function merge(base: unknown, over: unknown): unknown {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The config the app was built with (with `database` and `redis`, the app's deps: factories take them). */
+  config: AppConfig;
   database: TestDatabase;
   redis: Redis | null;
   close(): Promise<void>;
@@ -91,6 +93,7 @@ export async function buildTestApp(
   await app.ready();
   return {
     app,
+    config,
     database,
     redis,
     close: async () => {

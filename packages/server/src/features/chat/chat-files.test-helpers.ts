@@ -1,14 +1,9 @@
-import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
 import sharp from 'sharp';
 import { fileDownloadPath } from '@parley/shared';
-import type { Db } from '../../db/database';
-import { nowIso } from '../../lib/clock';
-import { insertPendingFile, markFileReady } from '../files/files.repository';
-import { storageKey } from '../files/storage/file-storage';
-import { createLocalStorage } from '../files/storage/local.storage';
+import type { NewFile } from '../../../test/factories.test-helpers';
 
-// Shared by the chat tests that attach files; not part of the app.
+// Shared by the chat tests that attach files; not part of the app. The files themselves come from
+// test/factories.test-helpers.ts (newFile).
 
 /** A real PNG of the given size, a different colour per `seed` so two images never share bytes. */
 export function pngOf(width: number, height: number, seed = 0): Promise<Buffer> {
@@ -18,55 +13,8 @@ export function pngOf(width: number, height: number, seed = 0): Promise<Buffer> 
     .toBuffer();
 }
 
-export interface StoredFile {
-  file_id: string;
-  bytes: Buffer;
-  type: string;
-  width: number | null;
-  height: number | null;
-}
-
-/**
- * Puts ready files in place the way the upload does (pending row, bytes in storage, row ready), so chat tests run
- * without the upload route. The storage is the app's local one: the same folder under `dataDir`.
- */
-export function fileFixture(db: Db, dataDir: string) {
-  const storage = createLocalStorage(dataDir);
-  return {
-    async store(
-      userId: string,
-      file: { bytes: Buffer; type?: string; width?: number | null; height?: number | null },
-    ): Promise<StoredFile> {
-      const fileId = randomUUID();
-      const type = file.type ?? 'image/png';
-      const at = nowIso();
-      const key = storageKey(userId, fileId);
-      await insertPendingFile(db, {
-        file_id: fileId,
-        user_id: userId,
-        filename: `${fileId}.png`,
-        type,
-        bytes: 0,
-        width: null,
-        height: null,
-        source: 'local',
-        context: 'message_attachment',
-        storage_key: key,
-        assistant_id: null,
-        message_file: 1,
-        created_at: at,
-        updated_at: at,
-      });
-      const { bytes } = await storage.put(key, Readable.from([file.bytes]), type);
-      const width = file.width === undefined ? 4 : file.width;
-      const height = file.height === undefined ? 3 : file.height;
-      await markFileReady(db, fileId, { bytes, width, height, type, updatedAt: nowIso() });
-      return { file_id: fileId, bytes: file.bytes, type, width, height };
-    },
-    /** Removes a file's bytes and leaves its row (a storage that lost the object). */
-    dropBytes: (userId: string, fileId: string) => storage.delete(storageKey(userId, fileId)),
-  };
-}
+/** A stored file as the chat tests compare it (a `newFile`, or one uploaded through the route). */
+export type StoredFile = Omit<NewFile, 'storage_key'>;
 
 /** What the server keeps on the message for a stored file. */
 export const factsOf = (file: StoredFile) => ({

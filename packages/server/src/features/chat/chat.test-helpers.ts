@@ -9,7 +9,7 @@ import { customEndpoint, simProviders } from '../../providers/provider-config.te
 export { simProviders };
 import { buildApp } from '../../app';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
-import { signUp } from '../auth/auth.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 // Shared by the chat API tests; not part of the app.
 
@@ -69,7 +69,7 @@ export async function startChatApp(
     { redis: options.redis },
   );
   const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
-  const { token, user } = await signUp(test.app);
+  const { token, user } = await newUser(test.app);
   return { ...test, base, token, userId: user.id };
 }
 
@@ -186,6 +186,7 @@ export async function startSecondInstance(
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
+    config,
     database: first.database,
     redis,
     base,

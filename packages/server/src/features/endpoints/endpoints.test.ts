@@ -8,7 +8,7 @@ import {
 } from '@parley/shared';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
-import { signUp } from '../auth/auth.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -37,7 +37,7 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
         },
       },
     });
-    token = (await signUp(t.app)).token;
+    token = (await newUser(t.app)).token;
   });
   afterAll(() => t.close());
 
