@@ -31,6 +31,8 @@ export interface LiveReply {
   conversationId: string;
   /** Reads until at least `count` text deltas arrived. */
   waitForDeltas(count: number): Promise<void>;
+  /** Reads until the deltas hold at least `count` of the simulator's tokens (`tok1 tok2 …`). */
+  waitForTokens(count: number): Promise<void>;
   /** Reads to the end of the stream and parses every frame. */
   end(): Promise<ReturnType<typeof parseEvents>>;
 }
@@ -48,6 +50,13 @@ export async function startReply(client: Client, text: string): Promise<LiveRepl
     conversationId: created.message.conversationId,
     async waitForDeltas(count) {
       while (parseEvents(frames).deltas.length < count) {
+        const frame = await reader.next();
+        if (!frame) throw new Error('the stream ended early');
+        frames.push(frame);
+      }
+    },
+    async waitForTokens(count) {
+      while (tokenCount(parseEvents(frames).deltas.join('')) < count) {
         const frame = await reader.next();
         if (!frame) throw new Error('the stream ended early');
         frames.push(frame);
