@@ -3,7 +3,7 @@ import { openAsBlob, rmSync } from 'node:fs';
 import { API, type FileRecord, type UploadResponse } from '@parley/shared';
 import type { DialectName } from '../packages/server/src/db/database';
 import { registerOverHttp } from '../packages/server/test/http-user.test-helpers';
-import { startServer } from '../packages/server/test/server-process';
+import { startServer } from '@parley/server/testing';
 import { PG_URL, dropSchema, pgAdmin } from './lib/databases';
 import { noisePngs, type NoiseImage } from './lib/noise-images';
 import { procCpuMs, procStatusMb, sampleRss } from './lib/rss-sampler';

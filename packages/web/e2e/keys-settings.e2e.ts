@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
 import { apiFromPage, signedInPage } from './session.test-helpers';
-import { startServer, type ServerProcess } from '../../server/test/server-process';
+import { startServer, type ServerProcess } from '@parley/server/testing';
 
 const baseUrl = inject('baseUrl');
 const simUrl = inject('simUrl');

@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { NIL_UUID } from '@parley/shared';
-import { startServer, type ServerProcess } from '../../server/test/server-process';
+import { startServer, type ServerProcess } from '@parley/server/testing';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
 import { apiFromPage, signedInPage } from './session.test-helpers';

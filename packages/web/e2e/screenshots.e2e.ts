@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSim, type Sim } from '@parley/sim';
-import { startServer, type ServerProcess } from '../../server/test/server-process';
+import { startServer, type ServerProcess } from '@parley/server/testing';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
 import { signedInPage } from './session.test-helpers';
