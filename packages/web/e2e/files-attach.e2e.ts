@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageTasksDone } from './browser.test-helpers';
 import { poll, useChatBrowser } from './chat.test-helpers';
 import {
   attachments,
@@ -173,6 +174,8 @@ describe('attach: checks before upload, gathered into one toast', () => {
         '• File size exceeds 20 MB.',
       ].join('\n'),
     );
+    // Its 5 s run from its render (Radix starts them in an effect).
+    await pageTasksDone(page);
     // The good file of the batch still uploads: sent (0.9), then done 300 ms of page time later.
     await poll(async () => (await progressOf(page))[0] ?? 0).toBeGreaterThanOrEqual(0.9);
     await page.clock.runFor(300);

@@ -111,12 +111,15 @@ export function recordDeletes(page: Page): Array<{ files: Array<{ file_id: strin
   return seen;
 }
 
-/** Holds every upload answer back by `ms` (to see the steps before done). */
-export async function slowUploads(page: Page, ms: number): Promise<void> {
+/** Holds every upload's answer back until the returned function is called (to see the steps before done). */
+export async function holdUploads(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/files(\/images)?$/, async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     const response = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await released;
     await route.fulfill({ response });
   });
+  return release;
 }

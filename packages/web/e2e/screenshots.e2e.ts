@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSim, type Sim } from '@parley/sim';
 import { startServer, type ServerProcess } from '@parley/server/testing';
-import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
 import { signedInPage } from './session.test-helpers';
 
@@ -80,7 +80,7 @@ describe('README screenshots', () => {
     await input.press('Enter');
     await page.getByText('def split_budget').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Regenerate' }).nth(1).waitFor();
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     await page.screenshot({ path: artifactPath('docs-chat-desktop.png') });
 
     const url = page.url();
@@ -89,7 +89,7 @@ describe('README screenshots', () => {
     const phonePage = await phone.newPage();
     await phonePage.goto(url);
     await phonePage.getByText('def split_budget').waitFor();
-    await phonePage.waitForTimeout(400);
+    await animationsDone(phonePage);
     await phonePage.screenshot({ path: artifactPath('docs-chat-phone.png') });
 
     const dark = await newContext(browser, { colorScheme: 'dark' });
@@ -98,7 +98,7 @@ describe('README screenshots', () => {
     await darkPage.goto(url);
     await darkPage.getByRole('cell', { name: 'Arashiyama' }).waitFor();
     expect(await darkPage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await darkPage.waitForTimeout(400);
+    await animationsDone(darkPage);
     await darkPage.screenshot({ path: artifactPath('docs-chat-dark.png') });
     await Promise.all([context.close(), phone.close(), dark.close()]);
 
