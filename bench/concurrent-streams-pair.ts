@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import type { DialectName } from '../packages/server/src/db/database';
-import { startServer, type ServerProcess } from '../packages/server/test/server-process';
+import { startServer, type ServerProcess } from '@parley/server/testing';
 import { driveStreams, startStampingUpstream } from './concurrent-streams';
-import { registerOverHttp } from '../packages/server/test/http-user';
+import { registerOverHttp } from '../packages/server/test/http-user.test-helpers';
 import { benchServerEnv } from './lib/chat-server';
 import { PG_URL, dropSchema, pgAdmin } from './lib/databases';
 import type { BenchResult } from './lib/stats';

@@ -1,5 +1,5 @@
 import type { DialectName } from '../packages/server/src/db/database';
-import { startServer } from '../packages/server/test/server-process';
+import { startServer } from '@parley/server/testing';
 import { PG_URL, pgAdmin } from './lib/databases';
 import { procStatusMb, sampleRss } from './lib/rss-sampler';
 import { progress, type BenchResult } from './lib/stats';

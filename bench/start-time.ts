@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DialectName } from '../packages/server/src/db/database';
-import { freePort } from '../packages/server/test/server-process';
+import { freePort } from '@parley/server/testing';
 import { ROOT } from './lib/chat-app';
 import { percentile, progress, type BenchResult } from './lib/stats';
 

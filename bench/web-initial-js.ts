@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Response } from 'playwright-core';
 import type { DialectName } from '../packages/server/src/db/database';
-import { startServer } from '../packages/server/test/server-process';
+import { startServer } from '@parley/server/testing';
 import { ROOT } from './lib/chat-app';
 import { progress, type BenchResult } from './lib/stats';
 

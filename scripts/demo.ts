@@ -1,15 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { spawnServer, waitForHealth } from '@parley/server/testing';
 import { startSim, type Sim } from '@parley/sim';
 
 // `npm run demo`: Parley with no provider account at all. The simulator runs in this process and the server
 // runs as `npm run serve` does, with one clearly labelled custom endpoint pointed at the simulator. Keys set in
 // the environment still work alongside it. See docs/decisions.md ("The demo").
-
-const ROOT = resolve(import.meta.dirname, '..');
-// Absolute, so the server child resolves tsx whatever the working directory is.
-const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 
 const DEMO_ENDPOINT = 'Demo (simulator)';
 const DEMO_MODELS = ['demo-chat', 'demo-chat-mini'];
@@ -51,11 +48,10 @@ function writeDemoConfig(simUrl: string): void {
 }
 
 function startServer(): ChildProcess {
-  return spawn(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')], {
+  return spawnServer({
     // Its own process group: Ctrl+C reaches only this process, which stops the server exactly once (a
     // second signal would make the server skip its graceful stop).
     detached: true,
-    stdio: ['ignore', 'inherit', 'inherit'],
     env: {
       ...env,
       DATA_DIR: dataDir,
@@ -69,21 +65,10 @@ function startServer(): ChildProcess {
 }
 
 /** True once /health answers; false when the server exited first (it has said why) or never answered. */
-async function waitForHealth(server: ChildProcess): Promise<boolean> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (server.exitCode !== null || server.signalCode !== null) return false;
-    try {
-      if ((await fetch(`${url}/health`)).ok) return true;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      console.error(`Parley demo: no answer from ${url}/health within 60 s`);
-      return false;
-    }
-    await new Promise((r) => setTimeout(r, 150));
-  }
+async function serverHealthy(server: ChildProcess): Promise<boolean> {
+  const health = await waitForHealth(url, server, 60_000);
+  if (health === 'timeout') console.error(`Parley demo: no answer from ${url}/health within 60 s`);
+  return health === 'healthy';
 }
 
 function banner(sim: Sim): string {
@@ -130,7 +115,7 @@ async function main(): Promise<void> {
     if (server.exitCode === null && server.signalCode === null) server.kill('SIGKILL');
   });
 
-  const healthy = await waitForHealth(server);
+  const healthy = await serverHealthy(server);
   if (!healthy) stop();
   else if (!stopping) console.log(banner(sim));
   const code = await exited;

@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import { API, NIL_UUID } from '@parley/shared';
 import type { DialectName } from '../../packages/server/src/db/database';
 import { buildApp } from '../../packages/server/src/app';
-import { signUp } from '../../packages/server/src/features/auth/auth-test-helpers';
-import { testConfig } from '../../packages/server/test/test-app';
+import { testConfig } from '../../packages/server/test/app.test-helpers';
 import { freshBenchDatabase } from './databases';
+import { newUser } from '../../packages/server/test/factories.test-helpers';
 
 // Shared by the streaming benches (relay-overhead, wire-bytes, concurrent-streams): the real app listening on
 // loopback over a fresh database, an upstream speaking OpenAI Chat Completions, and a raw HTTP + SSE client.
@@ -54,7 +54,7 @@ export async function startChatBenchApp(
     });
     const app = await buildApp({ config, database, redis: null });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { token } = await signUp(app);
+    const { token } = await newUser(app);
     return {
       base,
       token,

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { DialectName } from '../../packages/server/src/db/database';
-import { registerOverHttp } from '../../packages/server/test/http-user';
-import { startServer } from '../../packages/server/test/server-process';
+import { registerOverHttp } from '../../packages/server/test/http-user.test-helpers';
+import { startServer } from '@parley/server/testing';
 import { PG_URL, dropSchema, pgAdmin } from './databases';
 import type { ChatBenchApp } from './chat-app';
 

@@ -2,8 +2,8 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_PATHS, type RouteName } from '@parley/shared';
 import { API_DOCS_PREFIX } from '../src/lib/api-docs';
-import { routeLines } from './route-lines';
-import { buildTestApp, type TestApp } from './test-app';
+import { routeLines } from './route-lines.test-helpers';
+import { buildTestApp, type TestApp } from './app.test-helpers';
 
 interface OpenApiDocument {
   openapi: string;

@@ -7,7 +7,7 @@ import {
   slowPrompt,
   startReply,
   tokenCount,
-} from './faults/parley-client';
+} from './faults/parley-client.test-helpers';
 import { startServer, type ServerProcess } from './server-process';
 
 // Graceful stop of the compiled server (as `npm start` and the Docker image run it): SIGTERM in the middle of a

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { routeLines } from './route-lines';
-import { buildTestApp } from './test-app';
+import { buildTestApp } from './app.test-helpers';
+import { routeLines } from './route-lines.test-helpers';
 
 // The routes the API serves, one `METHOD /path` a line (fixtures/routes.txt). A route that disappears or is renamed
 // fails here; a route added on purpose is added to the file in the same change. HEAD is Fastify's own for each GET.

@@ -4,11 +4,17 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+// Parley's server as a child process, for whatever needs a real one: the browser specs' setup, the benches, the
+// process tests and `npm run demo`. Exported as `@parley/server/testing`.
+
 const ROOT = resolve(import.meta.dirname, '../../..');
-// An absolute loader path: the server runs with its temp data folder as cwd, where `tsx` is not resolvable.
+// An absolute loader path: the server may run with a temp data folder as cwd, where `tsx` is not resolvable.
 const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
+const MAIN_TS = join(ROOT, 'packages/server/src/main.ts');
 /** The compiled server, as production runs it (`npm start`, the Docker image). */
 export const COMPILED_MAIN = join(ROOT, 'packages/server/dist/main.js');
+/** How often /health is asked while a server starts. */
+const HEALTH_POLL_MS = 150;
 
 export interface StartOptions {
   /** Run the compiled server (built first when its sources changed) instead of main.ts through tsx. */
@@ -44,6 +50,49 @@ export async function freePort(): Promise<number> {
   });
 }
 
+export interface SpawnServerOptions {
+  /** The child's whole environment (nothing of this process's is added). */
+  env: NodeJS.ProcessEnv;
+  /** Its working folder; this process's by default. */
+  cwd?: string;
+  /** dist/main.js (build it first: `buildServer`) instead of main.ts through tsx. */
+  compiled?: boolean;
+  /** In a process group of its own, so a terminal's Ctrl+C reaches only the parent, which stops it once. */
+  detached?: boolean;
+}
+
+/** Starts the server as a child process, its output on this one's; answers at once (see `waitForHealth`). */
+export function spawnServer(options: SpawnServerOptions): ChildProcess {
+  return spawn(process.execPath, options.compiled ? [COMPILED_MAIN] : ['--import', TSX_LOADER, MAIN_TS], {
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    ...(options.detached ? { detached: true } : {}),
+    env: options.env,
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+/**
+ * Asks `${baseUrl}/health` until it answers OK: 'healthy'; 'exited' when the child ended first (it has said
+ * why), 'timeout' when it never answered within `timeoutMs`.
+ */
+export async function waitForHealth(
+  baseUrl: string,
+  child: ChildProcess,
+  timeoutMs: number,
+): Promise<'healthy' | 'exited' | 'timeout'> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) return 'exited';
+    try {
+      if ((await fetch(`${baseUrl}/health`)).ok) return 'healthy';
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) return 'timeout';
+    await new Promise((r) => setTimeout(r, HEALTH_POLL_MS));
+  }
+}
+
 /** Starts `main.ts` through tsx (or the compiled server), in a temp data folder, and waits for /health. */
 export async function startServer(
   env: Record<string, string> = {},
@@ -53,38 +102,27 @@ export async function startServer(
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(
-    process.execPath,
-    options.compiled ? [COMPILED_MAIN] : ['--import', TSX_LOADER, join(ROOT, 'packages/server/src/main.ts')],
-    {
-      cwd: dataDir,
-      env: {
-        PATH: process.env.PATH ?? '',
-        HOME: process.env.HOME ?? dataDir,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        DOMAIN_CLIENT: baseUrl,
-        DOMAIN_SERVER: baseUrl,
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'inherit', 'inherit'],
+  const child = spawnServer({
+    compiled: options.compiled,
+    cwd: dataDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? dataDir,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DOMAIN_CLIENT: baseUrl,
+      DOMAIN_SERVER: baseUrl,
+      LOG_LEVEL: 'warn',
+      ...env,
     },
-  );
+  });
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode} before answering`);
-    try {
-      const res = await fetch(`${baseUrl}/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('server did not answer /health within 30 s');
-    await new Promise((r) => setTimeout(r, 150));
+  const health = await waitForHealth(baseUrl, child, 30_000);
+  if (health === 'exited') {
+    throw new Error(`server exited with ${child.exitCode ?? child.signalCode} before answering`);
   }
+  if (health === 'timeout') throw new Error('server did not answer /health within 30 s');
   return {
     baseUrl,
     dataDir,

@@ -4,7 +4,7 @@ import pg from 'pg';
 import { startSim } from '@parley/sim';
 import { API, NIL_UUID, type AuthResult } from '@parley/shared';
 import { sseReader } from '../src/lib/sse.test-helpers';
-import { parseEvents } from '../src/features/chat/chat-test-helpers';
+import { parseEvents } from '../src/features/chat/chat.test-helpers';
 import { startServer, type ServerProcess } from './server-process';
 
 const pgUrl = process.env.TEST_DATABASE_URL;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser';
+import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser.test-helpers';
 
 interface Labels {
   name: string;

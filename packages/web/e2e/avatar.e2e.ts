@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { PublicUser } from '@parley/shared';
-import { launchBrowser, newContext } from './browser';
-import { noisyPng, smallPng } from './my-files-fixture';
-import { apiFromPage, signedInPage } from './session';
+import { launchBrowser, newContext } from './browser.test-helpers';
+import { noisyPng, smallPng } from './my-files.test-helpers';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

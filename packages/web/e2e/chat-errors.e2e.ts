@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { artifactPath } from './browser';
-import { sim, poll, openChat, send, settled, messagesOf, useChatBrowser } from './chat-fixture';
+import { artifactPath } from './browser.test-helpers';
+import { sim, poll, openChat, send, settled, messagesOf, useChatBrowser } from './chat.test-helpers';
 
 useChatBrowser();
 

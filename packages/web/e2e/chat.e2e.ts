@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { artifactPath } from './browser';
+import { artifactPath } from './browser.test-helpers';
 import {
   sim,
   poll,
@@ -10,7 +10,7 @@ import {
   settled,
   messagesOf,
   useChatBrowser,
-} from './chat-fixture';
+} from './chat.test-helpers';
 
 useChatBrowser();
 
@@ -98,8 +98,7 @@ describe('chat: stop, continue, regenerate, edit', () => {
     const stopped = (await messagesOf(page, conversationId))[1]!;
     expect(stopped.unfinished).toBe(true);
     expect(stopped.text).toMatch(/^tok1 tok2 tok3 tok4 /);
-    await page.waitForTimeout(400);
-    expect(await reply.innerText()).toContain(stopped.text.trim());
+    await poll(() => reply.innerText()).toContain(stopped.text.trim());
     // The text box asks to edit or regenerate while the latest reply is unfinished.
     expect(await chat.box.isDisabled()).toBe(true);
     expect(await chat.box.getAttribute('placeholder')).toMatch(/regenerate/);

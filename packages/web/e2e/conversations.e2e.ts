@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import {
   NIL,
   PAGE_SIZE,
@@ -16,8 +16,8 @@ import {
   EXPECTED_GROUPS,
   spreadDates,
   groupHeadings,
-} from './conversations-fixture';
-import { PASSWORD, signedInPage } from './session';
+} from './conversations.test-helpers';
+import { PASSWORD, signedInPage } from './session.test-helpers';
 
 const baseUrl = inject('baseUrl');
 const SEEDED = Array.from({ length: 60 }, (_, i) => `Seed chat ${String(i + 1).padStart(2, '0')}`);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { apiFromPage } from './session';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { apiFromPage } from './session.test-helpers';
 import {
   open,
   trigger,
@@ -13,7 +13,7 @@ import {
   openPresets,
   rows,
   savedConversation,
-} from './presets-fixture';
+} from './presets.test-helpers';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

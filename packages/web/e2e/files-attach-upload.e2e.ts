@@ -1,32 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { FileRecord, UploadResponse } from '@parley/shared';
-import { apiFromPage } from './session';
-import { messagesOf, poll, send, settled, useChatBrowser } from './chat-fixture';
+import { apiFromPage } from './session.test-helpers';
+import { messagesOf, poll, send, settled, useChatBrowser } from './chat.test-helpers';
 import {
   attachments,
   dropFiles,
   pngFile,
   progressOf,
+  holdUploads,
   recordDeletes,
-  slowUploads,
   uploaded,
-} from './files-attach-fixture';
-import { openReadyChat } from './files-attach-fixture';
+} from './files-attach.test-helpers';
+import { openReadyChat } from './files-attach.test-helpers';
 
 useChatBrowser();
 
 // An upload's progress, removing files (batched, persisted deletes) and sending files with a message
 // (docs/reference/files.md (Upload progress; Deleting files); docs/reference/chat.md (Sending a message)).
 
-/** Records every data-progress value the thumbnails take, with the time, from now on. */
-async function watchProgress(page: Page): Promise<() => Promise<Array<[number, number]>>> {
+/** Records every data-progress value the thumbnails take, from now on. */
+async function watchProgress(page: Page): Promise<() => Promise<number[]>> {
   await page.evaluate(() => {
-    const seen: Array<[number, number]> = [];
+    const seen: number[] = [];
     (window as unknown as { seen: typeof seen }).seen = seen;
     const record = (el: Element) => {
       const value = Number((el as HTMLElement).dataset.progress);
-      if (seen.at(-1)?.[0] !== value) seen.push([value, performance.now()]);
+      if (seen.at(-1) !== value) seen.push(value);
     };
     new MutationObserver((records) => {
       for (const r of records) {
@@ -38,7 +38,14 @@ async function watchProgress(page: Page): Promise<() => Promise<Array<[number, n
       }
     }).observe(document.body, { subtree: true, childList: true, attributeFilter: ['data-progress'] });
   });
-  return () => page.evaluate(() => (window as unknown as { seen: Array<[number, number]> }).seen);
+  return () => page.evaluate(() => (window as unknown as { seen: number[] }).seen);
+}
+
+/** The page's timers on Playwright's clock, paused at the present: its time moves only when the test moves it. */
+async function pauseClock(page: Page): Promise<void> {
+  // Installed a minute behind, then paused at the present (no timer of the page's is due in between).
+  await page.clock.install({ time: Date.now() - 60_000 });
+  await page.clock.pauseAt(Date.now());
 }
 
 const files = (page: Page) => apiFromPage<FileRecord[]>(page, '/api/files');
@@ -47,8 +54,9 @@ describe('upload progress', () => {
   it('goes 0.2, 0.6 (measured), 0.9 (uploaded), then 1 with the server ids 300 ms later; no remove meanwhile', async () => {
     const chat = await openReadyChat();
     const { page, box } = chat;
-    await slowUploads(page, 1500);
+    const release = await holdUploads(page);
     const seen = await watchProgress(page);
+    await pauseClock(page);
     const answer = page.waitForResponse((r) => r.url().endsWith('/api/files/images'));
     const request = page.waitForRequest((r) => r.url().endsWith('/api/files/images'));
     await dropFiles(page.getByTestId('chat-input'), [await pngFile('steps.png')]);
@@ -67,14 +75,15 @@ describe('upload progress', () => {
     expect(body).toMatch(/name="width"\r\n\r\n64\r\n/);
     expect(body).toMatch(/name="height"\r\n\r\n48\r\n/);
     expect(body).toContain(`name="file_id"\r\n\r\n${tempId}\r\n`);
+    release();
     const uploadedFile = (await (await answer).json()) as UploadResponse;
+    // Uploaded (0.9), and done (1) 300 ms of page time later, not before.
+    await poll(() => progressOf(page)).toEqual([0.9]);
+    await page.clock.runFor(299);
+    expect(await progressOf(page)).toEqual([0.9]);
+    await page.clock.runFor(1);
     await uploaded(page, 1);
-    const steps = await seen();
-    expect(steps.map(([value]) => value)).toEqual([0.2, 0.6, 0.9, 1]);
-    const [, at09] = steps[2]!;
-    const [, at1] = steps[3]!;
-    expect(at1 - at09).toBeGreaterThanOrEqual(280);
-    expect(at1 - at09).toBeLessThan(1000);
+    expect(await seen()).toEqual([0.2, 0.6, 0.9, 1]);
     // Done: the server's id replaced the temporary one; the file can be removed; Send is back.
     expect(uploadedFile.temp_file_id).toBe(tempId);
     expect(await item.getAttribute('data-file-id')).toBe(uploadedFile.file_id);
@@ -99,18 +108,25 @@ describe('removing files', () => {
       els.map((e) => (e as HTMLElement).dataset.fileId!),
     );
     expect((await files(page)).body.map((f) => f.file_id).sort()).toEqual([...ids].sort());
+    // The batch's 1 s on Playwright's clock: no delete can go out before the test moves it.
+    await pauseClock(page);
     await page.getByRole('button', { name: 'Remove one.png' }).click();
-    await page.waitForTimeout(600);
+    await page.clock.runFor(999);
     expect(deletes).toHaveLength(0);
+    // The second removal within the second restarts it.
     await page.getByRole('button', { name: 'Remove two.png' }).click();
-    expect(await attachments(page).count()).toBe(0);
+    await poll(() => attachments(page).count()).toBe(0);
     // Pending meanwhile, persisted under filesToDelete.
     const stored = await page.evaluate(
       () => JSON.parse(localStorage.getItem('filesToDelete') ?? '{}') as object,
     );
     expect(Object.keys(stored).sort()).toEqual([...ids].sort());
+    await page.clock.runFor(999);
+    expect(deletes).toHaveLength(0);
+    await page.clock.runFor(1);
     await poll(() => deletes.length, 3000).toBe(1);
-    await page.waitForTimeout(1200);
+    // One request: nothing else is due, however long the page waits.
+    await page.clock.runFor(5_000);
     expect(deletes).toHaveLength(1);
     expect(deletes[0]!.files.map((f) => f.file_id).sort()).toEqual([...ids].sort());
     await poll(async () => (await files(page)).body.length).toBe(0);
@@ -130,9 +146,11 @@ describe('removing files', () => {
       refused += 1;
       return route.abort('internetdisconnected');
     });
+    const failed = page.waitForEvent('requestfailed', (request) => request.method() === 'DELETE');
     await page.getByRole('button', { name: 'Remove kept.png' }).click();
     await poll(() => refused, 3000).toBe(1);
-    await page.waitForTimeout(200);
+    // The page has seen its request fail.
+    await failed;
     const stored = () => page.evaluate(() => localStorage.getItem('filesToDelete'));
     expect(Object.keys(JSON.parse((await stored()) ?? '{}') as object)).toEqual([id]);
     expect((await files(page)).body.map((f) => f.file_id)).toEqual([id]);

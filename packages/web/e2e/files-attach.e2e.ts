@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { poll, useChatBrowser } from './chat-fixture';
+import { pageTasksDone } from './browser.test-helpers';
+import { poll, useChatBrowser } from './chat.test-helpers';
 import {
   attachments,
   chooseFiles,
@@ -11,9 +12,10 @@ import {
   openReadyChat,
   pasteFiles,
   pngFile,
+  progressOf,
   uploaded,
   zeroFile,
-} from './files-attach-fixture';
+} from './files-attach.test-helpers';
 
 useChatBrowser();
 
@@ -151,7 +153,10 @@ describe('attach: checks before upload, gathered into one toast', () => {
     const chat = await openReadyChat();
     const { page } = chat;
     const good = await pngFile('good.png');
-    const started = Date.now();
+    // The page's timers run on Playwright's clock from here, and its time moves only when the test moves it:
+    // installed a minute behind, then paused at the present (no timer of the page's is due in between).
+    await page.clock.install({ time: Date.now() - 60_000 });
+    await page.clock.pauseAt(Date.now());
     await dropFiles(page.getByTestId('chat-input'), [
       { name: 'a.txt', type: 'text/plain', base64: btoa('a') },
       { name: 'b.pdf', type: 'application/pdf', base64: btoa('%PDF-1.4') },
@@ -159,6 +164,10 @@ describe('attach: checks before upload, gathered into one toast', () => {
       { name: 'c.txt', type: 'text/plain', base64: btoa('c') },
       good,
     ]);
+    // Shown after the 250 ms gathering and the toast's own 100 ms, not before, as one toast.
+    await page.clock.runFor(349);
+    expect(await errorToasts(page).count()).toBe(0);
+    await page.clock.runFor(1);
     expect(await errorToastText(page)).toBe(
       [
         '• Currently, unsupported file type: text/plain',
@@ -166,16 +175,18 @@ describe('attach: checks before upload, gathered into one toast', () => {
         '• File size exceeds 20 MB.',
       ].join('\n'),
     );
-    // Shown after the 250 ms gathering (and the toast's own 100 ms), as one toast.
-    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
-    await page.waitForTimeout(500);
-    expect(await errorToasts(page).count()).toBe(1);
-    // The good file of the batch still uploads.
+    // Its 5 s run from its render (Radix starts them in an effect).
+    await pageTasksDone(page);
+    // The good file of the batch still uploads: sent (0.9), then done 300 ms of page time later.
+    await poll(async () => (await progressOf(page))[0] ?? 0).toBeGreaterThanOrEqual(0.9);
+    await page.clock.runFor(300);
     await uploaded(page, 1);
-    // 5 s, not the usual 3 s.
-    await page.waitForTimeout(3600 - (Date.now() - started));
-    expect(await errorToasts(page).count()).toBe(1);
-    await poll(() => errorToasts(page).count(), 4000).toBe(0);
+    // 5 s, not the usual 3 s: still there at 4.9 s, gone at 5 s (then its 200 ms closing).
+    await page.clock.runFor(4_600);
+    const open = errorToasts(page).and(page.locator('[data-state="open"]'));
+    expect(await open.count()).toBe(1);
+    await page.clock.runFor(300);
+    await poll(() => errorToasts(page).count()).toBe(0);
     await chat.context.close();
   });
 
@@ -203,6 +214,9 @@ describe('attach: checks before upload, gathered into one toast', () => {
   it('upload errors join the toast: the server message, else the generic text', async () => {
     const chat = await openReadyChat();
     const { page } = chat;
+    // The toasts' timers on Playwright's clock, paused at the present (as in the test above).
+    await page.clock.install({ time: Date.now() - 60_000 });
+    await page.clock.pauseAt(Date.now());
     await page.route('**/api/files/images', (route) =>
       route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
     );
@@ -210,17 +224,22 @@ describe('attach: checks before upload, gathered into one toast', () => {
       await pngFile('fails.png'),
       { name: 'x.txt', type: 'text/plain', base64: btoa('x') },
     ]);
+    // The upload's failure joins the refusal while the gathering waits (the answer is immediate).
+    await poll(() => attachments(page).count()).toBe(0);
+    await page.clock.runFor(350);
     expect(await errorToastText(page)).toBe(
       '• Currently, unsupported file type: text/plain\n• An error occurred while uploading the file.',
     );
-    // The failed file left the box.
-    await poll(() => attachments(page).count()).toBe(0);
     await page.unroute('**/api/files/images');
     await page.route('**/api/files/images', (route) =>
       route.fulfill({ status: 400, json: { code: 'VALIDATION', message: 'File size exceeds 20 MB.' } }),
     );
-    await poll(() => errorToasts(page).count(), 8000).toBe(0);
+    // Past the gathered toast's 5 s and its closing.
+    await page.clock.runFor(5_300);
+    await poll(() => errorToasts(page).count()).toBe(0);
     await dropFiles(page.getByTestId('chat-input'), [await pngFile('refused.png')]);
+    await poll(() => attachments(page).count()).toBe(0);
+    await page.clock.runFor(350);
     expect(await errorToastText(page)).toBe('File size exceeds 20 MB.');
     await chat.context.close();
   });
@@ -241,12 +260,18 @@ describe('attach: per endpoint and per language', () => {
     const button = page.getByRole('button', { name: 'Attach files' });
     await poll(() => button.getAttribute('aria-disabled')).toBe('true');
     expect(await button.getAttribute('title')).toBe('File uploads are disabled for this endpoint.');
-    let opened = false;
-    page.on('filechooser', () => (opened = true));
+    // The picker would open through a click on the hidden file input, in the button's own click handler.
+    await page.getByTestId('attach-input').evaluate((input) => {
+      input.addEventListener('click', (e) => {
+        (window as unknown as { pickerOpened: number }).pickerOpened = 1;
+        e.preventDefault();
+      });
+    });
     // aria-disabled (still focusable, for the reason): Playwright would wait for it to be enabled.
     await button.click({ force: true });
-    await page.waitForTimeout(300);
-    expect(opened).toBe(false);
+    expect(await page.evaluate(() => (window as unknown as { pickerOpened?: number }).pickerOpened)).toBe(
+      undefined,
+    );
     // A drop gets no overlay and is refused with the reason.
     await dropFiles(page.getByTestId('chat-input'), [await pngFile('no.png')], HOVER);
     expect(await page.getByTestId('drop-overlay').count()).toBe(0);

@@ -4,7 +4,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim } from '@parley/sim';
-import { startServer } from '../../server/test/server-process';
+import { startServer } from '@parley/server/testing';
 
 declare module 'vitest' {
   export interface ProvidedContext {

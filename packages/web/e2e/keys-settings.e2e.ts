@@ -3,10 +3,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { artifactPath, launchBrowser, newContext } from './browser';
+import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
-import { apiFromPage, signedInPage } from './session';
-import { startServer, type ServerProcess } from '../../server/test/server-process';
+import { apiFromPage, signedInPage } from './session.test-helpers';
+import { startServer, type ServerProcess } from '@parley/server/testing';
 
 const baseUrl = inject('baseUrl');
 const simUrl = inject('simUrl');
@@ -267,8 +267,8 @@ describe('settings dialog', () => {
     await expect
       .poll(() => page.evaluate(() => document.documentElement.classList.contains('dark')))
       .toBe(true);
-    // Let the colour transitions finish so the picture shows the settled dark theme.
-    await page.waitForTimeout(300);
+    // The colour transitions finished, so the picture shows the settled dark theme.
+    await animationsDone(page);
     await page.screenshot({ path: artifactPath('settings-general-dark.png') });
 
     const stored = await page.evaluate(() =>

@@ -6,10 +6,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { NIL_UUID } from '@parley/shared';
-import { startServer, type ServerProcess } from '../../server/test/server-process';
-import { artifactPath, launchBrowser, newContext } from './browser';
+import { startServer, type ServerProcess } from '@parley/server/testing';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
-import { apiFromPage, signedInPage } from './session';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 
 // docs/architecture.md (Performance budgets): a 5,000-message conversation opens in < 1 s and scrolls smoothly
 // (virtualised list). 5,000 messages through the API would take minutes, so this spec runs its own server and writes
@@ -179,23 +179,36 @@ describe('a 5,000-message conversation', () => {
     await input.press('Enter');
     await page.getByText(/tok20 tok21/).waitFor();
 
+    /** Waits until the reply has grown past its height now (the stream goes on in real time). */
+    const grows = async () => {
+      const height = await replyHeight();
+      await expect.poll(replyHeight).toBeGreaterThan(height);
+    };
+
     // While the reply grows, the view stays at the bottom.
-    const grown: number[] = [];
     for (let i = 0; i < 4; i += 1) {
-      await page.waitForTimeout(250);
+      await grows();
       expect(await distance()).toBeLessThan(40);
-      grown.push(await replyHeight());
     }
-    expect(grown.at(-1)!).toBeGreaterThan(grown[0]!);
 
     // One scroll up and the view stays where the reader put it while the reply grows below.
     const box = (await log.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     await page.mouse.wheel(0, -400);
-    await page.waitForTimeout(300);
+    // Settled where the wheel put it: away from the bottom, at the same place twice running.
+    let lastTop = -1;
+    await expect
+      .poll(async () => {
+        const top = await log.evaluate((el) => el.scrollTop);
+        const still = top === lastTop;
+        lastTop = top;
+        return still && (await distance()) > 40;
+      })
+      .toBe(true);
     const readerTop = await log.evaluate((el) => el.scrollTop);
     const before = await distance();
-    await page.waitForTimeout(800);
+    await grows();
+    await grows();
     expect(await distance()).toBeGreaterThan(before);
     expect(Math.abs((await log.evaluate((el) => el.scrollTop)) - readerTop)).toBeLessThan(2);
     const scrollButton = page.getByRole('button', { name: 'Scroll to bottom' });
@@ -205,7 +218,7 @@ describe('a 5,000-message conversation', () => {
     // The button takes the reader back down, and the list follows the reply again.
     await scrollButton.click();
     await expect.poll(distance).toBeLessThan(40);
-    await page.waitForTimeout(500);
+    await grows();
     expect(await distance()).toBeLessThan(40);
     await context.close();
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { signedInPage } from './session';
+import { artifactPath, launchBrowser, newContext, pageTasksDone } from './browser.test-helpers';
+import { signedInPage } from './session.test-helpers';
 
 // Replies rendered as markdown in the real chat: the renderer is a lazy chunk (not in /c/new's initial
 // JavaScript), KaTeX a further one loaded only for maths, and HTML in a reply is never rendered.
@@ -79,15 +79,20 @@ describe('markdown replies', () => {
     await page.screenshot({ path: artifactPath('markdown-reply-desktop.png') });
 
     const copy = log.getByRole('button', { name: 'Copy code' });
+    // The indicator's time on Playwright's clock: installed a minute behind, then paused at the present.
+    await page.clock.install({ time: Date.now() - 60_000 });
+    await page.clock.pauseAt(Date.now());
     await copy.click();
     await log.getByRole('button', { name: 'Copied' }).waitFor();
+    await pageTasksDone(page);
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
       'def total(xs: list[int]) -> int:\n    return sum(x for x in xs if x > 0)',
     );
-    // "Copied" for about 2.5 s, then the button is back.
-    await page.waitForTimeout(1500);
+    // "Copied" for 2.5 s of page time, then the button is back.
+    await page.clock.runFor(2_499);
     expect(await log.getByRole('button', { name: 'Copied' }).count()).toBe(1);
-    await log.getByRole('button', { name: 'Copy code' }).waitFor({ timeout: 2500 });
+    await page.clock.runFor(1);
+    await log.getByRole('button', { name: 'Copy code' }).waitFor();
     await context.close();
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NIL_UUID, type ChatFinalEvent } from '@parley/shared';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { signedInPage } from './session';
+import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { signedInPage } from './session.test-helpers';
 
 const baseUrl = inject('baseUrl');
 const UNFINISHED =
@@ -211,7 +211,7 @@ describe('message view', () => {
     await expect.poll(() => darkPage.locator('article').count()).toBe(4);
     await darkPage.getByText(UNFINISHED).scrollIntoViewIfNeeded();
     await darkPage.locator('article').nth(1).hover();
-    await darkPage.waitForTimeout(400);
+    await animationsDone(darkPage);
     await darkPage.screenshot({ path: artifactPath('message-view-dark.png') });
     await dark.close();
   });

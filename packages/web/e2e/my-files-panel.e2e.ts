@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { mergeFileConfig, type FileConfigInput } from '@parley/shared';
-import { launchBrowser, newContext } from './browser';
-import { noisyPng, rowNames, seedFruits, seedImages, smallPng } from './my-files-fixture';
-import { signedInPage } from './session';
+import { launchBrowser, newContext } from './browser.test-helpers';
+import { noisyPng, rowNames, seedFruits, seedImages, smallPng } from './my-files.test-helpers';
+import { signedInPage } from './session.test-helpers';
 
 const baseUrl = inject('baseUrl');
 const TABLE = 'files-panel-table';

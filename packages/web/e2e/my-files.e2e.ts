@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { formatFileSize, type FileRecord } from '@parley/shared';
-import { launchBrowser, newContext } from './browser';
-import { FRUITS, noisyPng, rowNames, seedFruits, seedImages, smallPng } from './my-files-fixture';
-import { apiFromPage, signedInPage } from './session';
+import { launchBrowser, newContext } from './browser.test-helpers';
+import { FRUITS, noisyPng, rowNames, seedFruits, seedImages, smallPng } from './my-files.test-helpers';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 
 const baseUrl = inject('baseUrl');
 const TABLE = 'my-files-table';

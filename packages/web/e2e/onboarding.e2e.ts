@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { apiFromPage, signedInPage } from './session';
-import { startServer, type ServerProcess } from '../../server/test/server-process';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { apiFromPage, signedInPage } from './session.test-helpers';
+import { startServer, type ServerProcess } from '@parley/server/testing';
 
 // A server of its own with no provider at all: no key in the environment and no parley.yaml (it runs in an
 // empty temp folder), as on a fresh install.

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { apiFromPage } from './session';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { apiFromPage } from './session.test-helpers';
 import {
   open,
   trigger,
@@ -12,7 +12,7 @@ import {
   closeOverlay,
   openPresets,
   rows,
-} from './presets-fixture';
+} from './presets.test-helpers';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -109,15 +109,18 @@ describe('presets', () => {
     await page.getByText('This file is not a valid preset.', { exact: true }).waitFor();
     expect(await rows(page).count()).toBe(2);
 
-    // Delete is optimistic: the row goes before the (slowed) server answers.
-    await page.route('**/api/presets/delete', async (route) => {
-      await new Promise((r) => setTimeout(r, 1500));
-      await route.continue();
+    // Delete is optimistic: the row goes while the server's answer is still held back.
+    let answer: () => void = () => {};
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    let passedOn: Promise<void> = Promise.resolve();
+    await page.route('**/api/presets/delete', (route) => {
+      passedOn = answered.then(() => route.continue());
+      return passedOn;
     });
-    const started = Date.now();
     await rows(page).first().getByRole('button', { name: 'Delete' }).click();
-    await expect.poll(() => rows(page).count(), { timeout: 1000 }).toBe(1);
-    expect(Date.now() - started).toBeLessThan(1000);
+    await expect.poll(() => rows(page).count()).toBe(1);
+    answer();
+    await passedOn;
     await page.unroute('**/api/presets/delete');
     await expect.poll(async () => (await apiFromPage<unknown[]>(page, '/api/presets')).body.length).toBe(1);
 

@@ -7,9 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifactPath, launchBrowser } from './browser';
-import { noisyPng, seedImages, smallPng } from './my-files-fixture';
-import { signedInPage } from './session';
+import { artifactPath, launchBrowser } from './browser.test-helpers';
+import { noisyPng, seedImages, smallPng } from './my-files.test-helpers';
+import { signedInPage } from './session.test-helpers';
 
 // A reply's images from other hosts: nothing is fetched when the chat shows or reopens, one request per click.
 // The image host is a local listener that counts what reaches it (https with a throw-away certificate, as the

@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startSim, type Sim } from '@parley/sim';
-import { startServer, type ServerProcess } from '../../server/test/server-process';
-import { artifactPath, launchBrowser, newContext } from './browser';
+import { startServer, type ServerProcess } from '@parley/server/testing';
+import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
-import { signedInPage } from './session';
+import { signedInPage } from './session.test-helpers';
 
 // The README's screenshots: a real conversation against the simulator, whose canned rules give natural replies
 // (so the pictures show no [[sim]] directives). `UPDATE_SCREENSHOTS=1` copies them into docs/screenshots/.
@@ -80,7 +80,7 @@ describe('README screenshots', () => {
     await input.press('Enter');
     await page.getByText('def split_budget').waitFor({ timeout: 15_000 });
     await page.getByRole('button', { name: 'Regenerate' }).nth(1).waitFor();
-    await page.waitForTimeout(400);
+    await animationsDone(page);
     await page.screenshot({ path: artifactPath('docs-chat-desktop.png') });
 
     const url = page.url();
@@ -89,7 +89,7 @@ describe('README screenshots', () => {
     const phonePage = await phone.newPage();
     await phonePage.goto(url);
     await phonePage.getByText('def split_budget').waitFor();
-    await phonePage.waitForTimeout(400);
+    await animationsDone(phonePage);
     await phonePage.screenshot({ path: artifactPath('docs-chat-phone.png') });
 
     const dark = await newContext(browser, { colorScheme: 'dark' });
@@ -98,7 +98,7 @@ describe('README screenshots', () => {
     await darkPage.goto(url);
     await darkPage.getByRole('cell', { name: 'Arashiyama' }).waitFor();
     expect(await darkPage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
-    await darkPage.waitForTimeout(400);
+    await animationsDone(darkPage);
     await darkPage.screenshot({ path: artifactPath('docs-chat-dark.png') });
     await Promise.all([context.close(), phone.close(), dark.close()]);
 

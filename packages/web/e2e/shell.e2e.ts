@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser';
-import { signedInPage as signIn } from './session';
-import { startServer, type ServerProcess } from '../../server/test/server-process';
+import { artifactPath, launchBrowser, newContext, uniqueEmail } from './browser.test-helpers';
+import { signedInPage as signIn } from './session.test-helpers';
+import { startServer, type ServerProcess } from '@parley/server/testing';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;

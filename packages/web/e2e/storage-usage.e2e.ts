@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatStorageSize, type FileUsage } from '@parley/shared';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { noisyPng, seedImages } from './my-files-fixture';
-import { apiFromPage, signedInPage } from './session';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { noisyPng, seedImages } from './my-files.test-helpers';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 
 // My Files says how much of the storage quota the user's files take (the e2e server keeps the 1 GB default).
 

@@ -3,8 +3,8 @@ import { MB } from '@parley/shared';
 import type { Env } from './env-reader';
 import { DEFAULT_UPLOAD_LIMITS, readFileSettings } from './file-settings';
 import { loadConfig } from './load-config';
-import { expectConfigError, loadWithYaml, removeTempDirs, tempDir } from './fixtures/temp-config';
-import { testConfig } from '../../test/test-app';
+import { expectConfigError, loadWithYaml, removeTempDirs, tempDir } from './temp-config.test-helpers';
+import { testConfig } from '../../test/app.test-helpers';
 
 afterEach(removeTempDirs);
 

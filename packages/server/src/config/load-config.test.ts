@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from './load-config';
-import { expectConfigError, loadWithYaml, removeTempDirs, tempDir } from './fixtures/temp-config';
+import { expectConfigError, loadWithYaml, removeTempDirs, tempDir } from './temp-config.test-helpers';
 
 afterEach(removeTempDirs);
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Env } from './env-reader';
 import { loadConfig } from './load-config';
 import { DEFAULT_MESSAGE_LIMITS } from './message-limit-settings';
-import { expectConfigError, removeTempDirs, tempDir } from './fixtures/temp-config';
+import { expectConfigError, removeTempDirs, tempDir } from './temp-config.test-helpers';
 
 afterEach(removeTempDirs);
 

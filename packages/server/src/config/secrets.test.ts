@@ -2,7 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadSecrets } from './secrets';
-import { expectConfigError, removeTempDirs, tempDir } from './fixtures/temp-config';
+import { expectConfigError, removeTempDirs, tempDir } from './temp-config.test-helpers';
 
 afterEach(removeTempDirs);
 

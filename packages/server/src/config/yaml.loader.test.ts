@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { ConfigError } from './config-error';
-import { expectConfigError, loadWithYaml, removeTempDirs } from './fixtures/temp-config';
+import { expectConfigError, loadWithYaml, removeTempDirs } from './temp-config.test-helpers';
 
 afterEach(removeTempDirs);
 

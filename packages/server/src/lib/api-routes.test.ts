@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTE_PATHS, routeUrl } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, type TestApp } from '../../test/app.test-helpers';
 import { registerErrorHandler } from './error-handler';
 import { setRouteCompilers } from './api-routes';
 

@@ -2,9 +2,9 @@ import { connect } from 'node:net';
 import { startSim, type Sim } from '@parley/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../test/test-app';
-import { signUp } from '../features/auth/auth-test-helpers';
-import { ask, sim as script, simProviders, type ChatApp } from '../features/chat/chat-test-helpers';
+import { buildTestApp, type TestApp } from '../../test/app.test-helpers';
+import { ask, sim as script, simProviders, type ChatApp } from '../features/chat/chat.test-helpers';
+import { newUser } from '../../test/factories.test-helpers';
 
 const REQUEST_TIMEOUT_MS = 600;
 
@@ -43,7 +43,7 @@ beforeAll(async () => {
     },
   });
   const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
-  const { token, user } = await signUp(test.app);
+  const { token, user } = await newUser(test.app);
   app = { ...test, base, token, userId: user.id };
 });
 afterAll(async () => {

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from '../app';
 import { installGracefulShutdown, type GracefulShutdown } from './shutdown';
-import { testConfig } from '../../test/test-app';
-import { freshDatabase, type TestDatabase } from '../../test/dialects';
+import { testConfig } from '../../test/app.test-helpers';
+import { freshDatabase, type TestDatabase } from '../../test/dialects.test-helpers';
 
 describe('graceful shutdown', () => {
   let database: TestDatabase;
@@ -65,13 +65,23 @@ describe('graceful shutdown', () => {
   it('forces exit 1 when stopping takes longer than the timeout', async () => {
     const { app } = await startSlowApp();
     const exit = vi.fn();
-    handle = installGracefulShutdown(app, [() => new Promise((resolve) => setTimeout(resolve, 200))], {
-      exit,
-      signals: [],
-      timeoutMs: 50,
-    });
-    await handle.shutdown('SIGTERM');
-    expect(exit).toHaveBeenNthCalledWith(1, 1);
+    // A closer that finishes only when the test lets it: until then only the timeout can end the stop.
+    let unstick!: () => void;
+    const stuck = new Promise<void>((resolve) => (unstick = resolve));
+    handle = installGracefulShutdown(app, [() => stuck], { exit, signals: [], timeoutMs: 50 });
+    // The timeout on a fake clock (timeouts only: the app's close and its sweep stay real).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      const stopping = handle.shutdown('SIGTERM');
+      await vi.advanceTimersByTimeAsync(49);
+      expect(exit).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(1);
+      expect(exit).toHaveBeenNthCalledWith(1, 1);
+      unstick();
+      await stopping;
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('exits 1 when a closer fails, after running the others', async () => {

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
-import { buildTestApp, type TestApp } from '../../test/test-app';
+import { buildTestApp, type TestApp } from '../../test/app.test-helpers';
 
 describe('the built web app', () => {
   let t: TestApp;

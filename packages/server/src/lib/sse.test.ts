@@ -53,13 +53,15 @@ describe('SSE writer', () => {
         const writev = socket._writev!.bind(socket);
         socket._write = (chunk, encoding, callback) => (writes.push(1), write(chunk, encoding, callback));
         socket._writev = (chunks, callback) => (writes.push(chunks.length), writev(chunks, callback));
+        // The next turn of the event loop: the writes of this one have reached the socket (it uncorks on nextTick).
+        const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
         const sse = openSseStream(reply);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await nextTurn();
         writes.length = 0; // the headers
         for (let i = 1; i <= 5; i++) void sse.send(String(i), 'message', `{"text":"${i}"}`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await nextTurn();
         void sse.send('6', 'message', '{"text":"6"}');
-        await new Promise((resolve) => setTimeout(resolve, 20));
+        await nextTurn();
         expect(writes).toHaveLength(2);
         sse.end();
       });
@@ -119,10 +121,9 @@ describe('SSE writer', () => {
       sse.end();
     });
     const response = await fetch(`${url}/s`);
-    // Not reading for a while: the server must stop and wait rather than queue all 300 frames in memory.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Not reading: the server must stop and wait rather than queue all 300 frames in memory.
+    await expect.poll(() => stats.stalls).toBeGreaterThan(0);
     expect(stats.sent).toBeLessThan(total);
-    expect(stats.stalls).toBeGreaterThan(0);
     const frames = await sseReader(response.body!).rest();
     expect(frames).toHaveLength(total);
     expect(frames.every((frame, i) => frame.id === String(i) && frame.data === frameData)).toBe(true);

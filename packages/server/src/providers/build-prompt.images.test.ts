@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { promptTakesImages, type PromptTurn } from './build-prompt';
-import { customEndpoint, providersConfig, simProviders } from './provider-test-config';
+import { customEndpoint, providersConfig, simProviders } from './provider-config.test-helpers';
 import { createProviderRegistry } from './registry';
 
 const registry = createProviderRegistry(

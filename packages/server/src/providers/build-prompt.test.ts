@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customEndpoint, providersConfig } from './provider-test-config';
+import { customEndpoint, providersConfig } from './provider-config.test-helpers';
 import { createProviderRegistry } from './registry';
 
 const registry = createProviderRegistry(

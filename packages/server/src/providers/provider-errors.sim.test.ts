@@ -2,7 +2,7 @@ import { createServer } from 'node:net';
 import { streamText } from 'ai';
 import { startSim, type Sim } from '@parley/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customEndpoint, providersConfig } from './provider-test-config';
+import { customEndpoint, providersConfig } from './provider-config.test-helpers';
 import { createProviderRegistry, type ProviderRegistry } from './registry';
 
 let sim: Sim;

@@ -1,7 +1,7 @@
 import { streamText } from 'ai';
 import { startSim, type Sim } from '@parley/sim';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { customEndpoint, providersConfig, simProviders } from './provider-test-config';
+import { customEndpoint, providersConfig, simProviders } from './provider-config.test-helpers';
 import { createProviderRegistry, type ProviderRegistry } from './registry';
 
 let sim: Sim;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../lib/app-error';
-import { customEndpoint, providersConfig } from './provider-test-config';
+import { customEndpoint, providersConfig } from './provider-config.test-helpers';
 import { createProviderRegistry } from './registry';
 
 const account = {

@@ -108,8 +108,9 @@ describe('requestUpstream', () => {
 
   it('a refused connection fails as fetch does: TypeError "fetch failed" with the cause', async () => {
     const base = await listen(() => {});
-    server!.close();
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // Closed, and known to be closed: nothing listens on the port any more.
+    await new Promise((resolve) => server!.close(resolve));
+    server = undefined;
     const failure = await requestUpstream(base).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(TypeError);
     expect((failure as TypeError).message).toBe('fetch failed');
@@ -133,14 +134,20 @@ describe('requestUpstream', () => {
 
   it('an abort before the answer rejects with the signal reason and closes the connection', async () => {
     let closed = false;
-    const base = await listen((req) => req.socket.on('close', () => (closed = true)));
+    let received: () => void = () => {};
+    const arrived = new Promise<void>((resolve) => (received = resolve));
+    const base = await listen((req) => {
+      req.socket.on('close', () => (closed = true));
+      received();
+    });
     const controller = new AbortController();
     const pending = requestUpstream(base, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 30);
+    // Aborted once the upstream has the request and before it answers (it never does).
+    await arrived;
+    controller.abort();
     const failure = await pending.catch((error: unknown) => error);
     expect((failure as Error).name).toBe('AbortError');
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(closed).toBe(true);
+    await expect.poll(() => closed).toBe(true);
   });
 
   it('an abort while the body streams ends the read with the reason and closes the connection', async () => {
@@ -157,8 +164,7 @@ describe('requestUpstream', () => {
       for await (const _chunk of answer.body) controller.abort(reason);
     })().catch((error: unknown) => error);
     expect(failure).toBe(reason);
-    await new Promise((resolve) => setTimeout(resolve, 30));
-    expect(closed).toBe(true);
+    await expect.poll(() => closed).toBe(true);
   });
 
   it('an abort after the answer began but before its body is read fails the later read, and nothing throws meanwhile', async () => {

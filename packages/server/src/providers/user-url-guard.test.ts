@@ -4,7 +4,7 @@ import { hostname } from 'node:os';
 import { streamText } from 'ai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGuardedFetch } from '../lib/outbound/guarded-fetch';
-import { customEndpoint, providersConfig } from './provider-test-config';
+import { customEndpoint, providersConfig } from './provider-config.test-helpers';
 import { createProviderRegistry } from './registry';
 import { DEFAULT_NETWORK_SETTINGS } from '../config/network-settings';
 

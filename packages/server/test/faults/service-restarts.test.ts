@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { startSim } from '@parley/sim';
 import { API } from '@parley/shared';
 import { sseReader } from '../../src/lib/sse.test-helpers';
-import { parseEvents } from '../../src/features/chat/chat-test-helpers';
+import { parseEvents } from '../../src/features/chat/chat.test-helpers';
 import { startServer, type ServerProcess } from '../server-process';
 import {
   eventually,
@@ -15,14 +15,14 @@ import {
   startReply,
   tokenCount,
   type Client,
-} from './parley-client';
+} from './parley-client.test-helpers';
 import {
   missingServices,
   startPgCluster,
   startRedisServer,
   type PgCluster,
   type RedisServer,
-} from './services';
+} from './services.test-helpers';
 
 const missing = missingServices();
 if (missing) console.warn(`fault tests skipped: ${missing}`);
@@ -97,8 +97,8 @@ describe.skipIf(missing !== null)('PostgreSQL and Redis stopped mid-reply', () =
       status: 503,
       body: { status: 'unavailable', database: 'down', redis: 'up' },
     });
-    // Past the reply's end, so its final save has to wait for the database.
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    // The whole reply streamed while the database is down, so its final save has to wait for the database.
+    await reply.waitForTokens(100);
     expect(alive(server.pid)).toBe(true);
     await cluster.start();
 
@@ -141,7 +141,8 @@ describe.skipIf(missing !== null)('PostgreSQL and Redis stopped mid-reply', () =
     });
     expect(resumed.status).toBe(200);
     const resumedEvents = sseReader(resumed.body!).rest();
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // The reply streams on while Redis is down (about 2 s of it).
+    await reply.waitForTokens(50);
     expect(alive(server.pid)).toBe(true);
     await redis.start();
 
@@ -173,7 +174,8 @@ describe.skipIf(missing !== null)('PostgreSQL and Redis stopped mid-reply', () =
     const followed = onSecond.rest();
 
     await redis.stop();
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Down while the reply goes on (about 2 s of it).
+    await reply.waitForTokens(45);
     await redis.start();
 
     const events = await reply.end();

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AppDeps } from '../../app-deps';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { signAccessToken } from './access-token';
-import { getUser, signUp } from './auth-test-helpers';
+import { getUser } from './auth.test-helpers';
 import { tokenUserId } from './auth.guard';
+import { newUser } from '../../../test/factories.test-helpers';
 
 const { jwtSecret } = testConfig().secrets;
 
@@ -39,7 +40,7 @@ describe.each(testDialects())('the auth guard with cached tokens on %s', (dialec
 
   it('still refuses a token already used once when its user is banned or deleted', async () => {
     t = await buildTestApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     expect((await getUser(t.app, token)).statusCode).toBe(200);
     const until = new Date(Date.now() + 60_000).toISOString();
     await t.database.db.updateTable('users').set({ banned_until: until }).where('id', '=', user.id).execute();
@@ -52,7 +53,7 @@ describe.each(testDialects())('the auth guard with cached tokens on %s', (dialec
 
   it('refuses a cached token once it has expired', async () => {
     t = await buildTestApp(dialect);
-    const { user } = await signUp(t.app);
+    const { user } = await newUser(t.app);
     const token = await signAccessToken(jwtSecret, user.id, { expiresInSeconds: 60 });
     expect((await getUser(t.app, token)).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type ApiErrorBody } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { postLogin, signUp, PASSWORD } from './auth-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { postLogin } from './auth.test-helpers';
+import { newUser, PASSWORD } from '../../../test/factories.test-helpers';
 
 const limited = (max: number, prefix?: string) => ({
   rateLimits: { loginMax: max, loginWindowMinutes: 5, ...(prefix ? { rateLimitPrefix: prefix } : {}) },
@@ -50,7 +51,7 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
 
   it('counts successful attempts too, and refuses before checking the password', async () => {
     const { app } = await start(dialect, limited(2));
-    await signUp(app, { email: 'ok@example.com' });
+    await newUser(app, { email: 'ok@example.com' });
     expect((await postLogin(app, 'ok@example.com', PASSWORD)).statusCode).toBe(200);
     expect((await postLogin(app, 'ok@example.com', PASSWORD)).statusCode).toBe(200);
     expectRateLimited(await postLogin(app, 'ok@example.com', PASSWORD));

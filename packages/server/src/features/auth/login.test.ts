@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, type ApiErrorBody, type AuthResult } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { insertUser } from '../users/users.repository';
-import { hashPassword } from './password';
-import { postLogin, refreshCookie, signUp, PASSWORD } from './auth-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { postLogin, refreshCookie } from './auth.test-helpers';
+import { newUser, newUserRow, PASSWORD } from '../../../test/factories.test-helpers';
 
 const inAnHour = () => new Date(Date.now() + 3_600_000).toISOString();
 const anHourAgo = () => new Date(Date.now() - 3_600_000).toISOString();
@@ -18,7 +17,7 @@ describe.each(testDialects())('POST /api/auth/login on %s', (dialect) => {
 
   it('signs in with e-mail and password: 200, token, user and refresh cookie', async () => {
     t = await buildTestApp(dialect);
-    const { user } = await signUp(t.app, { email: 'lin@example.com' });
+    const { user } = await newUser(t.app, { email: 'lin@example.com' });
     const res = await postLogin(t.app, '  LIN@example.com ', PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = res.json<AuthResult>();
@@ -29,7 +28,7 @@ describe.each(testDialects())('POST /api/auth/login on %s', (dialect) => {
 
   it('answers a wrong password and an unknown e-mail with the same 401', async () => {
     t = await buildTestApp(dialect);
-    await signUp(t.app, { email: 'lin@example.com' });
+    await newUser(t.app, { email: 'lin@example.com' });
     const wrong = await postLogin(t.app, 'lin@example.com', 'wrong password');
     const unknown = await postLogin(t.app, 'nobody@example.com', PASSWORD);
     expect(wrong.statusCode).toBe(401);
@@ -41,15 +40,11 @@ describe.each(testDialects())('POST /api/auth/login on %s', (dialect) => {
 
   it('signs in by an 11-digit phone number', async () => {
     t = await buildTestApp(dialect);
-    const now = new Date().toISOString();
-    await insertUser(t.database.db, {
-      id: crypto.randomUUID(),
+    await newUserRow(t.database.db, {
       name: 'Phone User',
       phone: '13812345678',
-      password_hash: await hashPassword(PASSWORD),
+      password: PASSWORD,
       invite_code: 'PHONE001',
-      created_at: now,
-      updated_at: now,
     });
     const res = await postLogin(t.app, '13812345678', PASSWORD);
     expect(res.statusCode).toBe(200);
@@ -59,7 +54,7 @@ describe.each(testDialects())('POST /api/auth/login on %s', (dialect) => {
 
   it('refuses a banned user with 403 BANNED and a message containing "ban"', async () => {
     t = await buildTestApp(dialect);
-    await signUp(t.app, { email: 'bad@example.com' });
+    await newUser(t.app, { email: 'bad@example.com' });
     await ban('bad@example.com', inAnHour());
     const res = await postLogin(t.app, 'bad@example.com', PASSWORD);
     expect(res.statusCode).toBe(403);
@@ -71,7 +66,7 @@ describe.each(testDialects())('POST /api/auth/login on %s', (dialect) => {
 
   it('lets a user in again once the ban has ended', async () => {
     t = await buildTestApp(dialect);
-    await signUp(t.app, { email: 'reformed@example.com' });
+    await newUser(t.app, { email: 'reformed@example.com' });
     await ban('reformed@example.com', anHourAgo());
     expect((await postLogin(t.app, 'reformed@example.com', PASSWORD)).statusCode).toBe(200);
   });

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, type ApiErrorBody, type AuthResult } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { findUserByEmail } from '../users/users.repository';
-import { postRegister, refreshCookie, registration, signUp } from './auth-test-helpers';
+import { postRegister, refreshCookie } from './auth.test-helpers';
+import { newUser, registration } from '../../../test/factories.test-helpers';
 
 const long = (n: number) => 'a'.repeat(n);
 
@@ -95,7 +96,7 @@ describe.each(testDialects())('POST /api/auth/register on %s', (dialect) => {
 
   it('answers 409 for an e-mail that is taken, whatever its case', async () => {
     t = await buildTestApp(dialect);
-    await signUp(t.app, { email: 'taken@example.com' });
+    await newUser(t.app, { email: 'taken@example.com' });
     const res = await postRegister(t.app, registration({ email: 'TAKEN@example.com' }));
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiErrorBody>()).toMatchObject({
@@ -106,7 +107,7 @@ describe.each(testDialects())('POST /api/auth/register on %s', (dialect) => {
 
   it('answers 409 for a username that is taken, whatever its case', async () => {
     t = await buildTestApp(dialect);
-    await signUp(t.app, { username: 'Turing' });
+    await newUser(t.app, { username: 'Turing' });
     const res = await postRegister(t.app, registration({ username: 'turing' }));
     expect(res.statusCode).toBe(409);
     expect(res.json<ApiErrorBody>()).toMatchObject({ code: 'CONFLICT', field: 'username' });
@@ -121,8 +122,8 @@ describe.each(testDialects())('POST /api/auth/register on %s', (dialect) => {
 
   it('links the inviter named by a valid invite code and ignores an unknown one', async () => {
     t = await buildTestApp(dialect);
-    const inviter = await signUp(t.app);
-    await signUp(t.app, { email: 'invited@example.com', inviteCode: inviter.user.inviteCode });
+    const inviter = await newUser(t.app);
+    await newUser(t.app, { email: 'invited@example.com', inviteCode: inviter.user.inviteCode });
     const invited = await findUserByEmail(t.database.db, 'invited@example.com');
     expect(invited?.inviter_id).toBe(inviter.user.id);
 
@@ -137,7 +138,7 @@ describe.each(testDialects())('POST /api/auth/register on %s', (dialect) => {
   it('gives every user a different invite code', async () => {
     t = await buildTestApp(dialect);
     const codes = new Set<string>();
-    for (let i = 0; i < 3; i++) codes.add((await signUp(t.app)).user.inviteCode);
+    for (let i = 0; i < 3; i++) codes.add((await newUser(t.app)).user.inviteCode);
     expect(codes.size).toBe(3);
   });
 

@@ -6,10 +6,11 @@ import {
   REFRESH_TOKEN_TTL_SECONDS,
   type AuthResult,
 } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { ROTATION_GRACE_SECONDS } from './sessions.service';
-import { getUser, postLogin, postRefresh, refreshCookie, signUp, PASSWORD } from './auth-test-helpers';
+import { getUser, postLogin, postRefresh, refreshCookie } from './auth.test-helpers';
+import { newUser, PASSWORD } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s', (dialect) => {
   let t: TestApp;
@@ -17,7 +18,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('sets the refresh cookie HttpOnly, SameSite=Strict, Path=/api/auth, 7 days, not Secure over http', async () => {
     t = await buildTestApp(dialect);
-    await signUp(t.app, { email: 'c@example.com' });
+    await newUser(t.app, { email: 'c@example.com' });
     const cookie = refreshCookie(await postLogin(t.app, 'c@example.com', PASSWORD));
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
     expect(cookie?.maxAge).toBe(REFRESH_TOKEN_TTL_SECONDS);
@@ -36,7 +37,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('stores only a hash of the refresh secret', async () => {
     t = await buildTestApp(dialect);
-    const { cookie } = await signUp(t.app);
+    const { cookie } = await newUser(t.app);
     const [sessionId, secret] = cookie.split('.');
     const row = await t.database.db
       .selectFrom('sessions')
@@ -49,7 +50,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('rotates on refresh: a new token, a new cookie, and the new cookie works', async () => {
     t = await buildTestApp(dialect);
-    const first = await signUp(t.app);
+    const first = await newUser(t.app);
     const res = await postRefresh(t.app, first.cookie, `${API.refresh}?retry=true`);
     expect(res.statusCode).toBe(200);
     const body = res.json<AuthResult>();
@@ -70,7 +71,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('treats an old token presented after the grace window as reuse: 401, and the session is revoked', async () => {
     t = await buildTestApp(dialect);
-    const { cookie: old } = await signUp(t.app);
+    const { cookie: old } = await newUser(t.app);
     const current = refreshCookie(await postRefresh(t.app, old))?.value;
     await ageRotation(ROTATION_GRACE_SECONDS + 1);
     const replay = await postRefresh(t.app, old);
@@ -80,7 +81,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('treats a token older than the previous one as reuse even inside the grace window', async () => {
     t = await buildTestApp(dialect);
-    const { cookie: first } = await signUp(t.app);
+    const { cookie: first } = await newUser(t.app);
     const second = refreshCookie(await postRefresh(t.app, first))?.value;
     const third = refreshCookie(await postRefresh(t.app, second))?.value;
     expect((await postRefresh(t.app, first)).statusCode).toBe(401);
@@ -89,7 +90,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('lets tabs that refresh at the same moment all stay signed in', async () => {
     t = await buildTestApp(dialect);
-    const { cookie, user } = await signUp(t.app);
+    const { cookie, user } = await newUser(t.app);
     const answers = await Promise.all([1, 2, 3].map(() => postRefresh(t.app, cookie)));
     for (const res of answers) {
       expect(res.statusCode).toBe(200);
@@ -103,7 +104,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('answers the previous secret inside the grace window without a new cookie', async () => {
     t = await buildTestApp(dialect);
-    const { cookie: old } = await signUp(t.app);
+    const { cookie: old } = await newUser(t.app);
     const current = refreshCookie(await postRefresh(t.app, old))?.value;
     const late = await postRefresh(t.app, old);
     expect(late.statusCode).toBe(200);
@@ -134,7 +135,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('answers 401 for an expired session', async () => {
     t = await buildTestApp(dialect);
-    const { cookie } = await signUp(t.app);
+    const { cookie } = await newUser(t.app);
     await t.database.db
       .updateTable('sessions')
       .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
@@ -145,7 +146,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('answers 403 BANNED to a banned user', async () => {
     t = await buildTestApp(dialect);
-    const { cookie, user } = await signUp(t.app);
+    const { cookie, user } = await newUser(t.app);
     const until = new Date(Date.now() + 3_600_000).toISOString();
     await t.database.db.updateTable('users').set({ banned_until: until }).where('id', '=', user.id).execute();
     const res = await postRefresh(t.app, cookie);
@@ -155,7 +156,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('logs out: 200, the cookie cleared, and the session no longer refreshes', async () => {
     t = await buildTestApp(dialect);
-    const { cookie } = await signUp(t.app);
+    const { cookie } = await newUser(t.app);
     const res = await t.app.inject({
       method: 'POST',
       url: API.logout,
@@ -179,7 +180,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
 
   it('keeps one session per sign-in: logging out of one leaves the other working', async () => {
     t = await buildTestApp(dialect);
-    const { cookie: laptop } = await signUp(t.app, { email: 'two@example.com' });
+    const { cookie: laptop } = await newUser(t.app, { email: 'two@example.com' });
     const phone = refreshCookie(await postLogin(t.app, 'two@example.com', PASSWORD))?.value;
     await t.app.inject({ method: 'POST', url: API.logout, cookies: { [REFRESH_COOKIE]: laptop } });
     expect((await postRefresh(t.app, phone)).statusCode).toBe(200);

@@ -5,10 +5,11 @@ import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
 import { API, MB, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { factsOf, fileFixture, pngOf } from './chat-files-test-helpers';
-import { ask, get, messagesOf, startChatApp, type ChatApp } from './chat-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { factsOf, pngOf } from './chat-files.test-helpers';
+import { createLocalStorage, type LocalStorage } from '../files/storage/local.storage';
+import { ask, get, messagesOf, startChatApp, type ChatApp } from './chat.test-helpers';
+import { newFile, type NewFileInput, newUser } from '../../../test/factories.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {
@@ -25,7 +26,10 @@ const refusal = (res: { status: number; body: string }) => ({
 describe.each(testDialects())('files attached to a send on %s', (dialect) => {
   let app: ChatApp;
   let dir: string;
-  let files: ReturnType<typeof fileFixture>;
+  let storage: LocalStorage;
+  /** A ready file of the user's, its bytes in the app's storage. */
+  const store = (userId: string, file: NewFileInput) =>
+    newFile(app.database.db, userId, { storage, ...file });
   const conversationCount = async () =>
     ((await (await get(app, app.token, `${API.convos}?pageNumber=1`)).json()) as { conversations: unknown[] })
       .conversations.length;
@@ -41,7 +45,7 @@ describe.each(testDialects())('files attached to a send on %s', (dialect) => {
         },
       },
     });
-    files = fileFixture(app.database.db, dir);
+    storage = createLocalStorage(dir);
   });
   afterAll(async () => {
     await app.close();
@@ -49,8 +53,8 @@ describe.each(testDialects())('files attached to a send on %s', (dialect) => {
   });
 
   it("refuses another user's file or an unknown id with 400, and writes nothing", async () => {
-    const other = await signUp(app.app);
-    const theirs = await files.store(other.user.id, { bytes: await pngOf(2, 2) });
+    const other = await newUser(app.app);
+    const theirs = await store(other.user.id, { bytes: await pngOf(2, 2) });
     const before = await conversationCount();
     for (const file_id of [theirs.file_id, 'no-such-file']) {
       const res = await ask(app, 'openAI', {
@@ -81,7 +85,7 @@ describe.each(testDialects())('files attached to a send on %s', (dialect) => {
 
   it('a vision model takes at most 10 images in one message', async () => {
     const bytes = await pngOf(2, 2);
-    const eleven = await Promise.all(Array.from({ length: 11 }, () => files.store(app.userId, { bytes })));
+    const eleven = await Promise.all(Array.from({ length: 11 }, () => store(app.userId, { bytes })));
     const ids = eleven.map((f) => ({ file_id: f.file_id }));
     const vision = await ask(app, 'openAI', { ...fresh, text: 'Many', model: 'gpt-4o', files: ids });
     expect(refusal(vision)).toMatchObject({
@@ -97,24 +101,24 @@ describe.each(testDialects())('files attached to a send on %s', (dialect) => {
 
   it("applies the endpoint's count, size, total and type rules with the documented messages", async () => {
     const small = await pngOf(2, 2);
-    const three = await Promise.all([1, 2, 3].map(() => files.store(app.userId, { bytes: small })));
+    const three = await Promise.all([1, 2, 3].map(() => store(app.userId, { bytes: small })));
     const ids = (list: { file_id: string }[]) => list.map((f) => ({ file_id: f.file_id }));
     const send = (endpoint: string, list: { file_id: string }[]) =>
       ask(app, endpoint, { ...fresh, text: 'Limits', model: 'llava', files: ids(list) });
     expect(refusal(await send('Mistral', three)).message).toBe(
       'You can only upload up to 2 files at a time.',
     );
-    const big = await files.store(app.userId, { bytes: randomBytes(Math.round(1.2 * MB)) });
+    const big = await store(app.userId, { bytes: randomBytes(Math.round(1.2 * MB)) });
     expect(refusal(await send('Mistral', [big])).message).toBe('File size exceeds 1 MB.');
     const [x, y] = await Promise.all(
-      [1, 2].map(() => files.store(app.userId, { bytes: randomBytes(Math.round(0.9 * MB)) })),
+      [1, 2].map(() => store(app.userId, { bytes: randomBytes(Math.round(0.9 * MB)) })),
     );
     const total = refusal(await send('Mistral', [x!, y!]));
     expect(total).toMatchObject({
       status: 400,
       message: 'The total size of the files cannot exceed 1.5 MB.',
     });
-    const pdf = await files.store(app.userId, {
+    const pdf = await store(app.userId, {
       bytes: small,
       type: 'application/pdf',
       width: null,
@@ -127,7 +131,7 @@ describe.each(testDialects())('files attached to a send on %s', (dialect) => {
   });
 
   it("keeps the server's facts of each file, not the client's claims", async () => {
-    const file = await files.store(app.userId, { bytes: await pngOf(4, 3), width: 4, height: 3 });
+    const file = await store(app.userId, { bytes: await pngOf(4, 3), width: 4, height: 3 });
     const res = await ask(app, 'openAI', {
       ...fresh,
       text: 'Facts',

@@ -3,7 +3,7 @@ import { startSim, type Sim } from '@parley/sim';
 import { API, type ChatFinalEvent } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sseReader } from '../../lib/sse.test-helpers';
-import { testDialects } from '../../../test/dialects';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import {
   get,
   parseEvents,
@@ -13,7 +13,7 @@ import {
   startSecondInstance,
   startSlow,
   type ChatApp,
-} from './chat-test-helpers';
+} from './chat.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {

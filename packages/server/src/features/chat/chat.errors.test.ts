@@ -1,8 +1,17 @@
 import { startSim, type Sim } from '@parley/sim';
-import { API, NIL_UUID } from '@parley/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../test/dialects';
-import { ask, messagesOf, sim, simProviders, startChatApp, type ChatApp } from './chat-test-helpers';
+import { NIL_UUID } from '@parley/shared';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { newKey } from '../../../test/factories.test-helpers';
+import {
+  ask,
+  eventually,
+  messagesOf,
+  sim,
+  simProviders,
+  startChatApp,
+  type ChatApp,
+} from './chat.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {
@@ -66,8 +75,11 @@ describe.each(testDialects())('chat failures on %s', (dialect) => {
     const reader = res.body!.getReader();
     const first = new TextDecoder().decode((await reader.read()).value);
     const conversationId = /"conversationId":"([^"]+)"/.exec(first)![1]!;
-    await new Promise((resolve) => setTimeout(resolve, 900));
-    const during = await messagesOf(app, conversationId);
+    // The reply takes 1.5 s; its first partial save comes within it.
+    const during = await eventually(
+      () => messagesOf(app, conversationId),
+      (saved) => /^tok1 tok2 /.test(saved[1]?.text ?? ''),
+    );
     expect(during[1]?.unfinished).toBe(true);
     expect(during[1]?.text).toMatch(/^tok1 tok2 /);
     await reader.cancel();
@@ -116,12 +128,7 @@ describe.each(testDialects())('user-provided keys on %s', (dialect) => {
   afterAll(() => app.close());
 
   const putKey = (value: string, expiresAt: string) =>
-    app.app.inject({
-      method: 'PUT',
-      url: API.keys,
-      headers: { authorization: `Bearer ${app.token}` },
-      payload: { name: 'anthropic', value, expiresAt },
-    });
+    newKey(app, app.userId, { name: 'anthropic', value, expiresAt });
 
   it('no key is a 403 with the no_user_key JSON; a stored key reaches the provider', async () => {
     const none = await ask(app, 'anthropic', { ...fresh, text: 'hi', model: 'claude-2.1' });
@@ -140,8 +147,11 @@ describe.each(testDialects())('user-provided keys on %s', (dialect) => {
 
   it('an expired key is refused with the expired JSON before any stream', async () => {
     await putKey('sk-user-soon', new Date(Date.now() + 1000).toISOString());
-    await new Promise((resolve) => setTimeout(resolve, 1100));
-    const res = await ask(app, 'anthropic', { ...fresh, text: 'hi', model: 'claude-2.1' });
+    // The key's last second passes on a fake clock: Date only, so the sockets and timers stay real.
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 1100 });
+    const res = await ask(app, 'anthropic', { ...fresh, text: 'hi', model: 'claude-2.1' }).finally(() =>
+      vi.useRealTimers(),
+    );
     expect(res.status).toBe(403);
     const message = JSON.parse((JSON.parse(res.body) as { message: string }).message) as Record<
       string,

@@ -1,8 +1,8 @@
 import { startSim, type Sim } from '@parley/sim';
 import { NIL_UUID } from '@parley/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../test/dialects';
-import { ask, messagesOf, sim, startChatApp, type ChatApp } from './chat-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { ask, messagesOf, sim, startChatApp, type ChatApp } from './chat.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {

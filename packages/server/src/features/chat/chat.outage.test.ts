@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startSim } from '@parley/sim';
 import { API, NIL_UUID } from '@parley/shared';
-import { get, post, startChatApp, type ChatApp } from './chat-test-helpers';
+import { get, post, startChatApp, type ChatApp } from './chat.test-helpers';
 
 describe.skipIf(!process.env.TEST_REDIS_URL)('sending while Redis is down', () => {
   let simulator: Awaited<ReturnType<typeof startSim>>;

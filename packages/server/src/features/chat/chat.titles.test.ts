@@ -1,10 +1,10 @@
 import { startSim, type Sim } from '@parley/sim';
 import { API, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp } from '../auth/auth-test-helpers';
-import { testDialects } from '../../../test/dialects';
-import { ask, post, startChatApp, type ChatApp } from './chat-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { ask, post, startChatApp, type ChatApp } from './chat.test-helpers';
 import { cleanTitle } from './titles.service';
+import { newUser } from '../../../test/factories.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {
@@ -56,7 +56,7 @@ describe.each(testDialects())('conversation titles on %s', (dialect) => {
 
   it("gen_title for another user's conversation is 404", async () => {
     const res = await ask(app, 'openAI', { text: 'Hi', parentMessageId: NIL_UUID, conversationId: null });
-    const other = await signUp(app.app);
+    const other = await newUser(app.app);
     const conversationId = res.events.final!.conversation.conversationId;
     expect((await post(app, other.token, API.convosGenTitle, { conversationId })).status).toBe(404);
   });

@@ -1,9 +1,9 @@
 import { startSim, type Sim } from '@parley/sim';
 import { NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { ask, edit, messagesOf, sim, startChatApp, type ChatApp } from './chat-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { ask, edit, messagesOf, sim, startChatApp, type ChatApp } from './chat.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {
@@ -156,7 +156,7 @@ describe.each(testDialects())('chat tree semantics on %s', (dialect) => {
     expect(taken.status).toBe(409);
   });
   it('a message id another user holds is refused with 409 and leaves no empty conversation behind', async () => {
-    const other = await signUp(app.app);
+    const other = await newUser(app.app);
     const messageId = `u-${Math.random()}`;
     const first = await ask(
       app,

@@ -2,13 +2,12 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, testConfig } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, testConfig } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { DEFAULT_NETWORK_SETTINGS } from '../../config/network-settings';
-import { signUp } from '../auth/auth-test-helpers';
-import { putKey } from '../keys/keys-test-helpers';
-import { saveUserKey } from '../keys/keys.service';
-import { ask, type ChatApp } from './chat-test-helpers';
+import { putKey } from '../keys/keys.test-helpers';
+import { ask, type ChatApp } from './chat.test-helpers';
+import { newKey, newUser } from '../../../test/factories.test-helpers';
 
 /** A listener that records every connection and answers with `handler`. */
 async function listener(host: string, handler: (res: ServerResponse) => void) {
@@ -49,7 +48,7 @@ describe.each(testDialects())('asking through a user-given base URL on %s', (dia
       network: { ...DEFAULT_NETWORK_SETTINGS, userURLAllowedRanges: ['127.0.0.2/32'] },
     });
     const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
-    const { token, user } = await signUp(test.app);
+    const { token, user } = await newUser(test.app);
     app = { ...test, base, token, userId: user.id };
   });
   afterAll(async () => {
@@ -85,7 +84,7 @@ describe.each(testDialects())('asking through a user-given base URL on %s', (dia
         yaml: YAML,
         network: { ...DEFAULT_NETWORK_SETTINGS, userURLAllowedRanges: ['127.0.0.0/8'] },
       });
-      await saveUserKey({ config: earlier, database: app.database, redis: null }, app.userId, {
+      await newKey({ config: earlier, database: app.database, redis: null }, app.userId, {
         name: 'Mine',
         value,
       });

@@ -4,9 +4,11 @@ import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
 import { API, NIL_UUID, type UploadResponse } from '@parley/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { testDialects } from '../../../test/dialects';
-import { factsOf, fileFixture, pngOf, type StoredFile } from './chat-files-test-helpers';
-import { ask, edit, get, messagesOf, startChatApp, type ChatApp } from './chat-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { factsOf, pngOf, type StoredFile } from './chat-files.test-helpers';
+import { newFile, type NewFileInput } from '../../../test/factories.test-helpers';
+import { createLocalStorage, type LocalStorage } from '../files/storage/local.storage';
+import { ask, edit, get, messagesOf, startChatApp, type ChatApp } from './chat.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {
@@ -71,13 +73,16 @@ const FAMILIES = [
 describe.each(testDialects())('images sent to vision models on %s', (dialect) => {
   let app: ChatApp;
   let dir: string;
-  let files: ReturnType<typeof fileFixture>;
+  let storage: LocalStorage;
+  /** A ready file of the user's, its bytes in the app's storage. */
+  const store = (userId: string, file: NewFileInput) =>
+    newFile(app.database.db, userId, { storage, ...file });
   let seed = 0;
-  const image = async () => files.store(app.userId, { bytes: await pngOf(4, 3, (seed += 1)) });
+  const image = async () => store(app.userId, { bytes: await pngOf(4, 3, (seed += 1)) });
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'parley-vision-'));
     app = await startChatApp(dialect, simulator, { dataDir: dir, titleConvo: false });
-    files = fileFixture(app.database.db, dir);
+    storage = createLocalStorage(dir);
   });
   afterAll(async () => {
     await app.close();
@@ -216,7 +221,7 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
 
   it('an image whose bytes are gone from storage is left out, and the turn still answers', async () => {
     const [kept, lost] = [await image(), await image()];
-    await files.dropBytes(app.userId, lost.file_id);
+    await storage.delete(lost.storage_key);
     const res = await ask(app, 'openAI', {
       ...fresh,
       text: 'Half gone',

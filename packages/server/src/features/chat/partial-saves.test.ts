@@ -1,12 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { seedConversation, seedMessage } from '../messages/message-test-helpers';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { getMessage } from '../messages/messages.repository';
 import { PARTIAL_SAVE_MS, partialSavesFor } from './partial-saves';
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+import { newConversation, newMessage, newUser } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('batched partial saves on %s', (dialect) => {
   let t: TestApp;
@@ -14,11 +11,11 @@ describe.each(testDialects())('batched partial saves on %s', (dialect) => {
 
   it('writes every touched reply within one period in one batch; settle drops a reply from the batch', async () => {
     t = await buildTestApp(dialect);
-    const me = await signUp(t.app);
+    const me = await newUser(t.app);
     const db = t.database.db;
-    const convo = await seedConversation(db, me.user.id);
+    const convo = await newConversation(db, me.user.id);
     const replies = [];
-    for (let i = 0; i < 3; i++) replies.push(await seedMessage(db, me.user.id, convo, { byUser: false }));
+    for (let i = 0; i < 3; i++) replies.push(await newMessage(db, me.user.id, convo, { byUser: false }));
     const errors: unknown[] = [];
     const saves = partialSavesFor(db, (error) => errors.push(error));
     expect(partialSavesFor(db, () => {})).toBe(saves);
@@ -27,13 +24,22 @@ describe.each(testDialects())('batched partial saves on %s', (dialect) => {
     const executor = db.getExecutor();
     const execute = executor.executeQuery.bind(executor);
     executor.executeQuery = (query, ...rest) => (statements.push(query.sql), execute(query, ...rest));
-    for (const [i, reply] of replies.entries()) saves.touch(me.user.id, reply.message_id, () => texts[i]!);
-    texts[0] = 'a, later'; // read when the batch is written, not when touched
-    await saves.settle(replies[2]!.message_id);
-    await sleep(PARTIAL_SAVE_MS + 150);
-    await saves.settle('none');
+    const updates = () => statements.filter((s) => /update messages/i.test(s));
+    // The period runs on a fake clock (timers only: the database's own I/O stays real).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      for (const [i, reply] of replies.entries()) saves.touch(me.user.id, reply.message_id, () => texts[i]!);
+      texts[0] = 'a, later'; // read when the batch is written, not when touched
+      await saves.settle(replies[2]!.message_id);
+      await vi.advanceTimersByTimeAsync(PARTIAL_SAVE_MS - 1);
+      expect(updates()).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      await saves.settle('none');
+    } finally {
+      vi.useRealTimers();
+    }
     executor.executeQuery = execute;
-    expect(statements.filter((s) => /update messages/i.test(s))).toHaveLength(1);
+    expect(updates()).toHaveLength(1);
     const saved = await Promise.all(replies.map((r) => getMessage(db, me.user.id, r.message_id)));
     expect(saved.map((row) => row?.text)).toEqual(['a, later', 'b', replies[2]!.text]);
     expect(errors).toEqual([]);

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { historyTokenBudget, NIL_UUID } from '@parley/shared';
-import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
 import type { Db } from '../../db/database';
-import { saveMessage } from '../messages/messages.repository';
-import { nextIso, seedConversation } from '../messages/message-test-helpers';
 import { keepWithinBudget } from './history-budget';
 import type { MessageFile } from './message-files';
 import { budgetedHistory, type HistoryInput } from './turn-history';
+import { newConversation, newMessage, newUserRow } from '../../../test/factories.test-helpers';
 
 // A model with the default 4,096-token window and 1,096 tokens kept for the reply: 3,000 for the history.
 const MODEL = 'llava';
@@ -39,28 +38,20 @@ describe.each(testDialects())('the history budget counts images on %s', (dialect
 
   /** user(A?) / AI / user(A) / AI / user(request, B) of TOKENS_EACH tokens each: 2,500 of the 3,000. */
   async function conversation(db: Db, requestImage: MessageFile) {
-    const at = nextIso();
-    await db
-      .insertInto('users')
-      .values({ id: 'u', name: 'u', invite_code: 'u', created_at: at, updated_at: at })
-      .execute();
-    const convo = await seedConversation(db, 'u');
+    await newUserRow(db, { id: 'u', name: 'u', invite_code: 'u' });
+    const convo = await newConversation(db, 'u');
     const images: (MessageFile | null)[] = [null, null, SMALL_A, null, requestImage];
     let parent = NIL_UUID;
     for (const [i, file] of images.entries()) {
       const id = `m${i + 1}`;
-      await saveMessage(db, {
-        message_id: id,
-        conversation_id: convo,
-        user_id: 'u',
-        parent_message_id: parent,
+      await newMessage(db, 'u', convo, {
+        id,
+        parent,
         sender: i % 2 === 0 ? 'User' : 'AI',
         text: `message ${i + 1}`,
         is_created_by_user: i % 2 === 0 ? 1 : 0,
         token_count: TOKENS_EACH,
         files: file ? JSON.stringify([file]) : null,
-        created_at: nextIso(),
-        updated_at: nextIso(),
       });
       parent = id;
     }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION, startupConfigSchema } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 
 describe.each(testDialects())('GET /api/config on %s', (dialect) => {
   let t: TestApp;

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, type ApiErrorBody, type Conversation, type ConversationPage } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { call, seedConversation, seedMessage } from '../messages/message-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { call } from '../messages/messages.test-helpers';
 import { listUserConversations } from './conversations.service';
+import { newConversation, newMessage, newUser } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('conversations API on %s', (dialect) => {
   let t: TestApp;
@@ -12,16 +12,16 @@ describe.each(testDialects())('conversations API on %s', (dialect) => {
 
   async function setup() {
     t = await buildTestApp(dialect);
-    const me = await signUp(t.app);
-    const other = await signUp(t.app);
+    const me = await newUser(t.app);
+    const other = await newUser(t.app);
     return { db: t.database.db, me, other };
   }
 
   it('lists newest first, 25 a page, with page math and a cursor form', async () => {
     const { db, me, other } = await setup();
     const ids: string[] = [];
-    for (let i = 0; i < 30; i += 1) ids.push(await seedConversation(db, me.user.id, { title: `c${i}` }));
-    await seedConversation(db, other.user.id);
+    for (let i = 0; i < 30; i += 1) ids.push(await newConversation(db, me.user.id, { title: `c${i}` }));
+    await newConversation(db, other.user.id);
     const newest = [...ids].reverse();
 
     const p1 = (await call(t.app, me.token, 'GET', `${API.convos}?pageNumber=1`)).json<ConversationPage>();
@@ -49,7 +49,7 @@ describe.each(testDialects())('conversations API on %s', (dialect) => {
 
   it('counts no further than the cap: exact below it, one page ahead while there are more beyond it', async () => {
     const { db, me } = await setup();
-    for (let i = 0; i < 60; i += 1) await seedConversation(db, me.user.id);
+    for (let i = 0; i < 60; i += 1) await newConversation(db, me.user.id);
     const page = (n: number, cap: number) => listUserConversations(db, me.user.id, { pageNumber: n }, cap);
     expect((await page(1, 1000)).pages).toBe(3);
     // Capped at 30: page 1 and 2 each promise one more page, and the last page stops the loading.
@@ -64,8 +64,8 @@ describe.each(testDialects())('conversations API on %s', (dialect) => {
     const { db, me } = await setup();
     const same = '2026-01-01T00:00:00.000Z';
     const ids = new Set<string>();
-    for (let i = 0; i < 40; i += 1) ids.add(await seedConversation(db, me.user.id, { updatedAt: same }));
-    for (let i = 0; i < 20; i += 1) ids.add(await seedConversation(db, me.user.id));
+    for (let i = 0; i < 40; i += 1) ids.add(await newConversation(db, me.user.id, { updatedAt: same }));
+    for (let i = 0; i < 20; i += 1) ids.add(await newConversation(db, me.user.id));
     const seen: string[] = [];
     let cursor: string | undefined;
     for (let n = 1; n <= 5; n += 1) {
@@ -89,8 +89,8 @@ describe.each(testDialects())('conversations API on %s', (dialect) => {
 
   it('answers one conversation, and 404 for another user’s or a missing id', async () => {
     const { db, me, other } = await setup();
-    const mine = await seedConversation(db, me.user.id, { title: 'Mine' });
-    const theirs = await seedConversation(db, other.user.id);
+    const mine = await newConversation(db, me.user.id, { title: 'Mine' });
+    const theirs = await newConversation(db, other.user.id);
     const res = await call(t.app, me.token, 'GET', `${API.convos}/${mine}`);
     expect(res.statusCode).toBe(200);
     expect(res.json<Conversation>()).toMatchObject({ conversationId: mine, title: 'Mine', user: me.user.id });
@@ -103,9 +103,9 @@ describe.each(testDialects())('conversations API on %s', (dialect) => {
 
   it('renames with a trimmed title of 1..200 characters, and moves it to the top', async () => {
     const { db, me, other } = await setup();
-    const first = await seedConversation(db, me.user.id);
-    await seedConversation(db, me.user.id);
-    const theirs = await seedConversation(db, other.user.id, { title: 'Theirs' });
+    const first = await newConversation(db, me.user.id);
+    await newConversation(db, me.user.id);
+    const theirs = await newConversation(db, other.user.id, { title: 'Theirs' });
     const rename = (conversationId: string, title: unknown) =>
       call(t.app, me.token, 'POST', API.convosUpdate, { arg: { conversationId, title } });
 
@@ -129,12 +129,12 @@ describe.each(testDialects())('conversations API on %s', (dialect) => {
 
   it('clears one conversation with its messages, or all of the user’s, never another user’s', async () => {
     const { db, me, other } = await setup();
-    const a = await seedConversation(db, me.user.id);
-    const b = await seedConversation(db, me.user.id);
-    await seedConversation(db, me.user.id);
-    const theirs = await seedConversation(db, other.user.id);
-    await seedMessage(db, me.user.id, a);
-    await seedMessage(db, other.user.id, theirs);
+    const a = await newConversation(db, me.user.id);
+    const b = await newConversation(db, me.user.id);
+    await newConversation(db, me.user.id);
+    const theirs = await newConversation(db, other.user.id);
+    await newMessage(db, me.user.id, a);
+    await newMessage(db, other.user.id, theirs);
     const clear = (arg: unknown) => call(t.app, me.token, 'POST', API.convosClear, { arg });
 
     const one = await clear({ conversationId: a, source: 'button' });

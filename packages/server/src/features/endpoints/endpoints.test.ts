@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type Sim } from '@parley/sim';
 import { API, endpointsOverrideSchema, type EndpointsConfig, type ModelsConfig } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { signUp } from '../auth/auth-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 let sim: Sim;
 beforeAll(async () => {
@@ -32,7 +32,7 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
         },
       },
     });
-    token = (await signUp(t.app)).token;
+    token = (await newUser(t.app)).token;
   });
   afterAll(() => t.close());
 

@@ -7,12 +7,11 @@ import sharp from 'sharp';
 import type { ApiErrorBody, AvatarResponse, FileConfig, PublicUser, StartupConfig } from '@parley/shared';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/load-config';
-import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
-import { getUser, signUp } from '../auth/auth-test-helpers';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
+import { getUser } from '../auth/auth.test-helpers';
 import { claimAvatar } from './avatar.repository';
 import { UPLOAD_MESSAGES } from './files.messages';
-import { insertPendingFile, markFileReady } from './files.repository';
-import { noisePng } from './files.test-fixtures';
+import { noisePng } from './file-samples.test-helpers';
 import {
   allFileRows,
   auth,
@@ -23,6 +22,7 @@ import {
   upload,
   type FilesTestApp,
 } from './files.test-helpers';
+import { newFile, newUser } from '../../../test/factories.test-helpers';
 
 const avatarForm = (name: string, data: Buffer, type: string) => ({
   url: '/api/files/images/avatar',
@@ -39,7 +39,7 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
 
   it('stores a PNG as a 250 px square, sets the user avatar and removes the picture it replaces', async () => {
     t = await buildFilesApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const first = await upload(t.app, token, avatarForm('me.png', await image(600, 400), 'image/png'));
     expect(first.statusCode).toBe(200);
     const { url } = first.json<AvatarResponse>();
@@ -73,7 +73,7 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
 
   it('refuses other types by content, and pictures over the avatar limit, leaving the avatar as it was', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const refused = async (form: ReturnType<typeof avatarForm>, message: string) => {
       const res = await upload(t.app, token, form);
       expect({ status: res.statusCode, body: res.json<ApiErrorBody>() }).toEqual({
@@ -108,7 +108,7 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
 
   it("applies the YAML's avatarSizeLimit", async () => {
     t = await buildFilesApp(dialect, { fileConfig: { avatarSizeLimit: 0.25 } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const big = await noisePng(400, 400);
     expect(big.length).toBeGreaterThan(0.25 * 1024 * 1024);
     const res = await upload(t.app, token, avatarForm('me.png', big, 'image/png'));
@@ -117,7 +117,7 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
 
   it('two pictures saved at once: the avatar names a picture that is kept, and only that one', async () => {
     t = await buildFilesApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const pictures = await Promise.all(
       Array.from({ length: 6 }, (_, i) => image(300 + i * 10, 300, i % 2 ? 'jpeg' : 'png')),
     );
@@ -145,34 +145,20 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
 
   it('a picture replaced while it was being saved is not set: the avatar stays on the one that replaced it', async () => {
     t = await buildFilesApp(dialect);
-    const { user } = await signUp(t.app);
+    const { user } = await newUser(t.app);
     const { db } = t.deps.database;
     const at = new Date().toISOString();
-    const stored = async (fileId: string) => {
-      await insertPendingFile(db, {
-        file_id: fileId,
-        user_id: user.id,
+    const stored = (fileId: string) =>
+      newFile(db, user.id, {
+        fileId,
+        bytes: Buffer.alloc(1),
         filename: 'avatar.png',
-        type: 'image/png',
-        bytes: 1,
         width: 250,
         height: 250,
-        source: 'local',
         context: 'avatar',
-        storage_key: `${user.id}/${fileId}`,
-        assistant_id: null,
-        message_file: 0,
-        created_at: at,
-        updated_at: at,
+        messageFile: 0,
+        at,
       });
-      await markFileReady(db, fileId, {
-        bytes: 1,
-        width: 250,
-        height: 250,
-        type: 'image/png',
-        updatedAt: at,
-      });
-    };
     // Both pictures are stored before either is claimed, as two saves at the same moment leave them.
     const [first, second] = [randomUUID(), randomUUID()];
     await stored(first);
@@ -223,7 +209,7 @@ describe.each(testDialects())('file config from the YAML on %s', (dialect) => {
     });
     database = await freshDatabase(dialect);
     const app = await buildApp({ config: { ...config, logLevel: 'silent' }, database, redis: null });
-    const { token } = await signUp(app);
+    const { token } = await newUser(app);
     const res = await app.inject({ method: 'GET', url: '/api/files/config', headers: auth(token) });
     const MB = 1024 * 1024;
     const body = res.json<FileConfig>();

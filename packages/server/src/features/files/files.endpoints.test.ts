@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, UploadResponse } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { UPLOAD_MESSAGES } from './files.messages';
-import { DOCUMENTS } from './files.test-fixtures';
+import { DOCUMENTS } from './file-samples.test-helpers';
 import {
   allFileRows,
   buildFilesApp,
@@ -14,6 +13,7 @@ import {
   upload,
   type FilesTestApp,
 } from './files.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 // The files test app configures openAI and anthropic only; no server ever configures `assistants`.
 describe.each(testDialects())('upload endpoints on %s', (dialect) => {
@@ -36,7 +36,7 @@ describe.each(testDialects())('upload endpoints on %s', (dialect) => {
 
   it('refuses `assistants` when it is not configured: 60 MB of text is cut at once, wherever the field is', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const big = Buffer.alloc(60 * 1024 * 1024, 'a');
     expect(refusal(await upload(t.app, token, text('assistants', big)))).toEqual(unknown);
     // Named after the file: received up to the server cap, then refused all the same.
@@ -48,7 +48,7 @@ describe.each(testDialects())('upload endpoints on %s', (dialect) => {
 
   it('answers 400, never 500, for endpoints named like Object properties, before or after the file', async () => {
     t = await buildFilesApp(dialect, { fileConfig: { endpoints: { openAI: { fileLimit: 3 } } } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const png = await image(4, 4);
     for (const endpoint of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
       for (const fileFirst of [false, true]) {
@@ -64,7 +64,7 @@ describe.each(testDialects())('upload endpoints on %s', (dialect) => {
 
   it('takes uploads for the configured endpoints, each under its own rules', async () => {
     t = await buildFilesApp(dialect, { fileConfig: DOCUMENTS });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     expect((await upload(t.app, token, text('openAI', 'plain words'))).statusCode).toBe(201);
     const png = await image(4, 4);
     const anthropic = await upload(

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import {
   auth,
   buildFilesApp,
@@ -12,6 +11,7 @@ import {
   type FilesTestApp,
   type UploadRequest,
 } from './files.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 type Reply = Awaited<ReturnType<typeof upload>>;
 
@@ -46,7 +46,7 @@ describe.each(testDialects().flatMap((dialect) => stores.map((store) => ({ diale
 
     it('refuses the (max+1)th upload of one user in a window, from any IP and on every upload route', async () => {
       const t = await build({ userMax: 3, userWindowInMinutes: 7 });
-      const ann = await signUp(t.app);
+      const ann = await newUser(t.app);
       const png = await image(8, 8);
       const forms: UploadRequest[] = [
         { ...imageForm('a.png', png), remoteAddress: '10.1.0.1' },
@@ -64,7 +64,7 @@ describe.each(testDialects().flatMap((dialect) => stores.map((store) => ({ diale
         3,
         7,
       );
-      const bob = await signUp(t.app);
+      const bob = await newUser(t.app);
       expect(
         (await upload(t.app, bob.token, { ...imageForm('d.png', png), remoteAddress: '10.1.0.4' }))
           .statusCode,
@@ -75,12 +75,12 @@ describe.each(testDialects().flatMap((dialect) => stores.map((store) => ({ diale
       const t = await build({ ipMax: 2, ipWindowInMinutes: 3 });
       const png = await image(8, 8);
       for (let i = 0; i < 2; i++) {
-        const { token } = await signUp(t.app);
+        const { token } = await newUser(t.app);
         expect(
           (await upload(t.app, token, { ...imageForm('a.png', png), remoteAddress: '10.2.0.1' })).statusCode,
         ).toBe(201);
       }
-      const { token } = await signUp(t.app);
+      const { token } = await newUser(t.app);
       expectUploadLimit(
         await upload(t.app, token, { ...imageForm('a.png', png), remoteAddress: '10.2.0.1' }),
         2,
@@ -93,7 +93,7 @@ describe.each(testDialects().flatMap((dialect) => stores.map((store) => ({ diale
 
     it('refuses before reading the body, and does not count requests the auth guard turns away', async () => {
       const t = await build({ userMax: 1 });
-      const { token } = await signUp(t.app);
+      const { token } = await newUser(t.app);
       for (let i = 0; i < 3; i++) {
         expect((await upload(t.app, 'bad-token', imageForm('a.png', await image(4, 4)))).statusCode).toBe(
           401,
@@ -115,8 +115,8 @@ describe.each(testDialects().flatMap((dialect) => stores.map((store) => ({ diale
         const prefix = `parley-test:files:${randomBytes(6).toString('hex')}:`;
         const a = await build({ ipMax: 1 }, prefix);
         const b = await build({ ipMax: 1 }, prefix);
-        const { token: tokenA } = await signUp(a.app);
-        const { token: tokenB } = await signUp(b.app);
+        const { token: tokenA } = await newUser(a.app);
+        const { token: tokenB } = await newUser(b.app);
         const png = await image(4, 4);
         expect(
           (await upload(a.app, tokenA, { ...imageForm('a.png', png), remoteAddress: '10.3.0.1' })).statusCode,

@@ -1,8 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody, DeleteFilesResponse, FileRecord, UploadResponse } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { DOCUMENTS, PDF } from './files.test-fixtures';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { DOCUMENTS, PDF } from './file-samples.test-helpers';
 import {
   allFileRows,
   auth,
@@ -13,6 +12,7 @@ import {
   upload,
   type FilesTestApp,
 } from './files.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('listing, downloading and deleting files on %s', (dialect) => {
   let t: FilesTestApp;
@@ -37,11 +37,12 @@ describe.each(testDialects())('listing, downloading and deleting files on %s', (
 
   it("lists the user's files newest first, without avatars or others' files", async () => {
     t = await buildFilesApp(dialect);
-    const ann = await signUp(t.app);
-    const bob = await signUp(t.app);
-    const first = await put(ann.token, 'first.png');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    const second = await put(ann.token, 'second.png');
+    const ann = await newUser(t.app);
+    const bob = await newUser(t.app);
+    // The second upload a second later, on a fake clock (Date only: the sockets and timers stay real).
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() });
+    const first = await put(ann.token, 'first.png').finally(() => vi.setSystemTime(Date.now() + 1000));
+    const second = await put(ann.token, 'second.png').finally(() => vi.useRealTimers());
     await put(bob.token, 'bobs.png');
     const avatar = await upload(t.app, ann.token, {
       url: '/api/files/images/avatar',
@@ -73,8 +74,8 @@ describe.each(testDialects())('listing, downloading and deleting files on %s', (
 
   it('serves a file to its owner only, with safe headers; another user or an absent id gets 404', async () => {
     t = await buildFilesApp(dialect);
-    const ann = await signUp(t.app);
-    const bob = await signUp(t.app);
+    const ann = await newUser(t.app);
+    const bob = await newUser(t.app);
     const png = await image(12, 8);
     const picture = await put(ann.token, '猫 "cat".png', png);
     const res = await get(ann.token, picture.filepath);
@@ -107,7 +108,7 @@ describe.each(testDialects())('listing, downloading and deleting files on %s', (
 
   it('serves anything but an image as an attachment of its sniffed type', async () => {
     t = await buildFilesApp(dialect, { fileConfig: DOCUMENTS });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const pdf = await upload(t.app, token, {
       file: { name: 'report.pdf', data: PDF, type: 'application/pdf' },
       fields: { file_id: 'x', endpoint: 'openAI' },
@@ -127,8 +128,8 @@ describe.each(testDialects())('listing, downloading and deleting files on %s', (
 
   it("deletes the caller's files, rows and objects, and leaves others' files untouched and unrevealed", async () => {
     t = await buildFilesApp(dialect);
-    const ann = await signUp(t.app);
-    const bob = await signUp(t.app);
+    const ann = await newUser(t.app);
+    const bob = await newUser(t.app);
     const [a1, a2] = [await put(ann.token, 'a1.png'), await put(ann.token, 'a2.png')];
     const b1 = await put(bob.token, 'b1.png');
     const res = await remove(ann.token, [a1.file_id, b1.file_id, 'unknown-id', a1.file_id]);
@@ -150,7 +151,7 @@ describe.each(testDialects())('listing, downloading and deleting files on %s', (
 
   it('refuses a delete without files', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const res = await t.app.inject({
       method: 'DELETE',
       url: '/api/files',

@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fileUsageSchema, MB, type ApiErrorBody, type UploadResponse } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { QUOTA_MESSAGE_KEY, quotaMessage } from './storage-quota';
-import { DOCUMENTS } from './files.test-fixtures';
+import { DOCUMENTS } from './file-samples.test-helpers';
 import {
   allFileRows,
   auth,
@@ -15,6 +14,7 @@ import {
   upload,
   type FilesTestApp,
 } from './files.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('the per-user storage quota on %s', (dialect) => {
   let t: FilesTestApp;
@@ -41,8 +41,8 @@ describe.each(testDialects())('the per-user storage quota on %s', (dialect) => {
 
   it('refuses the upload that would pass the quota, counts per user, and frees room on delete', async () => {
     t = await buildFilesApp(dialect, { fileConfig: { ...DOCUMENTS, userStorageLimit: 1 } });
-    const ann = await signUp(t.app);
-    const bob = await signUp(t.app);
+    const ann = await newUser(t.app);
+    const bob = await newUser(t.app);
     expect(await usage(ann.token)).toEqual({ used: 0, limit: MB });
 
     const first = await put(ann.token, 600_000);
@@ -74,7 +74,7 @@ describe.each(testDialects())('the per-user storage quota on %s', (dialect) => {
 
   it('refuses a file past the room left while it arrives, and one from a user already at the limit', async () => {
     t = await buildFilesApp(dialect, { fileConfig: { ...DOCUMENTS, userStorageLimit: 1 } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     expect((await put(token, MB)).statusCode).toBe(201);
     const refused = await put(token, 5 * MB);
     expect(refused.statusCode).toBe(400);
@@ -87,7 +87,7 @@ describe.each(testDialects())('the per-user storage quota on %s', (dialect) => {
 
   it('lets concurrent uploads of one user together stay within the quota', async () => {
     t = await buildFilesApp(dialect, { fileConfig: { ...DOCUMENTS, userStorageLimit: 1 } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     // Eight uploads of 300,000 bytes at once, each checked against a usage of 0 when it began: three fit.
     const results = await Promise.all(Array.from({ length: 8 }, () => put(token, 300_000)));
     const statuses = results.map((r) => r.statusCode).sort();
@@ -99,7 +99,7 @@ describe.each(testDialects())('the per-user storage quota on %s', (dialect) => {
 
   it('leaves the profile picture out of the usage', async () => {
     t = await buildFilesApp(dialect, { fileConfig: { userStorageLimit: 1 } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const avatar = await upload(t.app, token, {
       url: '/api/files/images/avatar',
       fileField: 'input',
@@ -112,7 +112,7 @@ describe.each(testDialects())('the per-user storage quota on %s', (dialect) => {
 
   it('has no quota at 0: the usage says so and nothing is refused for it', async () => {
     t = await buildFilesApp(dialect, { fileConfig: { ...DOCUMENTS, userStorageLimit: 0 } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     expect((await put(token, 2 * MB)).statusCode).toBe(201);
     expect(await usage(token)).toEqual({ used: 2 * MB, limit: null });
   });

@@ -1,13 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { insertPendingFile, markFilesDeleting } from './files.repository';
-import { noisePng } from './files.test-fixtures';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { markFilesDeleting } from './files.repository';
+import { noisePng } from './file-samples.test-helpers';
 import {
   allFileRows,
   buildFilesApp,
@@ -23,6 +20,7 @@ import { storageKey, type FileStorage } from './storage/file-storage';
 import { createLocalStorage } from './storage/local.storage';
 import { fileStorageFor } from './storage/storage-for-app';
 import { uploadTempDir } from './temp-files';
+import { newFile, newUser } from '../../../test/factories.test-helpers';
 
 const MINUTE = 60_000;
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -54,7 +52,7 @@ describe.each(testDialects())('failed uploads and the repair on %s', (dialect) =
     async (when) => {
       const deletes: string[] = [];
       t = await buildFilesApp(dialect, { storage: (dataDir) => failingStorage(dataDir, when, deletes) });
-      const { token, user } = await signUp(t.app);
+      const { token, user } = await newUser(t.app);
       const res = await upload(t.app, token, imageForm('big.png', await noisePng(900, 900)));
       expect(res.statusCode).toBe(500);
       expect(res.json<ApiErrorBody>()).toEqual({
@@ -71,21 +69,23 @@ describe.each(testDialects())('failed uploads and the repair on %s', (dialect) =
 
   it('finishes rows a crash left pending or deleting, and leaves recent ones and ready ones alone', async () => {
     t = await buildFilesApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const { db } = t.deps.database;
     const storage = await fileStorageFor(t.deps);
     const now = Date.now();
     // A crash between the put and markFileReady: a pending row and its object.
     const pendingRow = async (updatedAt: number) => {
-      const fileId = randomUUID();
-      const key = storageKey(user.id, fileId);
-      await insertPendingFile(db, {
-        ...{ file_id: fileId, user_id: user.id, filename: 'a.png', type: 'image/png', bytes: 0 },
-        ...{ width: null, height: null, source: 'local', context: 'message_attachment', storage_key: key },
-        ...{ assistant_id: null, message_file: 0, created_at: iso(updatedAt), updated_at: iso(updatedAt) },
+      const bytes = Buffer.from('bytes');
+      const at = iso(updatedAt);
+      const file = await newFile(db, user.id, {
+        filename: 'a.png',
+        bytes,
+        storage,
+        status: 'pending',
+        messageFile: 0,
+        at,
       });
-      await storage.put(key, Readable.from([Buffer.from('bytes')]), 'image/png');
-      return key;
+      return file.storage_key;
     };
     const crashedUpload = await pendingRow(now);
     const recentUpload = await pendingRow(now + 10 * MINUTE);
@@ -126,7 +126,7 @@ describe('a refused upload over a real connection', () => {
 
   it('is answered while the client is still sending, and its connection does not hold the close open', async () => {
     t = await buildFilesApp('sqlite', { fileConfig: { serverFileSizeLimit: 1 } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
     const form = new FormData();
     form.append('file_id', 'x');

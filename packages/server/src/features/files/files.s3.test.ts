@@ -13,10 +13,10 @@ import {
   type UploadResponse,
 } from '@parley/shared';
 import { DEFAULT_UPLOAD_LIMITS } from '../../config/file-settings';
-import { signUp } from '../auth/auth-test-helpers';
-import { testDialects } from '../../../test/dialects';
-import { startS3Server, type TestS3Server } from '../../../test/s3-server';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { startS3Server, type TestS3Server } from '../../../test/s3-server.test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 /** A PNG of RGB noise: noise does not compress, so `side` sets the size (1500 px ≈ 6.7 MB, past one 5 MB part). */
 async function noisePng(side: number): Promise<Buffer> {
@@ -64,7 +64,7 @@ describe.each(testDialects())('files on S3-compatible storage, on %s', (dialect)
         s3: s3.settings,
       },
     });
-    const user = await signUp(t.app);
+    const user = await newUser(t.app);
     token = user.token;
     userId = user.user.id;
   });

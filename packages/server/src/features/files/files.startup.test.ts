@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,8 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
-import { insertUser } from '../users/users.repository';
-import { insertPendingFile } from './files.repository';
+import { newFile, newUserRow } from '../../../test/factories.test-helpers';
 import { uploadTempDir } from './temp-files';
 
 const repoRoot = fileURLToPath(new URL('../../../../..', import.meta.url));
@@ -23,16 +21,9 @@ async function crashedDataDir() {
   await migrateToLatest(database);
   const long = new Date(Date.now() - 60 * 60_000);
   const at = long.toISOString();
-  const user = await insertUser(database.db, {
-    ...{ id: randomUUID(), name: 'Ann', email: 'ann@example.com', invite_code: 'inv1' },
-    ...{ created_at: at, updated_at: at },
-  });
-  const fileId = randomUUID();
-  await insertPendingFile(database.db, {
-    ...{ file_id: fileId, user_id: user.id, filename: 'a.png', type: 'image/png', bytes: 0, width: null },
-    ...{ height: null, source: 'local', context: 'message_attachment', storage_key: `${user.id}/${fileId}` },
-    ...{ assistant_id: null, message_file: 0, created_at: at, updated_at: at },
-  });
+  const user = await newUserRow(database.db, { name: 'Ann', email: 'ann@example.com', created_at: at });
+  const pending = { filename: 'a.png', status: 'pending', messageFile: 0, at } as const;
+  const { file_id: fileId } = await newFile(database.db, user.id, pending);
   await database.destroy();
   const object = join(dataDir, 'uploads', user.id, fileId);
   mkdirSync(join(object, '..'), { recursive: true });

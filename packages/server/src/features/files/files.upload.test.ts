@@ -3,9 +3,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { uploadResponseSchema, type ApiErrorBody, type UploadResponse } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { DOCUMENTS } from './files.test-fixtures';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { DOCUMENTS } from './file-samples.test-helpers';
 import {
   allFileRows,
   auth,
@@ -17,6 +16,7 @@ import {
   upload,
   type FilesTestApp,
 } from './files.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('file uploads on %s', (dialect) => {
   let t: FilesTestApp;
@@ -27,7 +27,7 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
 
   it('stores an image with its real size, decoded name and the upload answer', async () => {
     t = await buildFilesApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const png = await image(300, 200);
     const res = await upload(
       t.app,
@@ -58,7 +58,7 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
 
   it('keeps the stored file 0600 in 0700 folders, the temporary folder included', async () => {
     t = await buildFilesApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const res = await upload(t.app, token, imageForm('a.png', await image(4000, 10)));
     // 4000 px wide: scaled, so the receipt and the scaled copy both passed through the temporary folder.
     expect(res.json<UploadResponse>()).toMatchObject({ width: 2048 });
@@ -69,14 +69,14 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
 
   it('takes the fields in any order (file first)', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const res = await upload(t.app, token, { ...imageForm('a.png', await image(10, 10)), fileFirst: true });
     expect(res.statusCode).toBe(201);
   });
 
   it('stores a PNG named .jpg as image/png, and JPEG, GIF and WebP as themselves', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const renamed = await upload(t.app, token, imageForm('shot.jpg', await image(20, 10), 'image/jpeg'));
     expect(renamed.statusCode).toBe(201);
     expect(renamed.json<UploadResponse>()).toMatchObject({ type: 'image/png', filename: 'shot.jpg' });
@@ -92,7 +92,7 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
 
   it('scales an image over 2048 px to fit, in its own format, and stores the real size', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const res = await upload(
       t.app,
       token,
@@ -110,7 +110,7 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
 
   it('measures after EXIF orientation', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     // Stored 400x100, shown rotated a quarter turn (orientation 6): 100 wide, 400 high.
     const rotated = await sharp(await image(400, 100, 'jpeg'))
       .withMetadata({ orientation: 6 })
@@ -122,7 +122,7 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
 
   it('keeps documents for an endpoint configured to take them: text typed by extension, flags kept', async () => {
     t = await buildFilesApp(dialect, { fileConfig: DOCUMENTS });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const form = (name: string, data: string, extra: Record<string, string> = {}) => ({
       file: { name, data, type: 'application/octet-stream' },
       fields: { file_id: 'tmp', endpoint: 'openAI', assistant_id: 'asst_1', ...extra },
@@ -147,7 +147,7 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
 
   it('keeps the last path segment of a name, without control or direction characters, at most 255 long', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const png = await image(8, 8);
     const cases: [string, string][] = [
       ['../../etc/pa\u0000ss\u0007wd.png', 'passwd.png'],

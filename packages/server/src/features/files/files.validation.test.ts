@@ -1,8 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { DOCUMENTS, ELF, noisePng, PDF, pngDeclaring, truncatedPng, windowsExe } from './files.test-fixtures';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import {
+  DOCUMENTS,
+  ELF,
+  noisePng,
+  PDF,
+  pngDeclaring,
+  truncatedPng,
+  windowsExe,
+} from './file-samples.test-helpers';
 import {
   allFileRows,
   buildFilesApp,
@@ -14,6 +21,7 @@ import {
   type FilesTestApp,
   type UploadRequest,
 } from './files.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('upload refusals on %s', (dialect) => {
   let t: FilesTestApp;
@@ -40,7 +48,7 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it('refuses a form without endpoint, file_id or file, or with two files', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const png = await image(10, 10);
     const form = imageForm('a.png', png);
     await refused(token, { ...form, fields: { file_id: 'x' } }, 400, 'Endpoint is undefined');
@@ -52,7 +60,7 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it('refuses uploads to an endpoint whose uploads are disabled', async () => {
     t = await buildFilesApp(dialect, { fileConfig: { endpoints: { openAI: { disabled: true } } } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const png = await image(10, 10);
     const message = 'File uploads are disabled for this endpoint.';
     await refused(token, imageForm('a.png', png), 400, message);
@@ -63,7 +71,7 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it("refuses a file over the endpoint's size limit, whether the form names the endpoint first or last", async () => {
     t = await buildFilesApp(dialect, { fileConfig: { endpoints: { default: { fileSizeLimit: 0.5 } } } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const big = await noisePng(500, 500);
     expect(big.length).toBeGreaterThan(512 * 1024);
     await refused(token, imageForm('big.png', big), 400, 'File size exceeds 0.5 MB.');
@@ -72,7 +80,7 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it("answers 413 for a file over the server's cap", async () => {
     t = await buildFilesApp(dialect, { fileConfig: { serverFileSizeLimit: 1 } });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const huge = await noisePng(700, 700);
     expect(huge.length).toBeGreaterThan(1024 * 1024);
     const message = "The file is larger than the server's limit of 1 MB.";
@@ -82,13 +90,13 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it('refuses an empty file', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     await refused(token, imageForm('empty.png', Buffer.alloc(0)), 400, 'The file is empty.');
   });
 
   it('types by content and checks the name too: spoofing fails both ways', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const png = await image(10, 10);
     const type = (name: string) => `Currently, unsupported file type: ${name}`;
     // A real image under a name no endpoint takes.
@@ -115,7 +123,7 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it('refuses binary content under a text name, and non-images on the images route', async () => {
     t = await buildFilesApp(dialect, { fileConfig: DOCUMENTS });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const assistants = (name: string, data: Buffer | string, url = '/api/files') => ({
       url,
       file: { name, data, type: 'text/plain' },
@@ -137,7 +145,7 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it('refuses an image declaring too many pixels, and a damaged one', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     await refused(
       token,
       imageForm('bomb.png', await pngDeclaring(20000, 20000)),
@@ -154,7 +162,7 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it('refuses a form field that is too long, and a body that is not multipart', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const form = imageForm('a.png', await image(4, 4), 'image/png', { file_id: 'x'.repeat(5000) });
     await refused(token, form, 400, 'The form field "file_id" is too long.');
     const json = await t.app.inject({
@@ -177,7 +185,7 @@ describe.each(testDialects())('upload refusals on %s', (dialect) => {
 
   it('refuses a form with two files', async () => {
     t = await buildFilesApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const png = await image(6, 6);
     const form = new FormData();
     form.append('file_id', 'x');

@@ -14,6 +14,8 @@ describe.runIf(redisVariant)('job store across instances (redis)', () => {
     const [a, b] = [variant.make(prefix, { idlePollMs: 200 }), variant.make(prefix, { idlePollMs: 200 })];
     let release: () => void = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
+    let listening: () => void = () => {};
+    const listens = new Promise<void>((resolve) => (listening = resolve));
     let aborted = false;
     const started = await startJob(a, {
       jobId: 'j1',
@@ -22,7 +24,9 @@ describe.runIf(redisVariant)('job store across instances (redis)', () => {
         emit(textEvent('before'));
         await released;
         emit(textEvent('live'));
-        await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        const abortHeard = new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+        listening();
+        await abortHeard;
         aborted = signal.aborted;
         emit(textEvent('partial saved'));
       },
@@ -35,7 +39,8 @@ describe.runIf(redisVariant)('job store across instances (redis)', () => {
 
     const following = collect(b.follow('j1'));
     release();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The job listens for the abort from here on.
+    await listens;
     expect(await b.requestAbort('j1')).toBe(true);
     await started.done;
     expect(aborted).toBe(true);

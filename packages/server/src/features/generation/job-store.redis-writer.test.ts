@@ -69,8 +69,8 @@ describe('RedisJobWriter', () => {
     await new Promise((resolve) => setImmediate(resolve));
     const secondId = local.push(job, text('b'));
     const second = writer.flush('job', job, false);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(pipelines).toHaveLength(1); // the second waits for the first
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(pipelines).toHaveLength(1); // the second waits for the first (held at the gate, however long)
     release();
     await Promise.all([first, second]);
     expect(pipelines.map((p) => p.commands.filter((c) => c.startsWith('xadd')))).toEqual([

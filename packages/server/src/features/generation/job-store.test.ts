@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import type { StoredEvent } from './job-store';
 import { collect, meta, randomPrefix, storeVariants, textEvent, texts } from './job-store.test-helpers';
 
 describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (variant) => {
@@ -10,8 +11,13 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     await store.create('j1', meta);
     await store.append('j1', textEvent('a'));
     await store.append('j1', textEvent('b'));
-    const following = collect(store.follow('j1'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const seen: StoredEvent[] = [];
+    const following = (async () => {
+      for await (const event of store.follow('j1')) seen.push(event);
+      return seen;
+    })();
+    // The replay is in: what comes next reaches the follower live.
+    await expect.poll(() => seen.length).toBe(2);
     await store.append('j1', textEvent('c'));
     await store.append('j1', { event: 'error', data: { text: '{"type":"invalid_api_key"}' } });
     await store.finish('j1');
@@ -69,7 +75,7 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     const following = (async () => {
       for await (const event of store.follow('j1', { signal: controller.signal })) seen.push(event.id);
     })();
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    await expect.poll(() => seen.length).toBe(1);
     controller.abort();
     await following;
     expect(seen).toHaveLength(1);
@@ -81,8 +87,8 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     // The memory store keeps no deltas of a finished job (the final or error event stands for them).
     const late = await collect(store.follow('j1'));
     expect(texts(late)).toEqual(variant.name === 'memory' ? ['failed'] : ['a', 'b', 'failed']);
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(await store.get('j1')).toBeNull();
+    // Gone once its 300 ms are up (Redis expires it on its own clock): asked until then, up to a deadline.
+    await expect.poll(() => store.get('j1'), { timeout: 5_000 }).toBeNull();
     expect(await collect(store.follow('j1'))).toEqual([]);
   });
 

@@ -4,8 +4,6 @@ import type { JobStore } from './job-store';
 import { pipeJobToResponse, startJob } from './run-job';
 import { collect, meta, randomPrefix, storeVariants, textEvent, texts } from './job-store.test-helpers';
 
-const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe.each(storeVariants(process.env.TEST_REDIS_URL))(
   'startJob and pipeJobToResponse ($name)',
   (variant) => {
@@ -17,14 +15,18 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))(
     });
     const fresh = () => variant.make(randomPrefix(), { idlePollMs: 200 });
 
+    /** How each stream served so far ended, in order. */
+    let outcomes: string[] = [];
     /** What the resume route will look like: GET the stream of a job, with Last-Event-ID. */
     const serveStream = async (store: JobStore) => {
+      outcomes = [];
       server = await listen((app) => {
         app.get<{ Params: { jobId: string } }>('/jobs/:jobId/stream', async (request, reply) => {
           const after = request.headers['last-event-id'];
-          await pipeJobToResponse(store, request.params.jobId, reply, {
+          const outcome = await pipeJobToResponse(store, request.params.jobId, reply, {
             after: typeof after === 'string' ? after : undefined,
           });
+          outcomes.push(outcome);
         });
       });
       return server.url;
@@ -90,14 +92,14 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))(
       const [a, b] = [await first.next(), await first.next()];
       expect([a?.data, b?.data]).toEqual(['{"text":"a","messageId":"m1"}', '{"text":"b","messageId":"m1"}']);
       leaving.abort();
-      await tick(50);
+      await expect.poll(() => outcomes).toEqual(['disconnected']);
       expect((await store.get('j1'))?.status).toBe('active');
 
       // The reloaded page re-attaches with what it saw last, gets the rest, and the stream ends with the job.
-      const resumed = fetch(`${url}/jobs/j1/stream`, { headers: { 'last-event-id': b!.id! } });
-      await tick(50);
+      // (Its answer's headers come once the server follows the job, so the rest then arrives live.)
+      const resumed = await fetch(`${url}/jobs/j1/stream`, { headers: { 'last-event-id': b!.id! } });
       release();
-      const rest = await sseReader((await resumed).body!).rest();
+      const rest = await sseReader(resumed.body!).rest();
       expect(rest.map((frame) => JSON.parse(frame.data!).text)).toEqual(['c', 'd']);
       await done;
       expect((await store.get('j1'))?.status).toBe('finished');

@@ -6,8 +6,8 @@ import type { AppDeps } from '../../app-deps';
 import { openDatabase } from '../../db/database';
 import { healthRoutes } from './health.routes';
 import { checkHealth } from './health.service';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { setRouteCompilers } from '../../lib/api-routes';
 
 describe.each(testDialects())('health and error shapes on %s', (dialect) => {

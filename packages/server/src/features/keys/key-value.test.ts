@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
 import { DEFAULT_NETWORK_SETTINGS } from '../../config/network-settings';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { deleteKey, getKey, MISTRAL_YAML, putKey } from './keys-test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { deleteKey, getKey, MISTRAL_YAML, putKey } from './keys.test-helpers';
 import { getUserKey } from './keys.service';
+import { newUser } from '../../../test/factories.test-helpers';
 
 const SERVICE_KEY = {
   type: 'service_account',
@@ -25,7 +25,7 @@ describe.each(testDialects())('user key forms on %s', (dialect) => {
   afterEach(async () => t?.close());
   const deps = () => ({ config: testConfig({ yaml: MISTRAL_YAML }), database: t.database, redis: null });
   const put = async (name: string, value: unknown) => {
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const res = await putKey(t.app, token, {
       name,
       value: typeof value === 'string' ? value : JSON.stringify(value),
@@ -99,7 +99,7 @@ describe.each(testDialects())('user key forms on %s', (dialect) => {
         message: `name: unknown endpoint "${name}"`,
         field: 'name',
       });
-      const { token } = await signUp(t.app);
+      const { token } = await newUser(t.app);
       expect((await getKey(t.app, token, name)).statusCode).toBe(404);
       expect((await deleteKey(t.app, token, `/api/keys/${name}`)).statusCode).toBe(204);
     },

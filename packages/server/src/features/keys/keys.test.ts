@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { deleteKey, getKey, inAnHour, MISTRAL_YAML, putKey } from './keys-test-helpers';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { deleteKey, getKey, inAnHour, MISTRAL_YAML, putKey } from './keys.test-helpers';
 import { getUserKey } from './keys.service';
+import { newUser } from '../../../test/factories.test-helpers';
 
 const SECRET = 'sk-very-secret-value-123';
 
@@ -17,7 +17,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('stores a key encrypted and never answers its value', async () => {
     t = await buildTestApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const expiresAt = inAnHour();
     const created = await putKey(t.app, token, { name: 'openAI', value: SECRET, expiresAt });
     expect(created.statusCode).toBe(201);
@@ -37,7 +37,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('stores gptPlugins under openAI', async () => {
     t = await buildTestApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const res = await putKey(t.app, token, { name: 'gptPlugins', value: SECRET });
     expect(res.json()).toEqual({ name: 'openAI', expiresAt: null });
     expect((await getKey(t.app, token, 'openAI')).statusCode).toBe(200);
@@ -46,8 +46,8 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('refuses a tampered value, and one copied into another row', async () => {
     t = await buildTestApp(dialect);
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await newUser(t.app);
+    const b = await newUser(t.app);
     await putKey(t.app, a.token, { name: 'anthropic', value: SECRET });
     await putKey(t.app, b.token, { name: 'anthropic', value: 'other' });
     const [row] = await rows(a.user.id);
@@ -68,7 +68,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('refuses a missing value, a bad or past expiry and unknown endpoints', async () => {
     t = await buildTestApp(dialect, { yaml: MISTRAL_YAML });
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const cases: [object, string][] = [
       [{ name: 'openAI' }, 'value is required'],
       [{ name: 'openAI', value: '  ' }, 'value is required'],
@@ -90,7 +90,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('deletes an expired key when it is read: GET 404 and getUserKey says expired', async () => {
     t = await buildTestApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     await putKey(t.app, token, { name: 'openAI', value: SECRET, expiresAt: inAnHour() });
     await putKey(t.app, token, { name: 'google', value: 'gemini-key', expiresAt: inAnHour() });
     const past = new Date(Date.now() - 60_000).toISOString();
@@ -114,7 +114,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('getUserKey without a key throws no_user_key', async () => {
     t = await buildTestApp(dialect);
-    const { user } = await signUp(t.app);
+    const { user } = await newUser(t.app);
     await expect(getUserKey(deps(), user.id, 'openAI')).rejects.toMatchObject({
       code: 'FORBIDDEN',
       message: '{"type":"no_user_key"}',
@@ -123,7 +123,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('GET without a stored key is 404, without a name 400; 401 without a token', async () => {
     t = await buildTestApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     expect((await getKey(t.app, token, 'openAI')).statusCode).toBe(404);
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/keys', headers: { authorization: `Bearer ${token}` } }))
@@ -137,8 +137,8 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('deletes one key or all of them, leaving other users alone', async () => {
     t = await buildTestApp(dialect);
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
+    const a = await newUser(t.app);
+    const b = await newUser(t.app);
     for (const { token } of [a, b]) {
       await putKey(t.app, token, { name: 'openAI', value: SECRET });
       await putKey(t.app, token, { name: 'anthropic', value: SECRET });

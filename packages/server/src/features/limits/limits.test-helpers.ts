@@ -5,7 +5,7 @@ import type { AppDeps } from '../../app-deps';
 import { DEFAULT_MESSAGE_LIMITS, type MessageLimitsConfig } from '../../config/message-limit-settings';
 import type { DatabaseHandle } from '../../db/database';
 import { registerErrorHandler } from '../../lib/error-handler';
-import { testConfig } from '../../../test/test-app';
+import { testConfig } from '../../../test/app.test-helpers';
 import type { UserRow } from '../users/users.table';
 import { messageLimitsPreHandler } from './message-limits';
 

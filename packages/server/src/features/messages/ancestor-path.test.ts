@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { NIL_UUID } from '@parley/shared';
-import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
 import type { Db } from '../../db/database';
-import { nextIso, seedConversation, seedMessage } from './message-test-helpers';
 import { ancestorPath } from './ancestor-path.repository';
 import type { NewMessageRow } from './messages.table';
+import { newConversation, newMessage, newUserRow } from '../../../test/factories.test-helpers';
 
 const TOKENS_EACH = 10;
 
@@ -41,20 +41,13 @@ describe.each(testDialects())('ancestorPath on %s', (dialect) => {
   let d: TestDatabase;
   afterEach(async () => d?.cleanup());
 
-  async function user(db: Db, id: string) {
-    const at = nextIso();
-    await db
-      .insertInto('users')
-      .values({ id, name: id, invite_code: id, created_at: at, updated_at: at })
-      .execute();
-    return id;
-  }
+  const user = async (db: Db, id: string) => (await newUserRow(db, { id, name: id, invite_code: id })).id;
 
   it('walks a 10,000-message chain to the newest messages within the budget, fast', async () => {
     d = await freshDatabase(dialect);
     const db = d.db;
     const me = await user(db, 'user-a');
-    const convo = await seedConversation(db, me);
+    const convo = await newConversation(db, me);
     const ids = await buildChain(db, me, convo, 10_000);
     const newest = ids.at(-1)!;
 
@@ -83,15 +76,15 @@ describe.each(testDialects())('ancestorPath on %s', (dialect) => {
     const db = d.db;
     const me = await user(db, 'user-a');
     const other = await user(db, 'user-b');
-    const convo = await seedConversation(db, me);
-    const root = await seedMessage(db, me, convo, { text: 'one two three' });
-    const reply = await seedMessage(db, me, convo, { parent: root.message_id, byUser: false, text: 'four' });
-    const branch = await seedMessage(db, me, convo, {
+    const convo = await newConversation(db, me);
+    const root = await newMessage(db, me, convo, { text: 'one two three' });
+    const reply = await newMessage(db, me, convo, { parent: root.message_id, byUser: false, text: 'four' });
+    const branch = await newMessage(db, me, convo, {
       parent: root.message_id,
       byUser: false,
       text: 'other',
     });
-    const next = await seedMessage(db, me, convo, { parent: reply.message_id, text: 'x '.repeat(50) });
+    const next = await newMessage(db, me, convo, { parent: reply.message_id, text: 'x '.repeat(50) });
 
     const all = await ancestorPath(db, me, convo, next.message_id, Number.POSITIVE_INFINITY);
     expect(all.map((m) => m.message_id)).toEqual([root.message_id, reply.message_id, next.message_id]);

@@ -1,9 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
-import { nextIso, seedConversation, seedMessage } from './message-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { getMessage, insertReplyRow, updateMessageTexts } from './messages.repository';
+import { newUser, newConversation, newMessage, nextIso } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('updateMessageTexts on %s', (dialect) => {
   let t: TestApp;
@@ -11,12 +10,12 @@ describe.each(testDialects())('updateMessageTexts on %s', (dialect) => {
 
   it("writes many replies' partial text in one call, never another user's message", async () => {
     t = await buildTestApp(dialect);
-    const me = await signUp(t.app);
-    const other = await signUp(t.app);
+    const me = await newUser(t.app);
+    const other = await newUser(t.app);
     const db = t.database.db;
-    const convo = await seedConversation(db, me.user.id);
+    const convo = await newConversation(db, me.user.id);
     const mine = [];
-    for (let i = 0; i < 3; i++) mine.push(await seedMessage(db, me.user.id, convo, { byUser: false }));
+    for (let i = 0; i < 3; i++) mine.push(await newMessage(db, me.user.id, convo, { byUser: false }));
     const at = nextIso();
     // 1,203 rows: more than one statement's worth (the rest name messages that do not exist).
     const rows = [
@@ -47,10 +46,10 @@ describe.each(testDialects())('updateMessageTexts on %s', (dialect) => {
 
   it('insertReplyRow inserts a new reply once and refuses a taken id', async () => {
     t = await buildTestApp(dialect);
-    const me = await signUp(t.app);
+    const me = await newUser(t.app);
     const db = t.database.db;
-    const convo = await seedConversation(db, me.user.id);
-    const taken = await seedMessage(db, me.user.id, convo, { byUser: false });
+    const convo = await newConversation(db, me.user.id);
+    const taken = await newMessage(db, me.user.id, convo, { byUser: false });
     const at = nextIso();
     const row = {
       message_id: 'reply-1',

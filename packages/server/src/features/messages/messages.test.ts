@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, NIL_UUID, type ApiErrorBody, type Message } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { countTokens } from '../../lib/tokens';
-import { signUp } from '../auth/auth-test-helpers';
-import { call, nextIso, seedConversation, seedMessage } from './message-test-helpers';
+import { call } from './messages.test-helpers';
 import { getMessage, listSiblings, saveMessage, updateMessageText } from './messages.repository';
+import { newUser, newConversation, newMessage, nextIso } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('messages API on %s', (dialect) => {
   let t: TestApp;
@@ -13,11 +13,11 @@ describe.each(testDialects())('messages API on %s', (dialect) => {
 
   async function setup() {
     t = await buildTestApp(dialect);
-    const me = await signUp(t.app);
-    const other = await signUp(t.app);
+    const me = await newUser(t.app);
+    const other = await newUser(t.app);
     const db = t.database.db;
-    const convo = await seedConversation(db, me.user.id);
-    const theirConvo = await seedConversation(db, other.user.id);
+    const convo = await newConversation(db, me.user.id);
+    const theirConvo = await newConversation(db, other.user.id);
     return { db, me, other, convo, theirConvo };
   }
 
@@ -25,38 +25,33 @@ describe.each(testDialects())('messages API on %s', (dialect) => {
     const { db, me, convo } = await setup();
     const at = nextIso();
     // The reply's id sorts first, so only the user-first rule can order them.
-    const row = (id: string, byUser: boolean, parent: string) => ({
-      message_id: id,
-      conversation_id: convo,
-      user_id: me.user.id,
-      parent_message_id: parent,
-      sender: byUser ? 'User' : 'GPT-4',
-      text: id,
-      is_created_by_user: byUser ? 1 : 0,
+    await newMessage(db, me.user.id, convo, { id: 'b-request', text: 'b-request', token_count: 1, at });
+    await newMessage(db, me.user.id, convo, {
+      id: 'a-reply',
+      parent: 'b-request',
+      byUser: false,
+      text: 'a-reply',
       token_count: 1,
-      created_at: at,
-      updated_at: at,
+      at,
     });
-    await saveMessage(db, row('b-request', true, NIL_UUID));
-    await saveMessage(db, row('a-reply', false, 'b-request'));
     const res = await call(t.app, me.token, 'GET', `${API.messages}/${convo}`);
     expect(res.json<Message[]>().map((m) => m.messageId)).toEqual(['b-request', 'a-reply']);
   });
 
   it('answers every branch of the conversation oldest first, [] for new, 404 for another user’s', async () => {
     const { db, me, convo, theirConvo, other } = await setup();
-    const root = await seedMessage(db, me.user.id, convo, { text: 'q' });
-    const a1 = await seedMessage(db, me.user.id, convo, {
+    const root = await newMessage(db, me.user.id, convo, { text: 'q' });
+    const a1 = await newMessage(db, me.user.id, convo, {
       parent: root.message_id,
       byUser: false,
       text: 'a1',
     });
-    const a2 = await seedMessage(db, me.user.id, convo, {
+    const a2 = await newMessage(db, me.user.id, convo, {
       parent: root.message_id,
       byUser: false,
       text: 'a2',
     });
-    await seedMessage(db, other.user.id, theirConvo);
+    await newMessage(db, other.user.id, theirConvo);
     const res = await call(t.app, me.token, 'GET', `${API.messages}/${convo}`);
     expect(res.statusCode).toBe(200);
     const messages = res.json<Message[]>();
@@ -77,7 +72,7 @@ describe.each(testDialects())('messages API on %s', (dialect) => {
 
   it('edits a message in place, recounting tokens and marking it edited', async () => {
     const { db, me, convo } = await setup();
-    const msg = await seedMessage(db, me.user.id, convo, { text: 'hi' });
+    const msg = await newMessage(db, me.user.id, convo, { text: 'hi' });
     const text = 'a longer text with several more tokens in it';
     const res = await call(t.app, me.token, 'PUT', `${API.messages}/${convo}/${msg.message_id}`, {
       text,
@@ -92,7 +87,7 @@ describe.each(testDialects())('messages API on %s', (dialect) => {
 
   it('refuses an edit without conversationId with its spec message, and bad input with 400', async () => {
     const { db, me, convo } = await setup();
-    const msg = await seedMessage(db, me.user.id, convo);
+    const msg = await newMessage(db, me.user.id, convo);
     const url = `${API.messages}/${convo}/${msg.message_id}`;
     const missing = await call(t.app, me.token, 'PUT', url, { text: 'x' });
     expect(missing.statusCode).toBe(400);
@@ -112,7 +107,7 @@ describe.each(testDialects())('messages API on %s', (dialect) => {
 
   it('answers 404 when editing another user’s message, and leaves it alone', async () => {
     const { db, me, other, theirConvo } = await setup();
-    const theirs = await seedMessage(db, other.user.id, theirConvo, { text: 'private' });
+    const theirs = await newMessage(db, other.user.id, theirConvo, { text: 'private' });
     const res = await call(t.app, me.token, 'PUT', `${API.messages}/${theirConvo}/${theirs.message_id}`, {
       text: 'hacked',
       conversationId: theirConvo,
@@ -124,7 +119,7 @@ describe.each(testDialects())('messages API on %s', (dialect) => {
 
   it('saves by id (insert, then update), never over another user’s row; partial text; siblings', async () => {
     const { db, me, other, convo, theirConvo } = await setup();
-    const msg = await seedMessage(db, me.user.id, convo, { text: 'draft' });
+    const msg = await newMessage(db, me.user.id, convo, { text: 'draft' });
     const at = nextIso();
     const updated = await saveMessage(db, {
       ...msg,
@@ -155,8 +150,8 @@ describe.each(testDialects())('messages API on %s', (dialect) => {
       false,
     );
 
-    const b1 = await seedMessage(db, me.user.id, convo, { parent: msg.message_id, byUser: false });
-    const b2 = await seedMessage(db, me.user.id, convo, { parent: msg.message_id, byUser: false });
+    const b1 = await newMessage(db, me.user.id, convo, { parent: msg.message_id, byUser: false });
+    const b2 = await newMessage(db, me.user.id, convo, { parent: msg.message_id, byUser: false });
     const siblings = await listSiblings(db, me.user.id, convo, msg.message_id);
     expect(siblings.map((s) => s.message_id)).toEqual([b1.message_id, b2.message_id]);
     expect(await listSiblings(db, other.user.id, convo, msg.message_id)).toEqual([]);

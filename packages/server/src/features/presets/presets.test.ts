@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ApiErrorBody, Preset } from '@parley/shared';
 import type { FastifyInstance } from 'fastify';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { newPreset, newUser } from '../../../test/factories.test-helpers';
 
 const YAML = {
   version: '1.0.3',
@@ -35,7 +35,7 @@ describe.each(testDialects())('presets on %s', (dialect) => {
 
   it('creates from {preset} or a bare preset, strips unknown fields and answers the list', async () => {
     t = await buildTestApp(dialect, { yaml: YAML });
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const res = await save(t.app, token, { preset: preset({ conversationId: 'c1', bogus: 1 }) });
     expect(res.statusCode).toBe(201);
     const [first] = res.json<Preset[]>();
@@ -51,7 +51,7 @@ describe.each(testDialects())('presets on %s', (dialect) => {
 
   it('updates by presetId; presetId null imports as new', async () => {
     t = await buildTestApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const [created] = (await save(t.app, token, { preset: preset() })).json<Preset[]>();
     const updated = await save(t.app, token, { preset: { ...created, title: 'Renamed', temperature: 1 } });
     expect(updated.statusCode).toBe(200);
@@ -66,7 +66,7 @@ describe.each(testDialects())('presets on %s', (dialect) => {
 
   it('keeps exactly one default, also when two saves race', async () => {
     t = await buildTestApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const [a] = (await save(t.app, token, { preset: preset({ title: 'A', defaultPreset: true }) })).json<
       Preset[]
     >();
@@ -93,27 +93,28 @@ describe.each(testDialects())('presets on %s', (dialect) => {
 
   it('lists by order (unordered last), then most recently updated', async () => {
     t = await buildTestApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
+    // Saved in this order, each a second after the one before (nextIso).
     for (const [title, order] of [
       ['x', null],
       ['y', 2],
       ['z', 1],
       ['w', null],
     ] as const) {
-      await save(t.app, token, { preset: preset({ title, order }) });
-      await new Promise((resolve) => setTimeout(resolve, 5)); // distinct updated_at
+      await newPreset(t.database.db, user.id, { title, order });
     }
     expect((await list(t.app, token)).map((p) => p.title)).toEqual(['z', 'y', 'w', 'x']);
   });
 
   it("answers 404 for another user's preset and leaves it alone", async () => {
     t = await buildTestApp(dialect);
-    const a = await signUp(t.app);
-    const b = await signUp(t.app);
-    const [mine] = (await save(t.app, a.token, { preset: preset() })).json<Preset[]>();
-    expect((await save(t.app, b.token, { preset: { ...mine, title: 'Stolen' } })).statusCode).toBe(404);
+    const a = await newUser(t.app);
+    const b = await newUser(t.app);
+    const mine = await newPreset(t.database.db, a.user.id, { title: 'Terse' });
+    const stolen = preset({ presetId: mine.preset_id, title: 'Stolen' });
+    expect((await save(t.app, b.token, { preset: stolen })).statusCode).toBe(404);
     expect((await save(t.app, b.token, { preset: preset({ presetId: 'no-such-id' }) })).statusCode).toBe(404);
-    expect((await remove(t.app, b.token, { arg: { presetId: mine!.presetId } })).statusCode).toBe(404);
+    expect((await remove(t.app, b.token, { arg: { presetId: mine.preset_id } })).statusCode).toBe(404);
     expect((await remove(t.app, b.token, { arg: {} })).json()).toEqual({
       acknowledged: true,
       deletedCount: 0,
@@ -124,7 +125,7 @@ describe.each(testDialects())('presets on %s', (dialect) => {
 
   it('deletes one, then all', async () => {
     t = await buildTestApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     await save(t.app, token, { preset: preset({ title: 'one' }) });
     const all = (await save(t.app, token, { preset: preset({ title: 'two' }) })).json<Preset[]>();
     const one = await remove(t.app, token, { arg: all[0] });
@@ -138,7 +139,7 @@ describe.each(testDialects())('presets on %s', (dialect) => {
 
   it('answers 400 naming the field for a bad payload', async () => {
     t = await buildTestApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const cases: [object, string][] = [
       [{ preset: { endpoint: 'openAI' } }, 'title'],
       [{ preset: preset({ title: '  ' }) }, 'title'],

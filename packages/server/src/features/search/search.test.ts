@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { API, SEARCH_PAGE_SIZE, type SearchPage } from '@parley/shared';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
-import { signUp } from '../auth/auth-test-helpers';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { upsertConversation } from '../conversations/conversations.repository';
-import { call, nextIso, seedConversation, seedMessage } from '../messages/message-test-helpers';
+import { call } from '../messages/messages.test-helpers';
 import { searchUser } from './search.service';
+import { newConversation, newMessage, newUser, nextIso } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('search API on %s', (dialect) => {
   let t: TestApp;
@@ -14,10 +14,10 @@ describe.each(testDialects())('search API on %s', (dialect) => {
 
   async function setup(searchEnabled = true) {
     t = await buildTestApp(dialect, { app: { searchEnabled } });
-    const me = await signUp(t.app);
-    const other = await signUp(t.app);
+    const me = await newUser(t.app);
+    const other = await newUser(t.app);
     const db = t.database.db;
-    const convo = await seedConversation(db, me.user.id, { title: 'Weekend 计划' });
+    const convo = await newConversation(db, me.user.id, { title: 'Weekend 计划' });
     return { db, me, other, convo };
   }
   const search = (token: string, q: string, page = 1) =>
@@ -26,9 +26,9 @@ describe.each(testDialects())('search API on %s', (dialect) => {
 
   it('finds a two-character Chinese query, an English word and a prefix', async () => {
     const { db, me, convo } = await setup();
-    const zh = await seedMessage(db, me.user.id, convo, { text: '今天天气很好' });
-    const en = await seedMessage(db, me.user.id, convo, { text: 'The Quick brown fox jumps', byUser: false });
-    await seedMessage(db, me.user.id, convo, { text: 'unrelated words' });
+    const zh = await newMessage(db, me.user.id, convo, { text: '今天天气很好' });
+    const en = await newMessage(db, me.user.id, convo, { text: 'The Quick brown fox jumps', byUser: false });
+    await newMessage(db, me.user.id, convo, { text: 'unrelated words' });
 
     const weather = await found(me.token, '天气');
     expect(weather.messages.map((m) => m.messageId)).toEqual([zh.message_id]);
@@ -80,7 +80,7 @@ describe.each(testDialects())('search API on %s', (dialect) => {
 
   it('finds conversation titles, and follows renames, edits and deletes', async () => {
     const { db, me, convo } = await setup();
-    const msg = await seedMessage(db, me.user.id, convo, { text: 'first draft' });
+    const msg = await newMessage(db, me.user.id, convo, { text: 'first draft' });
     const byTitle = await found(me.token, '计划');
     expect(byTitle.conversations.map((c) => c.conversationId)).toEqual([convo]);
     expect(byTitle.messages).toEqual([]);
@@ -104,9 +104,9 @@ describe.each(testDialects())('search API on %s', (dialect) => {
 
   it('never finds another user’s messages or titles', async () => {
     const { db, me, other, convo } = await setup();
-    const theirs = await seedConversation(db, other.user.id, { title: 'secret plans' });
-    await seedMessage(db, other.user.id, theirs, { text: '今天天气很好 secret' });
-    await seedMessage(db, me.user.id, convo, { text: 'my own note' });
+    const theirs = await newConversation(db, other.user.id, { title: 'secret plans' });
+    await newMessage(db, other.user.id, theirs, { text: '今天天气很好 secret' });
+    await newMessage(db, me.user.id, convo, { text: 'my own note' });
     for (const q of ['天气', 'secret', 'plans', 'secr']) {
       expect(await found(me.token, q)).toMatchObject({ messages: [], conversations: [] });
     }
@@ -118,7 +118,7 @@ describe.each(testDialects())('search API on %s', (dialect) => {
     const { db, me, convo } = await setup();
     const ids: string[] = [];
     for (let i = 0; i < SEARCH_PAGE_SIZE + 5; i += 1) {
-      ids.push((await seedMessage(db, me.user.id, convo, { text: `apple number ${i}` })).message_id);
+      ids.push((await newMessage(db, me.user.id, convo, { text: `apple number ${i}` })).message_id);
     }
     const p1 = await found(me.token, 'apple');
     expect(p1).toMatchObject({ pageNumber: 1, pages: 2 });
@@ -131,7 +131,7 @@ describe.each(testDialects())('search API on %s', (dialect) => {
   it('counts no further than the cap: beyond it, one page ahead while there are more', async () => {
     const { db, me, convo } = await setup();
     for (let i = 0; i < 2 * SEARCH_PAGE_SIZE + 5; i += 1) {
-      await seedMessage(db, me.user.id, convo, { text: `pear number ${i}` });
+      await newMessage(db, me.user.id, convo, { text: `pear number ${i}` });
     }
     const page = (n: number, cap: number) => searchUser(db, me.user.id, 'pear', n, cap);
     expect((await page(1, 1000)).pages).toBe(3);

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { API } from '@parley/shared';
 import { countTokens as exact } from 'gpt-tokenizer';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { countTokens } from '../../lib/tokens';
-import { signUp } from '../auth/auth-test-helpers';
-import { call } from '../messages/message-test-helpers';
+import { call } from '../messages/messages.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 describe('countTokens', () => {
   it('is exact for ordinary text and close for long unbroken runs', () => {
@@ -24,7 +24,7 @@ describe.each(testDialects())('POST /api/tokenizer on %s', (dialect) => {
 
   it('counts tokens, 0 for empty text, 400 for a wrong type, 401 without a token', async () => {
     t = await buildTestApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     const res = await call(t.app, token, 'POST', API.tokenizer, { text: 'hello world' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ count: exact('hello world') });
@@ -39,7 +39,7 @@ describe.each(testDialects())('POST /api/tokenizer on %s', (dialect) => {
 
   it('answers a 1 MB text', async () => {
     t = await buildTestApp(dialect);
-    const { token } = await signUp(t.app);
+    const { token } = await newUser(t.app);
     for (const text of ['word '.repeat(200_000), 'x'.repeat(1_000_000)]) {
       const start = performance.now();
       const res = await call(t.app, token, 'POST', API.tokenizer, { text });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects';
+import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
+import { newUserRow } from '../../../test/factories.test-helpers';
 import { insertUser, usernameExists } from './users.repository';
 import { uniqueViolationColumn } from './unique-violation';
 import type { NewUserRow } from './users.table';
@@ -26,10 +27,12 @@ describe.each(testDialects())('users repository on %s', (dialect) => {
 
   it('names the column of each unique violation the driver reports', async () => {
     db = await freshDatabase(dialect);
-    await insertUser(
-      db.db,
-      user({ email: 'a@example.com', username: 'Alan', phone: '13800000000', invite_code: 'AAAAAAAA' }),
-    );
+    await newUserRow(db.db, {
+      email: 'a@example.com',
+      username: 'Alan',
+      phone: '13800000000',
+      invite_code: 'AAAAAAAA',
+    });
     expect(await violation(db, user({ email: 'a@example.com' }))).toBe('email');
     expect(await violation(db, user({ username: 'alan' }))).toBe('username');
     expect(await violation(db, user({ phone: '13800000000' }))).toBe('phone');
@@ -38,9 +41,9 @@ describe.each(testDialects())('users repository on %s', (dialect) => {
 
   it('lets many users have no username, and finds usernames case-insensitively', async () => {
     db = await freshDatabase(dialect);
-    await insertUser(db.db, user({ email: 'x@example.com' }));
-    await insertUser(db.db, user({ email: 'y@example.com', username: 'Grace' }));
-    await insertUser(db.db, user({ email: 'z@example.com' }));
+    await newUserRow(db.db, { email: 'x@example.com' });
+    await newUserRow(db.db, { email: 'y@example.com', username: 'Grace' });
+    await newUserRow(db.db, { email: 'z@example.com' });
     expect(await usernameExists(db.db, 'GRACE')).toBe(true);
     expect(await usernameExists(db.db, 'hopper')).toBe(false);
   });

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiErrorBody, type PublicUser } from '@parley/shared';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
-import { testDialects } from '../../../test/dialects';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
 import { signAccessToken } from '../auth/access-token';
-import { getUser, signUp } from '../auth/auth-test-helpers';
+import { getUser } from '../auth/auth.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 const { jwtSecret } = testConfig().secrets;
 
@@ -13,7 +14,7 @@ describe.each(testDialects())('GET /api/user on %s', (dialect) => {
 
   it('answers the signed-in user, without any password field', async () => {
     t = await buildTestApp(dialect);
-    const { token, user } = await signUp(t.app, { email: 'me@example.com', username: 'me_too' });
+    const { token, user } = await newUser(t.app, { email: 'me@example.com', username: 'me_too' });
     const res = await getUser(t.app, token);
     expect(res.statusCode).toBe(200);
     const body = res.json<PublicUser>();
@@ -32,7 +33,7 @@ describe.each(testDialects())('GET /api/user on %s', (dialect) => {
 
   it('parses plugins from their JSON column', async () => {
     t = await buildTestApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     await t.database.db
       .updateTable('users')
       .set({ plugins: '["dalle","wolfram"]' })
@@ -54,7 +55,7 @@ describe.each(testDialects())('GET /api/user on %s', (dialect) => {
 
   it('answers 401 for an expired token signed with the real secret', async () => {
     t = await buildTestApp(dialect);
-    const { user } = await signUp(t.app);
+    const { user } = await newUser(t.app);
     const expired = await signAccessToken(jwtSecret, user.id, { expiresInSeconds: -60 });
     expect((await getUser(t.app, expired)).statusCode).toBe(401);
     const fresh = await signAccessToken(jwtSecret, user.id);
@@ -63,21 +64,21 @@ describe.each(testDialects())('GET /api/user on %s', (dialect) => {
 
   it('answers 401 for a token signed with another secret', async () => {
     t = await buildTestApp(dialect);
-    const { user } = await signUp(t.app);
+    const { user } = await newUser(t.app);
     const forged = await signAccessToken('some-other-secret-0123456789abcdef0123', user.id);
     expect((await getUser(t.app, forged)).statusCode).toBe(401);
   });
 
   it('answers 401 once the user has been deleted', async () => {
     t = await buildTestApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     await t.database.db.deleteFrom('users').where('id', '=', user.id).execute();
     expect((await getUser(t.app, token)).statusCode).toBe(401);
   });
 
   it('answers 403 BANNED to a banned user', async () => {
     t = await buildTestApp(dialect);
-    const { token, user } = await signUp(t.app);
+    const { token, user } = await newUser(t.app);
     const until = new Date(Date.now() + 60_000).toISOString();
     await t.database.db.updateTable('users').set({ banned_until: until }).where('id', '=', user.id).execute();
     const res = await getUser(t.app, token);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '../../../../test/s3-server';
+import { startS3Server, type TestS3Server } from '../../../../test/s3-server.test-helpers';
 import type { FileStorage } from './file-storage';
 import { createS3Storage } from './s3.storage';
 

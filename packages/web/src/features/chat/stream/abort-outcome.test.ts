@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { abortFailure, abortOutcome } from './abort-outcome';
-import { testFinal } from './test-fixtures';
+import { testFinal } from './stream.test-helpers';
 
 describe('abortOutcome', () => {
   it('404 ends the submission, 204 does nothing', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readChatEvent } from './chat-events';
-import { testFinal, testMessage } from './test-fixtures';
+import { testFinal, testMessage } from './stream.test-helpers';
 
 const frame = (data: unknown, event = 'message') => ({
   event,

@@ -3,7 +3,7 @@ import type { Message } from '@parley/shared';
 import { readChatEvent } from './chat-events';
 import { createReplyStream, type MessageLists } from './reply-stream';
 import { createSseParser } from './sse-parser';
-import { testFinal, testMessage } from './test-fixtures';
+import { testFinal, testMessage } from './stream.test-helpers';
 
 function memoryLists(initial: Record<string, Message[]>): MessageLists & { data: Map<string, Message[]> } {
   const data = new Map(Object.entries(initial));

@@ -7,7 +7,7 @@ import {
   regenerateSubmission,
   type SubmissionContext,
 } from './submission';
-import { testMessage } from './test-fixtures';
+import { testMessage } from './stream.test-helpers';
 
 const msg = testMessage;
 

@@ -1,7 +1,7 @@
 import { expect, inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { artifactPath } from './browser';
-import { signedInPage } from './session';
+import { artifactPath } from './browser.test-helpers';
+import { signedInPage } from './session.test-helpers';
 
 // Helpers shared by the specs of this area.
 

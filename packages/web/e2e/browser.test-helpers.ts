@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -39,4 +39,32 @@ export function artifactPath(name: string): string {
 /** A unique address per run so specs never collide on the shared server. */
 export function uniqueEmail(tag: string): string {
   return `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.com`;
+}
+
+/**
+ * Lets the page run the tasks already queued, such as React's effects after a render that is on screen: a
+ * round trip through a MessageChannel, which works whatever the page's clock (Playwright's `page.clock`) says.
+ */
+export async function pageTasksDone(page: Page): Promise<void> {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => resolve();
+        channel.port2.postMessage(null);
+      }),
+  );
+}
+
+/** Waits until the page's fonts are in and its finite CSS animations and transitions have ended (screenshots). */
+export async function animationsDone(page: Page, timeout = 5_000): Promise<void> {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout },
+  );
 }

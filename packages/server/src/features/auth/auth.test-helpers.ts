@@ -1,22 +1,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { API, REFRESH_COOKIE, type AuthResult } from '@parley/shared';
+import { API, REFRESH_COOKIE } from '@parley/shared';
 
-// Shared by the auth and users API tests; not part of the app.
-
-export const PASSWORD = 'correct horse battery';
-
-let counter = 0;
-/** A valid registration payload with a unique e-mail; pass what a test changes. */
-export function registration(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  counter += 1;
-  return {
-    name: 'Ada Lovelace',
-    email: `ada${counter}-${Date.now()}@example.com`,
-    password: PASSWORD,
-    confirm_password: PASSWORD,
-    ...overrides,
-  };
-}
+// The auth routes as the auth and users API tests call them; not part of the app. Users themselves come from
+// test/factories.test-helpers.ts (newUser).
 
 export function postRegister(app: FastifyInstance, body: unknown, remoteAddress?: string) {
   return app.inject({ method: 'POST', url: API.register, payload: body as object, remoteAddress });
@@ -41,12 +27,4 @@ export function getUser(app: FastifyInstance, token?: string) {
 /** The refresh cookie a response set, with its attributes (light-my-request parses Set-Cookie). */
 export function refreshCookie(res: LightMyRequestResponse) {
   return res.cookies.find((c) => c.name === REFRESH_COOKIE);
-}
-
-/** Registers a fresh user and answers its token, user and refresh cookie value. */
-export async function signUp(app: FastifyInstance, overrides: Record<string, unknown> = {}) {
-  const res = await postRegister(app, registration(overrides));
-  if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
-  const body = res.json<AuthResult>();
-  return { ...body, cookie: refreshCookie(res)?.value ?? '' };
 }

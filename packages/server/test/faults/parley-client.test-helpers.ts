@@ -1,8 +1,8 @@
 import { expect } from 'vitest';
 import { API, NIL_UUID, type ChatFinalEvent } from '@parley/shared';
-import { registerOverHttp } from '../http-user';
+import { registerOverHttp } from '../http-user.test-helpers';
 import { sseReader, type ParsedFrame } from '../../src/lib/sse.test-helpers';
-import { parseEvents } from '../../src/features/chat/chat-test-helpers';
+import { parseEvents } from '../../src/features/chat/chat.test-helpers';
 
 /** A signed-in user of a running Parley, talking HTTP as the web does. */
 export interface Client {
@@ -31,6 +31,8 @@ export interface LiveReply {
   conversationId: string;
   /** Reads until at least `count` text deltas arrived. */
   waitForDeltas(count: number): Promise<void>;
+  /** Reads until the deltas hold at least `count` of the simulator's tokens (`tok1 tok2 …`). */
+  waitForTokens(count: number): Promise<void>;
   /** Reads to the end of the stream and parses every frame. */
   end(): Promise<ReturnType<typeof parseEvents>>;
 }
@@ -48,6 +50,13 @@ export async function startReply(client: Client, text: string): Promise<LiveRepl
     conversationId: created.message.conversationId,
     async waitForDeltas(count) {
       while (parseEvents(frames).deltas.length < count) {
+        const frame = await reader.next();
+        if (!frame) throw new Error('the stream ended early');
+        frames.push(frame);
+      }
+    },
+    async waitForTokens(count) {
+      while (tokenCount(parseEvents(frames).deltas.join('')) < count) {
         const frame = await reader.next();
         if (!frame) throw new Error('the stream ended early');
         frames.push(frame);

@@ -1,7 +1,7 @@
 import type { AppConfig } from '../config/config.types';
 import type { ProvidersConfig } from '../config/provider-settings';
 import type { YamlCustomEndpoint } from '../config/yaml.schema';
-import { testConfig } from '../../test/test-app';
+import { testConfig } from '../../test/app.test-helpers';
 
 // Shared by the provider tests; not part of the app.
 

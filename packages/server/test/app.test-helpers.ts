@@ -9,7 +9,7 @@ import { DEFAULT_NETWORK_SETTINGS } from '../src/config/network-settings';
 import { DEFAULT_HEAP_GROWING_PERCENT } from '../src/lib/heap-growth';
 import { DEFAULT_RATE_LIMIT_PREFIX } from '../src/lib/rate-limit';
 import { buildApp } from '../src/app';
-import { freshDatabase, type TestDatabase } from './dialects';
+import { freshDatabase, type TestDatabase } from './dialects.test-helpers';
 
 type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
@@ -90,6 +90,8 @@ function merge(base: unknown, over: unknown): unknown {
 
 export interface TestApp {
   app: FastifyInstance;
+  /** The config the app was built with (with `database` and `redis`, the app's deps: factories take them). */
+  config: AppConfig;
   database: TestDatabase;
   redis: Redis | null;
   close(): Promise<void>;
@@ -116,6 +118,7 @@ export async function buildTestApp(
   await app.ready();
   return {
     app,
+    config,
     database,
     redis,
     close: async () => {

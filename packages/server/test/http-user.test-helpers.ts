@@ -5,7 +5,7 @@ export const HTTP_USER_PASSWORD = 'correct horse battery';
 
 /**
  * Signs a new user up on a running Parley over HTTP, as a client would, and answers the access token. Used where
- * the server is another process (the fault tests, the benches); in-process tests use auth-test-helpers.ts.
+ * the server is another process (the fault tests, the benches); in-process tests use newUser (factories.test-helpers.ts).
  */
 export async function registerOverHttp(baseUrl: string, label = 'user'): Promise<string> {
   const res = await fetch(`${baseUrl}${API.register}`, {

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { uniqueEmail } from './browser';
+import { uniqueEmail } from './browser.test-helpers';
 
 export const PASSWORD = 'correct horse battery';
 

@@ -1,9 +1,10 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../server-process';
 
 const run = promisify(execFile);
 
@@ -42,17 +43,6 @@ export function missingServices(): string | null {
   if (!pgBin()) return `no PostgreSQL server binaries under ${PG_ROOT}/*/bin (initdb, pg_ctl)`;
   if (!redisBin()) return 'no redis-server binary';
   return null;
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 // PostgreSQL refuses to run as root; CI runs as root, so the cluster belongs to the `postgres` user there.

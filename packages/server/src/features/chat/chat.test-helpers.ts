@@ -4,12 +4,12 @@ import type { DialectName } from '../../db/database';
 import type { ProvidersConfig } from '../../config/provider-settings';
 import type { YamlConfig, YamlCustomEndpoint } from '../../config/yaml.schema';
 import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
-import { customEndpoint, simProviders } from '../../providers/provider-test-config';
+import { customEndpoint, simProviders } from '../../providers/provider-config.test-helpers';
 
 export { simProviders };
 import { buildApp } from '../../app';
-import { buildTestApp, testConfig, type TestApp } from '../../../test/test-app';
-import { signUp } from '../auth/auth-test-helpers';
+import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 // Shared by the chat API tests; not part of the app.
 
@@ -69,7 +69,7 @@ export async function startChatApp(
     { redis: options.redis },
   );
   const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
-  const { token, user } = await signUp(test.app);
+  const { token, user } = await newUser(test.app);
   return { ...test, base, token, userId: user.id };
 }
 
@@ -186,6 +186,7 @@ export async function startSecondInstance(
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     app,
+    config,
     database: first.database,
     redis,
     base,

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import type { Message } from '@parley/shared';
-import { artifactPath, launchBrowser, newContext } from './browser';
-import { apiFromPage, signedInPage } from './session';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 
 // Helpers of the chat specs (chat.e2e.ts, chat-errors.e2e.ts).
 

@@ -1,6 +1,6 @@
 import type { Locator, Page, Request } from 'playwright-core';
 import sharp from 'sharp';
-import { openChat, poll, type Chat } from './chat-fixture';
+import { openChat, poll, type Chat } from './chat.test-helpers';
 
 // Helpers of the attachment specs (files-attach*.e2e.ts): files built in the page, the three ways in (picker,
 // drop, paste), and what the message box and the toasts show.
@@ -111,12 +111,15 @@ export function recordDeletes(page: Page): Array<{ files: Array<{ file_id: strin
   return seen;
 }
 
-/** Holds every upload answer back by `ms` (to see the steps before done). */
-export async function slowUploads(page: Page, ms: number): Promise<void> {
+/** Holds every upload's answer back until the returned function is called (to see the steps before done). */
+export async function holdUploads(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
   await page.route(/\/api\/files(\/images)?$/, async (route) => {
     if (route.request().method() !== 'POST') return route.fallback();
     const response = await route.fetch();
-    await new Promise((resolve) => setTimeout(resolve, ms));
+    await released;
     await route.fulfill({ response });
   });
+  return release;
 }
