@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppDeps } from './app-deps';
+import { createServices, type AppServices } from './app-services';
 import { APP_VERSION } from '@parley/shared';
 import { collectApiRoutes, serveApiDocs } from './lib/api-docs';
 import { setRouteCompilers } from './lib/api-routes';
@@ -21,10 +22,13 @@ import { searchRoutes } from './features/search/search.routes';
 import { tokenizerRoutes } from './features/tokenizer/tokenizer.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { filesRoutes } from './features/files/files.routes';
+import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
 
 export interface BuildOptions {
+  /** A file storage used instead of the configured one (tests: a storage that fails on purpose). */
+  fileStorage?: FileStorage;
   logger?: FastifyServerOptions['logger'];
   /**
    * Check every JSON answer against the route table's schema (lib/api-routes.ts): on in tests, so the table and
@@ -33,7 +37,20 @@ export interface BuildOptions {
   checkResponses?: boolean;
 }
 
-/** Builds the Fastify app from its dependencies; `main.ts` starts it, tests inject into it. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /**
+     * The services an app made by `buildApp` was built with (main.ts repairs files with the app's storage). Route
+     * plugins receive them as an option instead; a bare Fastify instance (a unit test's) has none.
+     */
+    services: AppServices;
+  }
+}
+
+/**
+ * Builds the Fastify app from its dependencies; `main.ts` starts it, tests inject into it. The app's services
+ * (app-services.ts) are made here, once, handed to every route plugin, and closed with the app.
+ */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
@@ -41,6 +58,15 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: 1024 * 1024,
     ...serverOptions(deps.config),
   });
+  const services = createServices(deps, {
+    logError: (error, what) => app.log.error({ err: error }, what),
+    ...(options.fileStorage && { storage: options.fileStorage }),
+  });
+  // preClose, before Fastify waits for requests in flight: a streaming reply is one, and ends only when its job
+  // stops. onClose then closes the rest (the job store, the storage's clients).
+  app.addHook('preClose', () => services.stopJobs());
+  app.addHook('onClose', () => services.close());
+  app.decorate('services', services);
   registerErrorHandler(app);
   setRouteCompilers(app, { checkResponses: options.checkResponses ?? false });
   const apiRoutes = collectApiRoutes(app);
@@ -49,7 +75,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(healthRoutes, { deps });
   await app.register(configRoutes, { deps });
   await app.register(authRoutes, { deps });
-  await app.register(usersRoutes, { deps });
+  await app.register(usersRoutes, { deps, services });
   for (const routes of [
     endpointsRoutes,
     keysRoutes,
@@ -61,7 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     chatRoutes,
     filesRoutes,
   ]) {
-    await app.register(routes, { deps });
+    await app.register(routes, { deps, services });
   }
   await serveApiDocs(app, apiRoutes, { ui: deps.config.apiDocsUi, version: APP_VERSION });
   await registerSpa(app, deps.config.webDistDir);

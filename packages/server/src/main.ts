@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { buildApp, type AppDeps } from './app';
+import type { AppServices } from './app-services';
 import { ConfigError } from './config/config-error';
 import { loadConfig } from './config/load-config';
 import { processInput } from './config/process-env';
 import { openDatabase } from './db/database';
 import { migrateToLatest } from './db/migrate';
 import { repairUnfinishedFiles, scheduleFileRepair } from './features/files/repair.service';
-import { fileStorageFor } from './features/files/storage/storage-for-app';
 import { limitHeapGrowth } from './lib/heap-growth';
 import { startIdleGc } from './lib/idle-gc';
 import { installGracefulShutdown, type Closer } from './lib/shutdown';
@@ -36,9 +36,9 @@ async function main(): Promise<void> {
     app.log.info(
       applied.length ? `applied migrations: ${applied.join(', ')}` : 'database schema is up to date',
     );
-    await repairFiles(deps, app.log);
-    // Stop the repair timer and the storage's clients (S3 sockets) before the database closes.
-    closers.unshift(scheduleFileRepair(deps, app.log), async () => (await fileStorageFor(deps)).close?.());
+    await repairFiles(deps, app.services, app.log);
+    // Stop the repair timer before the database closes (the app's close has closed its storage).
+    closers.unshift(scheduleFileRepair(deps, app.services, app.log));
     const address = await app.listen({ host: config.host, port: config.port });
     app.log.info(`Parley is listening at ${address}`);
     // Gives back the memory a burst of replies left behind once the server is idle (lib/idle-gc.ts).
@@ -51,9 +51,9 @@ async function main(): Promise<void> {
 }
 
 /** Finishes uploads and deletes a crash interrupted; a failure (storage unreachable) is logged, not fatal. */
-async function repairFiles(deps: AppDeps, log: FastifyBaseLogger): Promise<void> {
+async function repairFiles(deps: AppDeps, services: AppServices, log: FastifyBaseLogger): Promise<void> {
   try {
-    const { files, temporary } = await repairUnfinishedFiles(deps, { log });
+    const { files, temporary } = await repairUnfinishedFiles(deps, services, { log });
     log.info(`file repair: ${files} unfinished file(s) and ${temporary} temporary file(s) removed`);
   } catch (err) {
     log.warn({ err }, 'file repair failed at start; it runs again every five minutes');

@@ -6,6 +6,7 @@ import { signAccessToken } from './access-token';
 import { getUser } from './auth.test-helpers';
 import { tokenUserId } from './auth.guard';
 import { newUser } from '../../../test/factories.test-helpers';
+import { VerifiedTokenCache } from './verified-token-cache';
 
 const { jwtSecret } = testConfig().secrets;
 
@@ -14,20 +15,22 @@ describe('tokenUserId (the guard’s signature check)', () => {
 
   it('verifies a token once and answers its user from the cache afterwards', async () => {
     const deps = depsWith(jwtSecret);
+    const cache = new VerifiedTokenCache();
     const token = await signAccessToken(jwtSecret, 'user-1');
-    expect(await tokenUserId(deps, token)).toBe('user-1');
+    expect(await tokenUserId(deps, cache, token)).toBe('user-1');
     // Were the token verified again, the changed secret would refuse it.
     deps.config.secrets.jwtSecret = 'another-secret-0123456789abcdef0123456789abcdef';
-    expect(await tokenUserId(deps, token)).toBe('user-1');
-    expect(await tokenUserId(deps, await signAccessToken(jwtSecret, 'user-2'))).toBeNull();
+    expect(await tokenUserId(deps, cache, token)).toBe('user-1');
+    expect(await tokenUserId(deps, cache, await signAccessToken(jwtSecret, 'user-2'))).toBeNull();
   });
 
   it('does not cache a refusal, nor let a forged token through', async () => {
     const deps = depsWith(jwtSecret);
+    const cache = new VerifiedTokenCache();
     const forged = await signAccessToken('not-the-secret-0123456789abcdef0123456789abcdef', 'user-1');
-    expect(await tokenUserId(deps, forged)).toBeNull();
-    expect(await tokenUserId(deps, forged)).toBeNull();
-    expect(await tokenUserId(deps, 'not.a.jwt')).toBeNull();
+    expect(await tokenUserId(deps, cache, forged)).toBeNull();
+    expect(await tokenUserId(deps, cache, forged)).toBeNull();
+    expect(await tokenUserId(deps, cache, 'not.a.jwt')).toBeNull();
   });
 });
 

@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { getActiveUser } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
 import { verifyAccessTokenClaims } from './access-token';
-import { VerifiedTokenCache } from './verified-token-cache';
+import type { VerifiedTokenCache } from './verified-token-cache';
 
 /** Who made an authenticated request: the user id and the row as it is now. */
 export interface AuthUser {
@@ -22,13 +22,15 @@ declare module 'fastify' {
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
-// One cache per app: every route's guard of the app shares it (a WeakMap, so a closed test app lets it go).
-const caches = new WeakMap<AppDeps, VerifiedTokenCache>();
-
-/** The user id of a valid, unexpired access token (from the cache when this exact token was verified before). */
-export async function tokenUserId(deps: AppDeps, token: string): Promise<string | null> {
-  let cache = caches.get(deps);
-  if (!cache) caches.set(deps, (cache = new VerifiedTokenCache()));
+/**
+ * The user id of a valid, unexpired access token (from the cache when this exact token was verified before). The
+ * cache is the app's (app-services.ts), shared by every route's guard.
+ */
+export async function tokenUserId(
+  deps: AppDeps,
+  cache: VerifiedTokenCache,
+  token: string,
+): Promise<string | null> {
   const hit = cache.get(token);
   if (hit) return hit.userId;
   const verified = await verifyAccessTokenClaims(deps.config.secrets.jwtSecret, token);
@@ -44,13 +46,16 @@ export async function tokenUserId(deps: AppDeps, token: string): Promise<string 
  * or banned account is shut out at once rather than when its 15-minute token runs out. The signature check is cached
  * per token until its `exp` (verified-token-cache.ts); the user row is not.
  *
- * Plugins add it as a `preValidation` hook (`app.addHook('preValidation', requireAuth(deps))`), so it runs before
+ * Plugins add it as a `preValidation` hook (`app.addHook('preValidation', requireAuth(deps, services.tokenCache))`), so it runs before
  * the route table's schemas look at the request: a signed-out request is a 401 whatever it sent.
  */
-export function requireAuth(deps: AppDeps): (request: FastifyRequest) => Promise<void> {
+export function requireAuth(
+  deps: AppDeps,
+  tokenCache: VerifiedTokenCache,
+): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const userId = match?.[1] ? await tokenUserId(deps, match[1]) : null;
+    const userId = match?.[1] ? await tokenUserId(deps, tokenCache, match[1]) : null;
     if (!userId) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
     const row = await getActiveUser(deps.database.db, userId);
     request.authUser = { id: row.id, row };

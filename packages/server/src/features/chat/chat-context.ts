@@ -1,14 +1,22 @@
 import type { AppDeps } from '../../app-deps';
-import { providerRegistryFor } from '../../providers/registry-for-config';
 import type { ProviderRegistry } from '../../providers/registry';
 import { createJobStore } from '../generation/create-job-store';
 import type { JobStore } from '../generation/job-store';
+import type { AppStorage } from '../files/storage/storage-for-app';
+import type { LimitStores } from '../limits/limit-stores';
+import type { PartialSaves } from './partial-saves';
 
 /** Everything the chat feature shares within one app: the job store, the providers, the background work. */
 export interface ChatContext {
   deps: AppDeps;
   registry: ProviderRegistry;
   jobs: JobStore;
+  /** The app's message limits: a turn takes one of the user's concurrent slots. */
+  messageLimits: LimitStores;
+  /** The app's file storage, where a turn's images are read. */
+  storage: AppStorage['storage'];
+  /** The app's batched partial writes of streaming replies. */
+  partialSaves: PartialSaves;
   /** Reports failures that have no one else to tell (a background title, a failed partial write). */
   logError(error: unknown, what: string): void;
   /** This instance's name in job metadata. */
@@ -34,6 +42,7 @@ const CLOSE_WAIT_MS = 5_000;
  */
 export function createChatContext(
   deps: AppDeps,
+  shared: Pick<ChatContext, 'registry' | 'messageLimits' | 'storage' | 'partialSaves'>,
   instanceId: string,
   logError: ChatContext['logError'] = () => {},
 ): ChatContext {
@@ -59,7 +68,7 @@ export function createChatContext(
 
   return {
     deps,
-    registry: providerRegistryFor(deps.config),
+    ...shared,
     jobs,
     instanceId,
     logError,

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppPluginOptions } from '../../app-services';
 import { addRoute, type RouteRequest } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { pipeJobToResponse } from '../generation/run-job';
 import { messageLimitsPreHandler } from '../limits/message-limits';
-import { createChatContext } from './chat-context';
 import { abortConversationJob, activeJobOf } from './chat-jobs.service';
 import { startTurn, type SendRoute } from './start-turn.service';
 import { waitForTitle } from './titles.service';
@@ -14,14 +12,11 @@ import { waitForTitle } from './titles.service';
  * Chat (docs/reference/chat.md (The ask call); docs/architecture.md (Chat pipeline)): send, abort, resume, and the
  * generated title.
  */
-export const chatRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const ctx = createChatContext(deps, randomUUID(), (error, what) => app.log.error({ err: error }, what));
-  // preClose, before Fastify waits for requests in flight: a streaming reply is one, and ends only when its job
-  // stops. onClose then closes the job store.
-  app.addHook('preClose', () => ctx.stopJobs());
-  app.addHook('onClose', () => ctx.close());
-  app.addHook('preValidation', requireAuth(deps));
-  const messageLimits = messageLimitsPreHandler(deps);
+export const chatRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
+  // The app's chat context (app-services.ts); app.ts stops its jobs and closes it with the app.
+  const ctx = services.chat;
+  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  const messageLimits = messageLimitsPreHandler(services.messageLimits);
 
   // ask and edit share one contract in the route table; the route says which rules place the turn.
   const send = (route: SendRoute) => async (request: RouteRequest<'ask'>, reply: FastifyReply) => {

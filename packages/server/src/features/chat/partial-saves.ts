@@ -13,23 +13,17 @@ export interface PartialSaves {
   touch(userId: string, messageId: string, text: () => string): void;
   /** Stops writing the reply and waits for a batch in flight (the final save comes after it, never before). */
   settle(messageId: string): Promise<void>;
+  /** Writes what is left to write now and waits for it (the app is closing). */
+  close(): Promise<void>;
 }
 
 type LogError = (error: unknown, what: string) => void;
 
-const byDb = new WeakMap<Db, PartialSaves>();
-
 /**
- * One batch writer per database: every PARTIAL_SAVE_MS it writes the text of every reply that changed, in one
- * statement, instead of one timer and one UPDATE per reply. Batches run one after another.
+ * One batch writer per app (app-services.ts): every PARTIAL_SAVE_MS it writes the text of every reply that changed,
+ * in one statement, instead of one timer and one UPDATE per reply. Batches run one after another.
  */
-export function partialSavesFor(db: Db, logError: LogError): PartialSaves {
-  let saves = byDb.get(db);
-  if (!saves) byDb.set(db, (saves = createPartialSaves(db, logError)));
-  return saves;
-}
-
-function createPartialSaves(db: Db, logError: LogError): PartialSaves {
+export function createPartialSaves(db: Db, logError: LogError): PartialSaves {
   const dirty = new Map<string, { userId: string; text: () => string }>();
   let timer: NodeJS.Timeout | null = null;
   let inFlight: Promise<void> = Promise.resolve();
@@ -59,6 +53,13 @@ function createPartialSaves(db: Db, logError: LogError): PartialSaves {
     },
     async settle(messageId) {
       dirty.delete(messageId);
+      await inFlight;
+    },
+    async close() {
+      if (timer) {
+        clearTimeout(timer);
+        flush();
+      }
       await inFlight;
     },
   };

@@ -6,7 +6,7 @@ import { retryWhileUnavailable } from '../../lib/unavailable';
 import { insertReplyRow, saveMessage } from '../messages/messages.repository';
 import { toMessage } from '../messages/messages.service';
 import type { Turn } from './chat-turn';
-import { partialSavesFor } from './partial-saves';
+import type { PartialSaves } from './partial-saves';
 
 export interface ReplyOutcome {
   error: boolean;
@@ -19,10 +19,14 @@ export interface ReplyOutcome {
  * then the text so far with the app's batched partial saves (partial-saves.ts), then the full row once the outcome
  * is known, after any partial write in flight, so the final one is last.
  */
-export function createReplyWriter(db: Db, turn: Turn, logError: (error: unknown, what: string) => void) {
+export function createReplyWriter(
+  db: Db,
+  partials: PartialSaves,
+  turn: Turn,
+  logError: (error: unknown, what: string) => void,
+) {
   const { reply } = turn;
   let text = reply.baseText;
-  const partials = partialSavesFor(db, logError);
   const currentText = () => text;
   const startedAt = nowIso();
 

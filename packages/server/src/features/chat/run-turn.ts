@@ -46,7 +46,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   const db = ctx.deps.database.db;
   const { messageId } = turn.reply;
   emit({ event: 'message', data: { created: true, message: turn.requestMessage } });
-  const writer = createReplyWriter(db, turn, ctx.logError);
+  const writer = createReplyWriter(db, ctx.partialSaves, turn, ctx.logError);
   await writer.start();
   // Only the first delta names the reply; a follower joining later is told by pipeJobToResponse.
   let named = false;

@@ -60,7 +60,7 @@ export async function startTurn(
 
   // Without Redis the job cannot be registered: refuse now, before the user message is saved.
   if (redisIsDown(ctx)) throw unavailableError('redis');
-  const release = await acquireMessageSlot(ctx.deps, userId);
+  const release = await acquireMessageSlot(ctx.messageLimits, userId);
   try {
     const placement = await placeTurn(ctx.deps.database.db, {
       userId,

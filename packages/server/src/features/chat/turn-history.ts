@@ -83,7 +83,7 @@ export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptT
     detail: turn.options.imageDetail ?? 'auto',
   });
   const wanted = entries.flatMap((e) => e.images.map((image) => image.file_id));
-  const bytes = await loadTurnImages(ctx.deps, turn.userId, wanted, ctx.logError);
+  const bytes = await loadTurnImages(ctx.deps, ctx.storage, turn.userId, wanted, ctx.logError);
   return entries.map(({ row, images }) => {
     const role = row.is_created_by_user === 1 ? 'user' : 'assistant';
     const sent = images.flatMap((image) => bytes.get(image.file_id) ?? []);

@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { AppDeps } from '../../app-deps';
 import type { PromptImage } from '../../providers/build-prompt';
 import { findUserFiles } from '../files/files.repository';
-import { fileStorageFor } from '../files/storage/storage-for-app';
+import type { AppStorage } from '../files/storage/storage-for-app';
 
 /**
  * The bytes of the images a turn sends, by file id, read from storage (each at most the endpoint's size limit).
@@ -11,6 +11,7 @@ import { fileStorageFor } from '../files/storage/storage-for-app';
  */
 export async function loadTurnImages(
   deps: AppDeps,
+  storage: AppStorage['storage'],
   userId: string,
   fileIds: readonly string[],
   logError: (error: unknown, what: string) => void,
@@ -19,11 +20,11 @@ export async function loadTurnImages(
   const loaded = new Map<string, PromptImage>();
   if (ids.length === 0) return loaded;
   const rows = await findUserFiles(deps.database.db, userId, ids);
-  const storage = await fileStorageFor(deps);
+  const files = await storage();
   await Promise.all(
     rows.map(async (row) => {
       try {
-        const stored = await storage.get(row.storage_key);
+        const stored = await files.get(row.storage_key);
         if (!stored) throw new Error(`the bytes of file ${row.file_id} are missing from storage`);
         loaded.set(row.file_id, { data: await buffer(stored.body), mediaType: row.type });
       } catch (error) {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import {
@@ -14,9 +14,9 @@ import {
  * Conversation list, one conversation, rename and delete
  * (docs/reference/conversations.md (Listing conversations; Renaming; Deleting and clearing)).
  */
-export const conversationsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const conversationsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const db = deps.database.db;
-  app.addHook('preValidation', requireAuth(deps));
+  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
 
   addRoute(app, 'listConversations', {
     handler: async (request) => listUserConversations(db, authUser(request).id, request.query),

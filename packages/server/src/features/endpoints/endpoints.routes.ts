@@ -1,15 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
-import { providerRegistryFor } from '../../providers/registry-for-config';
 import { authUser, requireAuth } from '../auth/auth.guard';
 
 /**
  * The endpoint menu's data (docs/reference/endpoints-and-models.md (Endpoint list and models)); signed-in users only.
  */
-export const endpointsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const registry = providerRegistryFor(deps.config);
-  app.addHook('preValidation', requireAuth(deps));
+export const endpointsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
+  const { registry } = services;
+  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
   addRoute(app, 'listEndpoints', { handler: async () => registry.listEndpoints() });
   addRoute(app, 'listModels', {
     handler: async (request) => registry.listAllModels({ userId: authUser(request).id }),

@@ -1,9 +1,9 @@
-import type { AppDeps } from '../../app-deps';
 import { nowIso } from '../../lib/clock';
 import { deleteFileRows, markFilesDeleting } from './files.repository';
 import type { FileRow } from './files.table';
 import type { FilesContext } from './store-file';
-import { storageForSource } from './storage/storage-for-source';
+
+type RemoveContext = Pick<FilesContext, 'deps' | 'storageForSource' | 'log'>;
 
 /**
  * Deletes the user's files among `fileIds` (others' and unknown ids are skipped without a word): rows marked
@@ -11,7 +11,7 @@ import { storageForSource } from './storage/storage-for-source';
  * its row deleting (no longer listed nor downloadable) for the repair to finish.
  */
 export async function deleteUserFiles(
-  ctx: Pick<FilesContext, 'deps' | 'log'>,
+  ctx: RemoveContext,
   userId: string,
   fileIds: readonly string[],
 ): Promise<string[]> {
@@ -22,8 +22,8 @@ export async function deleteUserFiles(
 }
 
 /** Removes the rows' objects; answers the ids whose object is gone (or was never there). */
-export async function removeObjects(ctx: Pick<FilesContext, 'deps' | 'log'>, rows: readonly FileRow[]) {
-  const results = await Promise.allSettled(rows.map((row) => removeObject(ctx.deps, row)));
+export async function removeObjects(ctx: RemoveContext, rows: readonly FileRow[]) {
+  const results = await Promise.allSettled(rows.map((row) => removeObject(ctx, row)));
   const removed: string[] = [];
   results.forEach((result, i) => {
     const row = rows[i]!;
@@ -35,8 +35,8 @@ export async function removeObjects(ctx: Pick<FilesContext, 'deps' | 'log'>, row
   return removed;
 }
 
-async function removeObject(deps: AppDeps, row: FileRow): Promise<boolean> {
-  const storage = await storageForSource(deps, row.source);
+async function removeObject(ctx: RemoveContext, row: FileRow): Promise<boolean> {
+  const storage = await ctx.storageForSource(row.source);
   if (!storage) return false;
   await storage.delete(row.storage_key);
   return true;

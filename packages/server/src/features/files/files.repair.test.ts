@@ -18,7 +18,6 @@ import {
 import { repairUnfinishedFiles } from './repair.service';
 import { storageKey, type FileStorage } from './storage/file-storage';
 import { createLocalStorage } from './storage/local.storage';
-import { fileStorageFor } from './storage/storage-for-app';
 import { uploadTempDir } from './temp-files';
 import { newFile, newUser } from '../../../test/factories.test-helpers';
 
@@ -71,7 +70,7 @@ describe.each(testDialects())('failed uploads and the repair on %s', (dialect) =
     t = await buildFilesApp(dialect);
     const { token, user } = await newUser(t.app);
     const { db } = t.deps.database;
-    const storage = await fileStorageFor(t.deps);
+    const storage = await t.services.storage();
     const now = Date.now();
     // A crash between the put and markFileReady: a pending row and its object.
     const pendingRow = async (updatedAt: number) => {
@@ -103,9 +102,9 @@ describe.each(testDialects())('failed uploads and the repair on %s', (dialect) =
     utimesSync(join(tmp, 'upload-stale'), new Date(now - 60 * MINUTE), new Date(now - 60 * MINUTE));
     writeFileSync(join(tmp, 'upload-live'), 'x');
 
-    expect(await repairUnfinishedFiles(t.deps)).toEqual({ files: 0, temporary: 1 });
+    expect(await repairUnfinishedFiles(t.deps, t.services)).toEqual({ files: 0, temporary: 1 });
     expect(await allFileRows(t)).toHaveLength(4);
-    const result = await repairUnfinishedFiles(t.deps, { now: now + 20 * MINUTE });
+    const result = await repairUnfinishedFiles(t.deps, t.services, { now: now + 20 * MINUTE });
     expect(result).toEqual({ files: 2, temporary: 0 });
     const rows = await allFileRows(t);
     expect(rows.map((r) => [r.storage_key, r.status]).sort()).toEqual(

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import multipart from '@fastify/multipart';
-import type { AppDeps } from '../../app-deps';
+import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { deleteUserFiles } from './delete.service';
@@ -18,10 +18,11 @@ const FORM_LIMITS = { fieldNameSize: 100, fieldSize: 2048, fields: 12, files: 1,
  * Files (docs/reference/files.md (Uploading; Deleting files; Storage)): list, config, delete, download, uploads; all
  * behind the auth guard.
  */
-export const filesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const filesRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: false });
-  app.addHook('preValidation', requireAuth(deps));
+  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
 
+  const { storageForSource } = services;
   addRoute(app, 'listFiles', { handler: async (request) => listFiles(deps, authUser(request).id) });
   addRoute(app, 'getFileConfig', { handler: async () => deps.config.files.fileConfig });
   addRoute(app, 'getFileUsage', { handler: async (request) => fileUsage(deps, authUser(request).id) });
@@ -29,17 +30,25 @@ export const filesRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   addRoute(app, 'deleteFiles', {
     handler: async (request) => {
       const ids = request.body.files.map((f) => f.file_id);
-      const deleted = await deleteUserFiles({ deps, log: request.log }, authUser(request).id, ids);
+      const deleted = await deleteUserFiles(
+        { deps, storageForSource, log: request.log },
+        authUser(request).id,
+        ids,
+      );
       return { message: UPLOAD_MESSAGES.deleted, deleted };
     },
   });
 
   addRoute(app, 'downloadFile', {
     handler: async (request, reply) => {
-      const { headers, body } = await openDownload(deps, authUser(request).id, request.params.file_id);
+      const { headers, body } = await openDownload(
+        { deps, storageForSource },
+        authUser(request).id,
+        request.params.file_id,
+      );
       return reply.headers(headers).send(body);
     },
   });
 
-  uploadRoutes(app, deps);
+  uploadRoutes(app, deps, services);
 };

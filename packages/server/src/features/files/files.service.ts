@@ -6,7 +6,7 @@ import { downloadHeaders } from './download-headers';
 import { toFileRecord } from './file-record';
 import { UPLOAD_MESSAGES } from './files.messages';
 import { findUserFile, listUserFiles, userStorageUsed } from './files.repository';
-import { storageForSource } from './storage/storage-for-source';
+import type { FilesContext } from './store-file';
 
 /** The user's files, as My Files lists them. */
 export async function listFiles(deps: AppDeps, userId: string): Promise<FileRecord[]> {
@@ -30,9 +30,13 @@ export interface Download {
  * The owner's file, streamed from the storage it was saved to, with the headers it is served with; anyone else's
  * or an absent one (the row, or the stored object) is 404.
  */
-export async function openDownload(deps: AppDeps, userId: string, fileId: string): Promise<Download> {
-  const row = await findUserFile(deps.database.db, userId, fileId);
-  const storage = row ? await storageForSource(deps, row.source) : null;
+export async function openDownload(
+  ctx: Pick<FilesContext, 'deps' | 'storageForSource'>,
+  userId: string,
+  fileId: string,
+): Promise<Download> {
+  const row = await findUserFile(ctx.deps.database.db, userId, fileId);
+  const storage = row ? await ctx.storageForSource(row.source) : null;
   const object = row && storage ? await storage.get(row.storage_key) : null;
   if (!row || !object) throw new AppError('NOT_FOUND', UPLOAD_MESSAGES.notFound);
   const headers = downloadHeaders(row);

@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
 import sharp from 'sharp';
 import { mergeFileConfig, type FileConfigInput } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
+import type { AppServices } from '../../app-services';
 import { buildApp } from '../../app';
 import { DEFAULT_UPLOAD_LIMITS, type FilesSettings } from '../../config/file-settings';
 import type { DialectName } from '../../db/database';
@@ -14,7 +15,6 @@ import type { YamlConfig } from '../../config/yaml.schema';
 import { freshDatabase } from '../../../test/dialects.test-helpers';
 import { testConfig } from '../../../test/app.test-helpers';
 import type { FileStorage } from './storage/file-storage';
-import { useFileStorage } from './storage/storage-for-app';
 import { uploadTempDir } from './temp-files';
 
 // Shared by the files API tests; not part of the app.
@@ -34,6 +34,7 @@ export interface FilesTestOptions {
 export interface FilesTestApp {
   app: FastifyInstance;
   deps: AppDeps;
+  services: AppServices;
   dataDir: string;
   close(): Promise<void>;
 }
@@ -63,12 +64,13 @@ export async function buildFilesApp(
     ...options.files,
   };
   const deps: AppDeps = { config, database, redis };
-  if (options.storage) useFileStorage(deps, options.storage(dataDir));
-  const app = await buildApp(deps, { checkResponses: true });
+  const fileStorage = options.storage?.(dataDir);
+  const app = await buildApp(deps, { checkResponses: true, ...(fileStorage && { fileStorage }) });
   await app.ready();
   return {
     app,
     deps,
+    services: app.services,
     dataDir,
     close: async () => {
       await app.close();

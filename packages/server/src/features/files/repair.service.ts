@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { deleteFileRows, listUnfinishedFiles } from './files.repository';
 import { removeObjects } from './delete.service';
 import { createLocalStorage } from './storage/local.storage';
+import type { AppStorage } from './storage/storage-for-app';
 
 /** Longer than an upload may take (UPLOAD_TIMEOUT_MS), so a peer instance's upload in progress is never touched. */
 export const REPAIR_AFTER_MS = 15 * 60_000;
@@ -32,11 +33,12 @@ const quiet = { warn: () => {} };
  */
 export async function repairUnfinishedFiles(
   deps: AppDeps,
+  storages: Pick<AppStorage, 'storageForSource'>,
   options: RepairOptions = {},
 ): Promise<RepairResult> {
   const { now = Date.now(), olderThanMs = REPAIR_AFTER_MS, log = quiet } = options;
   const before = new Date(now - olderThanMs).toISOString();
-  const ctx = { deps, log: log as FastifyBaseLogger };
+  const ctx = { deps, storageForSource: storages.storageForSource, log: log as FastifyBaseLogger };
   let files = 0;
   for (;;) {
     const rows = await listUnfinishedFiles(deps.database.db, before, BATCH);
@@ -53,6 +55,7 @@ export async function repairUnfinishedFiles(
 /** Runs the repair every five minutes until stopped; never keeps the process alive, never overlaps itself. */
 export function scheduleFileRepair(
   deps: AppDeps,
+  storages: Pick<AppStorage, 'storageForSource'>,
   log: FastifyBaseLogger,
   everyMs = REPAIR_EVERY_MS,
 ): () => void {
@@ -60,7 +63,7 @@ export function scheduleFileRepair(
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    repairUnfinishedFiles(deps, { log })
+    repairUnfinishedFiles(deps, storages, { log })
       .then(({ files, temporary }) => {
         if (files + temporary > 0) log.info({ files, temporary }, 'finished interrupted file writes');
       })

@@ -13,12 +13,15 @@ import {
 import type { FileRow } from './files.table';
 import { UPLOAD_MESSAGES } from './files.messages';
 import { storageKey, type FileStorage } from './storage/file-storage';
+import type { AppStorage } from './storage/storage-for-app';
 import { quotaExceeded } from './storage-quota';
 
 /** What a file service works with: the app, its storage and a log for failures the client is not told about. */
 export interface FilesContext {
   deps: AppDeps;
   storage: FileStorage;
+  /** The storage of a row's `source` (the app's, or the data folder for older rows): storage-for-app.ts. */
+  storageForSource: AppStorage['storageForSource'];
   log: FastifyBaseLogger;
 }
 

@@ -7,34 +7,27 @@ import { authUser } from '../auth/auth.guard';
 
 const MINUTE_MS = 60_000;
 
-interface UploadLimiters {
+export interface UploadLimiters {
   byIp: RateLimiter;
   byUser: RateLimiter;
 }
 
-// One pair per app, so the three upload routes count in the same windows.
-const byApp = new WeakMap<AppDeps, UploadLimiters>();
-
-function limitersFor(deps: AppDeps): UploadLimiters {
-  let limiters = byApp.get(deps);
-  if (!limiters) {
-    const limits = deps.config.files.uploadLimits;
-    const make = rateLimiterFactory(deps.redis, deps.config.rateLimits.rateLimitPrefix);
-    limiters = {
-      byIp: make({
-        name: 'file-upload-ip',
-        max: limits.ipMax,
-        windowMs: limits.ipWindowInMinutes * MINUTE_MS,
-      }),
-      byUser: make({
-        name: 'file-upload-user',
-        max: limits.userMax,
-        windowMs: limits.userWindowInMinutes * MINUTE_MS,
-      }),
-    };
-    byApp.set(deps, limiters);
-  }
-  return limiters;
+/** The upload counters: one pair per app (app-services.ts), so the three upload routes count in the same windows. */
+export function createUploadLimiters(deps: AppDeps): UploadLimiters {
+  const limits = deps.config.files.uploadLimits;
+  const make = rateLimiterFactory(deps.redis, deps.config.rateLimits.rateLimitPrefix);
+  return {
+    byIp: make({
+      name: 'file-upload-ip',
+      max: limits.ipMax,
+      windowMs: limits.ipWindowInMinutes * MINUTE_MS,
+    }),
+    byUser: make({
+      name: 'file-upload-user',
+      max: limits.userMax,
+      windowMs: limits.userWindowInMinutes * MINUTE_MS,
+    }),
+  };
 }
 
 /**
@@ -44,10 +37,10 @@ function limitersFor(deps: AppDeps): UploadLimiters {
  * windowInMinutes}). Runs after the auth guard and before the body is read, so a refused upload costs no bandwidth past
  * its headers.
  */
-export function uploadLimitsPreHandler(deps: AppDeps): RequestHook {
+export function uploadLimitsPreHandler(deps: AppDeps, limiters: UploadLimiters): RequestHook {
   const limits = deps.config.files.uploadLimits;
+  const { byIp, byUser } = limiters;
   return async (request, reply) => {
-    const { byIp, byUser } = limitersFor(deps);
     // IPv6 clients are counted per /64, as the login and message limits do.
     const [ip, user] = await Promise.all([
       byIp.hit(normalizeIP(request.ip)),

@@ -1,11 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppDeps } from '../../app-deps';
-import { providerRegistryFor } from '../../providers/registry-for-config';
+import type { AppServices } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser } from '../auth/auth.guard';
 import { avatarByteLimit, saveAvatar } from './avatar.service';
 import { userStorageUsed } from './files.repository';
-import { fileStorageFor } from './storage/storage-for-app';
 import type { FilesContext } from './store-file';
 import { uploadLimitsPreHandler } from './upload-limits';
 import { receiveUpload } from './upload-stream';
@@ -21,17 +20,18 @@ export const UPLOAD_TIMEOUT_MS = 10 * 60_000;
  * POST /api/files, /api/files/images and /api/files/images/avatar
  * (docs/reference/files.md (Uploading; Profile picture)), rate-limited before the body.
  */
-export function uploadRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const limited = [uploadLimitsPreHandler(deps)];
+export function uploadRoutes(app: FastifyInstance, deps: AppDeps, services: AppServices): void {
+  const limited = [uploadLimitsPreHandler(deps, services.uploadLimiters)];
   const fileConfig = () => deps.config.files.fileConfig;
   const context = async (request: FastifyRequest): Promise<FilesContext> => ({
     deps,
-    storage: await fileStorageFor(deps),
+    storage: await services.storage(),
+    storageForSource: services.storageForSource,
     log: request.log,
   });
 
   // Uploads go to the endpoints the operator configured, as chats do: the registry knows them.
-  const registry = providerRegistryFor(deps.config);
+  const { registry } = services;
   const isConfiguredEndpoint = (endpoint: string) => registry.getEndpoint(endpoint) !== undefined;
 
   const upload = (route: UploadRoute) => async (request: FastifyRequest) =>

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import * as keys from './keys.service';
@@ -10,8 +10,8 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
  * User-provided provider keys (docs/reference/endpoints-and-models.md (User-provided keys)). No answer ever holds a
  * key's value.
  */
-export const keysRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.addHook('preValidation', requireAuth(deps));
+export const keysRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
+  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
 
   addRoute(app, 'saveKey', {
     handler: async (request, reply) => {

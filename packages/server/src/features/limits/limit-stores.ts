@@ -16,20 +16,11 @@ export interface LimitStores {
   slots: SlotStore;
 }
 
-// One set per app, so every route and every call counts in the same memory windows and slots.
-const byApp = new WeakMap<AppDeps, LimitStores>();
-
-/** The app's message limits and their stores, made on first use. */
-export function limitStores(deps: AppDeps): LimitStores {
-  let stores = byApp.get(deps);
-  if (!stores) {
-    stores = makeStores(deps);
-    byApp.set(deps, stores);
-  }
-  return stores;
-}
-
-function makeStores(deps: AppDeps): LimitStores {
+/**
+ * The message limits and their stores. One set per app (app-services.ts), so every route and every call counts in
+ * the same memory windows and slots.
+ */
+export function createLimitStores(deps: AppDeps): LimitStores {
   const limits = deps.config.messageLimits;
   const prefix = deps.config.rateLimits.rateLimitPrefix;
   const make = rateLimiterFactory(deps.redis, prefix);

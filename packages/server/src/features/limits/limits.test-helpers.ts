@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { registerErrorHandler } from '../../lib/error-handler';
 import { testConfig } from '../../../test/app.test-helpers';
 import type { UserRow } from '../users/users.table';
+import { createLimitStores, type LimitStores } from './limit-stores';
 import { messageLimitsPreHandler } from './message-limits';
 
 export const randomPrefix = () => `parley-test:limits:${randomBytes(6).toString('hex')}:`;
@@ -18,6 +19,8 @@ export interface LimitsVariant {
    * config). On Redis each call has its own connection, so two calls with one prefix are two instances.
    */
   deps(limits?: Partial<MessageLimitsConfig> | null, prefix?: string): AppDeps;
+  /** The limit stores of such an instance (what the app's services hold). */
+  stores(limits?: Partial<MessageLimitsConfig> | null, prefix?: string): LimitStores;
   /** Closes the connections and deletes the keys written under the prefixes used. */
   cleanup(): Promise<void>;
 }
@@ -39,6 +42,9 @@ function variant(name: LimitsVariant['name'], url?: string): LimitsVariant {
       // The limits never touch the database.
       return { config, database: {} as DatabaseHandle, redis };
     },
+    stores(limits, prefix) {
+      return createLimitStores(this.deps(limits, prefix));
+    },
     async cleanup() {
       for (const { redis, prefix } of made.splice(0)) {
         const keys = await redis.keys(`${prefix}*`);
@@ -53,7 +59,7 @@ function variant(name: LimitsVariant['name'], url?: string): LimitsVariant {
  * A tiny app with one message route behind the limits. A stand-in guard takes the user id from `x-user`, so the
  * tests need no accounts; the real chat routes put `requireAuth` in its place.
  */
-export async function limitedApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function limitedApp(stores: LimitStores): Promise<FastifyInstance> {
   const app = Fastify({ logger: false });
   registerErrorHandler(app);
   app.post(
@@ -64,7 +70,7 @@ export async function limitedApp(deps: AppDeps): Promise<FastifyInstance> {
           const id = request.headers['x-user'];
           if (typeof id === 'string') request.authUser = { id, row: { id } as UserRow };
         },
-        messageLimitsPreHandler(deps),
+        messageLimitsPreHandler(stores),
       ],
     },
     async () => ({ ok: true }),

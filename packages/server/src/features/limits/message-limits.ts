@@ -1,19 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { normalizeIP } from '@fastify/rate-limit';
-import type { AppDeps } from '../../app-deps';
 import type { RequestHook } from '../../lib/api-routes';
 import type { RateLimiter } from '../../lib/rate-limit';
 import { refuseOverLimit, type WindowCheck } from '../../lib/window-limits';
 import { authUser } from '../auth/auth.guard';
-import { limitStores } from './limit-stores';
+import type { LimitStores } from './limit-stores';
 
 /**
  * Counts each message request per IP (LIMIT_MESSAGE_IP) and per user (LIMIT_MESSAGE_USER) in fixed windows and
  * refuses the (max+1)th in a window with RATE_LIMITED (`message_limit`, the message text being the JSON the web
  * reads) and `Retry-After`. Every request counts, refused ones too. Runs after the auth guard.
  */
-export function messageLimitsPreHandler(deps: AppDeps): RequestHook {
-  const { limits, messageByIp, messageByUser } = limitStores(deps);
+export function messageLimitsPreHandler(stores: LimitStores): RequestHook {
+  const { limits, messageByIp, messageByUser } = stores;
   const count = async (limiter: RateLimiter, key: string, max: number, windowInMinutes: number) => ({
     check: await limiter.hit(key),
     max,

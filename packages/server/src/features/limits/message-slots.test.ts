@@ -23,43 +23,43 @@ describe.each(limitsVariants(process.env.TEST_REDIS_URL))('message slots ($name)
   afterEach(() => variant.cleanup());
 
   it('gives a user N slots and refuses the (N+1)th, users apart', async () => {
-    const deps = variant.deps({ concurrentMessageMax: 3 });
-    for (let i = 0; i < 3; i++) await acquireMessageSlot(deps, 'ann');
-    await expectConcurrent(acquireMessageSlot(deps, 'ann'), 3);
-    await acquireMessageSlot(deps, 'bob');
+    const stores = variant.stores({ concurrentMessageMax: 3 });
+    for (let i = 0; i < 3; i++) await acquireMessageSlot(stores, 'ann');
+    await expectConcurrent(acquireMessageSlot(stores, 'ann'), 3);
+    await acquireMessageSlot(stores, 'bob');
   });
 
   it('frees a slot on release, and a second release frees nothing more', async () => {
-    const deps = variant.deps({ concurrentMessageMax: 2 });
-    const first = await acquireMessageSlot(deps, 'ann');
-    await acquireMessageSlot(deps, 'ann');
+    const stores = variant.stores({ concurrentMessageMax: 2 });
+    const first = await acquireMessageSlot(stores, 'ann');
+    await acquireMessageSlot(stores, 'ann');
     await first();
-    const third = await acquireMessageSlot(deps, 'ann');
+    const third = await acquireMessageSlot(stores, 'ann');
     await first();
     await first();
-    await expectConcurrent(acquireMessageSlot(deps, 'ann'), 2);
+    await expectConcurrent(acquireMessageSlot(stores, 'ann'), 2);
     await third();
-    await acquireMessageSlot(deps, 'ann');
+    await acquireMessageSlot(stores, 'ann');
   });
 
   it('hands out no more than N slots to simultaneous requests', async () => {
-    const deps = variant.deps({ concurrentMessageMax: 2 });
+    const stores = variant.stores({ concurrentMessageMax: 2 });
     const results = await Promise.allSettled(
-      Array.from({ length: 6 }, () => acquireMessageSlot(deps, 'ann')),
+      Array.from({ length: 6 }, () => acquireMessageSlot(stores, 'ann')),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(2);
   });
 
   it('uses the default of 2 when the config has no messageLimits', async () => {
-    const deps = variant.deps(null);
-    await acquireMessageSlot(deps, 'ann');
-    await acquireMessageSlot(deps, 'ann');
-    await expectConcurrent(acquireMessageSlot(deps, 'ann'), 2);
+    const stores = variant.stores(null);
+    await acquireMessageSlot(stores, 'ann');
+    await acquireMessageSlot(stores, 'ann');
+    await expectConcurrent(acquireMessageSlot(stores, 'ann'), 2);
   });
 
   it('lets everything through when LIMIT_CONCURRENT_MESSAGES is off', async () => {
-    const deps = variant.deps({ limitConcurrentMessages: false, concurrentMessageMax: 1 });
-    const releases = await Promise.all(Array.from({ length: 5 }, () => acquireMessageSlot(deps, 'ann')));
+    const stores = variant.stores({ limitConcurrentMessages: false, concurrentMessageMax: 1 });
+    const releases = await Promise.all(Array.from({ length: 5 }, () => acquireMessageSlot(stores, 'ann')));
     await Promise.all(releases.map((release) => release()));
   });
 });
@@ -70,8 +70,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('message slots across instances', () 
 
   it('shares one count between two instances on one Redis', async () => {
     const prefix = randomPrefix();
-    const a = variant!.deps({ concurrentMessageMax: 2 }, prefix);
-    const b = variant!.deps({ concurrentMessageMax: 2 }, prefix);
+    const a = variant!.stores({ concurrentMessageMax: 2 }, prefix);
+    const b = variant!.stores({ concurrentMessageMax: 2 }, prefix);
     const fromA = await acquireMessageSlot(a, 'ann');
     await acquireMessageSlot(b, 'ann');
     await expectConcurrent(acquireMessageSlot(b, 'ann'), 2);

@@ -1,6 +1,5 @@
-import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
-import { limitStores } from './limit-stores';
+import type { LimitStores } from './limit-stores';
 
 const noop = async (): Promise<void> => {};
 
@@ -9,8 +8,8 @@ const noop = async (): Promise<void> => {};
  * are held. Call it before starting a job and call the answer when the job finishes (not when the request ends).
  * The release is idempotent and never rejects: should Redis fail then, the slot frees itself when its lease ends.
  */
-export async function acquireMessageSlot(deps: AppDeps, userId: string): Promise<() => Promise<void>> {
-  const { limits, prefix, slots } = limitStores(deps);
+export async function acquireMessageSlot(stores: LimitStores, userId: string): Promise<() => Promise<void>> {
+  const { limits, prefix, slots } = stores;
   if (!limits.limitConcurrentMessages) return noop;
   const limit = limits.concurrentMessageMax;
   const key = `${prefix}concurrent:${userId}`;

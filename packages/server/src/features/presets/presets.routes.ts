@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import * as presets from './presets.service';
@@ -8,8 +8,8 @@ import * as presets from './presets.service';
  * Presets (docs/reference/presets.md (Saving a preset; Listing and deleting)): list, save (answers the new list),
  * delete one or all.
  */
-export const presetsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.addHook('preValidation', requireAuth(deps));
+export const presetsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
+  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
 
   addRoute(app, 'listPresets', {
     handler: async (request) => presets.listPresets(deps, authUser(request).id),

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { assertSearchEnabled, searchUser } from './search.service';
@@ -8,9 +8,9 @@ import { assertSearchEnabled, searchUser } from './search.service';
  * Search over the user's own titles and messages, and whether search is on
  * (docs/reference/search.md (Turning search on; The search call)).
  */
-export const searchRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const searchRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const enabled = deps.config.app.searchEnabled;
-  app.addHook('preValidation', requireAuth(deps));
+  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
   addRoute(app, 'searchEnabled', { handler: async () => enabled });
   addRoute(app, 'search', {
     handler: async (request) => {

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { AppDeps } from '../../app-deps';
+import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { countTokens } from '../../lib/tokens';
 import { requireAuth } from '../auth/auth.guard';
@@ -8,8 +8,8 @@ import { requireAuth } from '../auth/auth.guard';
 const TOKENIZER_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** `POST /api/tokenizer` `{ text }` → `{ count }` in o200k_base tokens (docs/reference/chat.md (Token counts)). */
-export const tokenizerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  app.addHook('preValidation', requireAuth(deps));
+export const tokenizerRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
+  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
   addRoute(app, 'countTokens', {
     bodyLimit: TOKENIZER_BODY_LIMIT,
     handler: async (request) => ({ count: countTokens(request.body.text) }),

@@ -1,0 +1,94 @@
+import { randomUUID } from 'node:crypto';
+import type { AppDeps } from './app-deps';
+import { VerifiedTokenCache } from './features/auth/verified-token-cache';
+import { createChatContext, type ChatContext } from './features/chat/chat-context';
+import { createPartialSaves, type PartialSaves } from './features/chat/partial-saves';
+import type { FileStorage } from './features/files/storage/file-storage';
+import { createAppStorage, type AppStorage } from './features/files/storage/storage-for-app';
+import { createUploadLimiters, type UploadLimiters } from './features/files/upload-limits';
+import { createLimitStores, type LimitStores } from './features/limits/limit-stores';
+import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
+
+/**
+ * Everything one app shares between its routes and calls, made once by `createServices` when the app is built
+ * (app.ts) and closed with it. Nothing of the kind lives at module level: two apps, two sets.
+ */
+export interface AppServices {
+  /** The configured providers and their model-list cache. */
+  registry: ProviderRegistry;
+  /** Access tokens whose signature was checked (the auth guard's cache). */
+  tokenCache: VerifiedTokenCache;
+  /** The message limits' windows and concurrent-message slots. */
+  messageLimits: LimitStores;
+  /** The upload limits' windows. */
+  uploadLimiters: UploadLimiters;
+  /** The configured file storage, made on first use (the S3 SDK is loaded only then). */
+  storage: AppStorage['storage'];
+  /** The storage of a file row's `source`: storage-for-app.ts. */
+  storageForSource: AppStorage['storageForSource'];
+  /** The batched partial writes of streaming replies. */
+  partialSaves: PartialSaves;
+  /** The chat's jobs, providers and background work. */
+  chat: ChatContext;
+  /**
+   * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
+   * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
+   */
+  stopJobs(): Promise<void>;
+  /** Closes what the services opened: the chat's jobs and job store, the pending partial writes, the storage. */
+  close(): Promise<void>;
+}
+
+/** What route plugins receive (app.ts). */
+export interface AppPluginOptions {
+  deps: AppDeps;
+  services: AppServices;
+}
+
+export interface ServicesOptions {
+  /** Failures that have no one else to tell (a background title, a failed partial write). */
+  logError?: (error: unknown, what: string) => void;
+  /** A storage used instead of the configured one (tests: a storage that fails on purpose). */
+  storage?: FileStorage;
+  /** This instance's name in job metadata; a random one by default. */
+  instanceId?: string;
+}
+
+/** Makes the app's services from its dependencies. Nothing is opened but in-memory state until first use. */
+export function createServices(deps: AppDeps, options: ServicesOptions = {}): AppServices {
+  const logError = options.logError ?? (() => {});
+  const registry = createProviderRegistry(deps.config);
+  const messageLimits = createLimitStores(deps);
+  const files = createAppStorage(deps, options.storage);
+  const partialSaves = createPartialSaves(deps.database.db, logError);
+  const chat = createChatContext(
+    deps,
+    { registry, messageLimits, storage: files.storage, partialSaves },
+    options.instanceId ?? randomUUID(),
+    logError,
+  );
+  return {
+    registry,
+    tokenCache: new VerifiedTokenCache(),
+    messageLimits,
+    uploadLimiters: createUploadLimiters(deps),
+    storage: files.storage,
+    storageForSource: files.storageForSource,
+    partialSaves,
+    chat,
+    stopJobs: () => chat.stopJobs(),
+    async close() {
+      // The jobs first: their final writes come after the partial ones, and may read files. A failure does not
+      // keep the rest open.
+      try {
+        await chat.close();
+      } finally {
+        try {
+          await partialSaves.close();
+        } finally {
+          await files.close();
+        }
+      }
+    },
+  };
+}
