@@ -2,7 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Response } from 'playwright-core';
+import type { Response } from 'playwright-core';
+import { launchBrowser } from '../packages/web/e2e/browser.test-helpers';
 import type { DialectName } from '../packages/server/src/db/database';
 import { startServer } from '@parley/server/testing';
 import { ROOT } from './lib/chat-app';
@@ -77,16 +78,7 @@ interface Measured {
 
 /** Chromium, fresh context, signed-in user, cold load of /c/new until network idle. */
 async function measureInChromium(baseUrl: string): Promise<Measured> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--no-first-run',
-    ],
-  });
+  const browser = await launchBrowser();
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
     // The context's request client shares its cookie jar, so the refresh cookie lands there without the

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import type { DialectName } from '../src/db/database';
 import type { AppConfig } from '../src/config/config.types';
+import { readAppEnv } from '../src/config/env-settings';
 import { readFileSettings } from '../src/config/file-settings';
 import { DEFAULT_MESSAGE_LIMITS } from '../src/config/message-limit-settings';
 import { DEFAULT_NETWORK_SETTINGS } from '../src/config/network-settings';
@@ -54,18 +55,8 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
       registerWindowMinutes: 60,
       rateLimitPrefix: DEFAULT_RATE_LIMIT_PREFIX,
     },
-    app: {
-      appTitle: 'Parley',
-      customFooter: null,
-      showBirthdayIcon: false,
-      checkBalance: false,
-      searchEnabled: true,
-      emailEnabled: false,
-      openidLabel: 'Continue with OpenID',
-      openidImageUrl: '',
-      avatarSizeLimit: 2 * 1024 * 1024,
-      titleConvo: true,
-    },
+    // The app settings an empty environment gives, as the loader reads them.
+    app: { ...readAppEnv({}), avatarSizeLimit: 2 * 1024 * 1024 },
     yaml: null,
     configFile: null,
     providers: {},

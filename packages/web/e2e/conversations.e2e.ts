@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import {
-  NIL,
+  askFromPage,
+  conversationIdIn,
   PAGE_SIZE,
   seed,
   titlesFromApi,
@@ -237,22 +238,9 @@ describe('delete', () => {
 describe('error badge', () => {
   it("shows '!' on the open conversation when its latest message errored", async () => {
     const page = await signIn(context);
-    const id = await page.evaluate(async (nil) => {
-      const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
-      const { token } = (await refresh.json()) as { token: string };
-      const res = await fetch('/api/ask/openAI', {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          text: '[[sim {"error":{"status":500,"kind":"server"}}]] Broken request',
-          parentMessageId: nil,
-          conversationId: null,
-          model: 'gpt-3.5-turbo',
-          endpoint: 'openAI',
-        }),
-      });
-      return /"conversationId":"([^"]+)"/.exec(await res.text())?.[1];
-    }, NIL);
+    const id = conversationIdIn(
+      await askFromPage(page, '[[sim {"error":{"status":500,"kind":"server"}}]] Broken request'),
+    );
     expect(id).toBeTruthy();
     await page.goto(`${baseUrl}/c/${id}`);
     const link = nav(page).locator(`a[href="/c/${id}"]`);

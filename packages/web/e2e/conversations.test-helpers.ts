@@ -47,6 +47,30 @@ export async function seed(page: Page, replies: string[]): Promise<string[]> {
   );
 }
 
+/**
+ * Sends `text` to the OpenAI endpoint (the simulator) from the page, with the page's session, as a new
+ * conversation; answers the reply's event stream as text.
+ */
+export function askFromPage(page: Page, text: string): Promise<string> {
+  return page.evaluate(
+    async ([text, nil]) => {
+      const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+      const { token } = (await refresh.json()) as { token: string };
+      const res = await fetch('/api/ask/openAI', {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ text, parentMessageId: nil, conversationId: null, model: 'gpt-3.5-turbo' }),
+      });
+      return res.text();
+    },
+    [text, NIL] as const,
+  );
+}
+
+/** The conversation id an ask's event stream names (its `created` event names it first). */
+export const conversationIdIn = (events: string): string | undefined =>
+  /"conversationId":"([^"]+)"/.exec(events)?.[1];
+
 /** Every conversation title of the user, read through the list API (waits for background titles). */
 export async function titlesFromApi(page: Page): Promise<string[]> {
   return page.evaluate(async () => {

@@ -1,6 +1,7 @@
 import { expect, inject } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { artifactPath } from './browser.test-helpers';
+import { askFromPage, conversationIdIn } from './conversations.test-helpers';
 import { signedInPage } from './session.test-helpers';
 
 // Helpers shared by the specs of this area.
@@ -53,24 +54,8 @@ export const rows = (page: Page) => page.getByTestId('preset-row');
 
 /** A saved OpenAI conversation, made through the real ask call (the simulator replies). */
 export async function savedConversation(page: Page): Promise<string> {
-  const id = await page.evaluate(async () => {
-    const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
-    const { token } = (await refresh.json()) as { token: string };
-    const res = await fetch('/api/ask/openAI', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        text: '[[sim {"reply":"Hello there"}]]',
-        parentMessageId: '00000000-0000-0000-0000-000000000000',
-        conversationId: null,
-        model: 'gpt-3.5-turbo',
-        endpoint: 'openAI',
-        temperature: 0.7,
-      }),
-    });
-    const body = await res.text();
-    return body.includes('"final":true') ? /"conversationId":"([^"]+)"/.exec(body)?.[1] : undefined;
-  });
+  const events = await askFromPage(page, '[[sim {"reply":"Hello there"}]]');
+  const id = events.includes('"final":true') ? conversationIdIn(events) : undefined;
   if (!id) throw new Error('the conversation was not created');
   return id;
 }
