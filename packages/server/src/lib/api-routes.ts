@@ -1,10 +1,18 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+  RouteGenericInterface,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ROUTES,
   apiErrorBodySchema,
   type ApiRoute,
-  type RouteInput,
   type RouteName,
   type RouteResult,
   type Routes,
@@ -14,15 +22,30 @@ import { parseInput } from './validate';
 // Routes are registered from the route table in @parley/shared (api/routes.ts): one place says each call's
 // method, path, params, query, body and answers. Fastify validates the request parts with those zod schemas (after
 // the preValidation hooks, so a signed-out request is a 401 whatever its body, and a rate limit counts malformed
-// requests too), the handler's request and answer are typed from them, and the OpenAPI document (api-docs.ts) is
-// generated from the same schemas.
+// requests too), the handler's request is typed from them by fastify-type-provider-zod's type provider and its answer
+// by the table's answer schemas, and the OpenAPI document (api-docs.ts) is generated from the same schemas.
 
-/** The request a handler receives: params, query and body as the table's schemas output them. */
-export type RouteRequest<N extends RouteName> = FastifyRequest<{
-  Params: RouteInput<Routes[N]>['params'];
-  Querystring: RouteInput<Routes[N]>['query'];
-  Body: RouteInput<Routes[N]>['body'];
-}>;
+/** The schema of one request part of a route, or undefined when it has none. */
+type PartOf<R, K extends 'params' | 'query' | 'body'> = R extends { [P in K]: infer S } ? S : undefined;
+
+/** A route's request schemas as Fastify names them. */
+interface RequestSchemas<Params, Query, Body> {
+  params: Params;
+  querystring: Query;
+  body: Body;
+}
+
+/**
+ * The request a handler receives: params, query and body typed by the zod type provider from the table's schemas
+ * (each part as its schema outputs it).
+ */
+export type RouteRequest<N extends RouteName> = FastifyRequest<
+  RouteGenericInterface,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RequestSchemas<PartOf<Routes[N], 'params'>, PartOf<Routes[N], 'query'>, PartOf<Routes[N], 'body'>>,
+  ZodTypeProvider
+>;
 
 /** A hook that checks a request before its route runs: the auth guard, rate and message limits. */
 export type RequestHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;

@@ -47,7 +47,6 @@ export interface ApiRoute extends RouteSpec {
   path: string;
 }
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined;
 type Input<S> = S extends z.ZodType ? z.input<S> : undefined;
 
 /** The body of a call's success answer, as the client receives it (204: undefined). */
@@ -66,10 +65,3 @@ type Part<K extends string, S> = S extends z.ZodType
 export type RouteArgs<R extends RouteSpec> = Part<'params', R['params']> &
   Part<'query', R['query']> &
   Part<'body', R['body']>;
-
-/** What the server's handler receives after validation. */
-export interface RouteInput<R extends RouteSpec> {
-  params: Output<R['params']>;
-  query: Output<R['query']>;
-  body: Output<R['body']>;
-}
