@@ -29,11 +29,19 @@ export interface RateLimiterOptions {
 
 export const DEFAULT_RATE_LIMIT_PREFIX = 'parley:rl:';
 
+/** Makes one limiter (see rateLimiterFactory). */
+export type MakeLimiter = (options: RateLimiterOptions) => RateLimiter;
+
+/** A limiter of `max` requests per window of `minutes`, the unit operators set every limit in. */
+export function perMinutes(make: MakeLimiter, name: string, max: number, minutes: number): RateLimiter {
+  return make({ name, max, windowMs: minutes * 60_000 });
+}
+
 /**
  * Makes limiters that share one store: Redis when the app has a client (so every instance sees the same counts),
  * else this process's memory. Later features (messages, uploads, SMS codes) make theirs from the same factory.
  */
-export function rateLimiterFactory(redis: Redis | null, prefix = DEFAULT_RATE_LIMIT_PREFIX) {
+export function rateLimiterFactory(redis: Redis | null, prefix = DEFAULT_RATE_LIMIT_PREFIX): MakeLimiter {
   const counter: WindowCounter = redis ? createRedisCounter(redis) : createMemoryCounter();
   return (options: RateLimiterOptions): RateLimiter => ({
     async hit(key) {

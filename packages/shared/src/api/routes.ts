@@ -67,192 +67,119 @@ const uploadForm = z.object({
   height: z.string().optional(),
 });
 
+/** What a call's entry gives beside its group, summary and whether it needs a signed-in user. */
+type Parts = Omit<RouteSpec, 'tag' | 'summary' | 'auth'>;
+
+/** A call only a signed-in user may make (a Bearer access token). */
+function signedIn<const P extends Parts>(tag: string, summary: string, parts: P) {
+  return { tag, summary, auth: true as const, ...parts };
+}
+
+/** A call anyone may make (sign-in, the public config, health). */
+function anyone<const P extends Parts>(tag: string, summary: string, parts: P) {
+  return { tag, summary, auth: false as const, ...parts };
+}
+
 const SPECS = {
-  health: {
-    summary: 'Whether the database and Redis answer',
-    tag: 'Operations',
-    auth: false,
+  health: anyone('Operations', 'Whether the database and Redis answer', {
     responses: { 200: healthSchema, 503: healthSchema },
     description: '503 with Retry-After while the database does not answer (database: down).',
-  },
-  getConfig: {
-    summary: 'The public start-up configuration (read before sign-in)',
-    tag: 'Config',
-    auth: false,
+  }),
+  getConfig: anyone('Config', 'The public start-up configuration (read before sign-in)', {
     responses: { 200: startupConfigSchema },
-  },
-  register: {
-    summary: 'Create a password account and sign in',
-    tag: 'Auth',
-    auth: false,
+  }),
+  register: anyone('Auth', 'Create a password account and sign in', {
     body: registerSchema,
     responses: { 201: authResultSchema },
     description:
       'Sets the refresh cookie. 403 REGISTRATION_DISABLED when sign-up is off; rate limited per IP.',
-  },
-  login: {
-    summary: 'Sign in with e-mail or username and password',
-    tag: 'Auth',
-    auth: false,
+  }),
+  login: anyone('Auth', 'Sign in with e-mail or username and password', {
     body: loginSchema,
     responses: { 200: authResultSchema },
     description: 'Sets the refresh cookie; rate limited per IP and per account.',
-  },
-  refresh: {
-    summary: 'A new access token from the refresh cookie (rotates the cookie)',
-    tag: 'Auth',
-    auth: false,
+  }),
+  refresh: anyone('Auth', 'A new access token from the refresh cookie (rotates the cookie)', {
     query: refreshQuerySchema,
     responses: { 200: authResultSchema },
-  },
-  logout: {
-    summary: 'End the session of the refresh cookie',
-    tag: 'Auth',
-    auth: false,
-    responses: { 200: messageResult },
-  },
-  getUser: { summary: 'The signed-in user', tag: 'Users', auth: true, responses: { 200: publicUserSchema } },
-  listEndpoints: {
-    summary: 'The endpoints the user can pick',
-    tag: 'Endpoints',
-    auth: true,
+  }),
+  logout: anyone('Auth', 'End the session of the refresh cookie', { responses: { 200: messageResult } }),
+  getUser: signedIn('Users', 'The signed-in user', { responses: { 200: publicUserSchema } }),
+  listEndpoints: signedIn('Endpoints', 'The endpoints the user can pick', {
     responses: { 200: endpointsConfigSchema },
-  },
-  listModels: {
-    summary: 'The models of each endpoint',
-    tag: 'Endpoints',
-    auth: true,
+  }),
+  listModels: signedIn('Endpoints', 'The models of each endpoint', {
     responses: { 200: modelsConfigSchema },
-  },
-  getEndpointsOverride: {
-    summary: 'Endpoints and models in one answer',
-    tag: 'Endpoints',
-    auth: true,
+  }),
+  getEndpointsOverride: signedIn('Endpoints', 'Endpoints and models in one answer', {
     responses: { 200: endpointsOverrideSchema },
-  },
-  saveKey: {
-    summary: "Save the user's own key for an endpoint (never answered back)",
-    tag: 'Keys',
-    auth: true,
+  }),
+  saveKey: signedIn('Keys', "Save the user's own key for an endpoint (never answered back)", {
     body: updateUserKeySchema,
     responses: { 200: userKeySavedSchema, 201: userKeySavedSchema },
-  },
-  getKeyExpiry: {
-    summary: "When the user's key for an endpoint expires (404 when none is stored)",
-    tag: 'Keys',
-    auth: true,
+  }),
+  getKeyExpiry: signedIn('Keys', "When the user's key for an endpoint expires (404 when none is stored)", {
     query: userKeyQuerySchema,
     responses: { 200: userKeyExpirySchema },
-  },
-  deleteKey: {
-    summary: "Delete the user's key for one endpoint",
-    tag: 'Keys',
-    auth: true,
+  }),
+  deleteKey: signedIn('Keys', "Delete the user's key for one endpoint", {
     params: z.object({ name: id }),
     responses: { 204: null },
-  },
-  deleteAllKeys: {
-    summary: "Delete all of the user's keys (only with all=true)",
-    tag: 'Keys',
-    auth: true,
+  }),
+  deleteAllKeys: signedIn('Keys', "Delete all of the user's keys (only with all=true)", {
     query: deleteAllKeysQuerySchema,
     responses: { 204: null },
-  },
-  listPresets: {
-    summary: "The user's presets",
-    tag: 'Presets',
-    auth: true,
-    responses: { 200: z.array(presetSchema) },
-  },
-  savePreset: {
-    summary: 'Save a preset (new or updated); answers the whole list',
-    tag: 'Presets',
-    auth: true,
+  }),
+  listPresets: signedIn('Presets', "The user's presets", { responses: { 200: z.array(presetSchema) } }),
+  savePreset: signedIn('Presets', 'Save a preset (new or updated); answers the whole list', {
     body: savePresetRequestSchema,
     bodyName: 'preset',
     responses: { 200: z.array(presetSchema), 201: z.array(presetSchema) },
-  },
-  deletePresets: {
-    summary: 'Delete one preset, or all with an empty arg',
-    tag: 'Presets',
-    auth: true,
+  }),
+  deletePresets: signedIn('Presets', 'Delete one preset, or all with an empty arg', {
     body: deletePresetsRequestSchema,
     responses: { 200: deletePresetsResultSchema },
-  },
-  listConversations: {
-    summary: "A page of the user's conversations, newest first",
-    tag: 'Conversations',
-    auth: true,
+  }),
+  listConversations: signedIn('Conversations', "A page of the user's conversations, newest first", {
     query: conversationListQuerySchema,
     responses: { 200: conversationPageSchema },
-  },
-  getConversation: {
-    summary: 'One conversation',
-    tag: 'Conversations',
-    auth: true,
+  }),
+  getConversation: signedIn('Conversations', 'One conversation', {
     params: conversationParams,
     responses: { 200: conversationSchema },
-  },
-  renameConversation: {
-    summary: 'Rename a conversation',
-    tag: 'Conversations',
-    auth: true,
+  }),
+  renameConversation: signedIn('Conversations', 'Rename a conversation', {
     body: renameConversationSchema,
     responses: { 200: conversationSchema },
-  },
-  clearConversations: {
-    summary: 'Delete one conversation, or all of them with an empty arg',
-    tag: 'Conversations',
-    auth: true,
+  }),
+  clearConversations: signedIn('Conversations', 'Delete one conversation, or all of them with an empty arg', {
     body: clearConversationsSchema,
     responses: { 200: clearConversationsResultSchema },
-  },
-  generateTitle: {
-    summary: "A conversation's title, waiting briefly while it is still being written",
-    tag: 'Conversations',
-    auth: true,
-    body: genTitlePayloadSchema,
-    responses: { 200: z.object({ title: z.string() }) },
-  },
-  listMessages: {
-    summary: "A conversation's messages, every branch",
-    tag: 'Messages',
-    auth: true,
+  }),
+  generateTitle: signedIn(
+    'Conversations',
+    "A conversation's title, waiting briefly while it is still being written",
+    { body: genTitlePayloadSchema, responses: { 200: z.object({ title: z.string() }) } },
+  ),
+  listMessages: signedIn('Messages', "A conversation's messages, every branch", {
     params: conversationParams,
     responses: { 200: z.array(messageSchema) },
-  },
-  updateMessage: {
-    summary: "Edit a message's text in place",
-    tag: 'Messages',
-    auth: true,
+  }),
+  updateMessage: signedIn('Messages', "Edit a message's text in place", {
     params: conversationParams.extend({ messageId: id }),
     body: updateMessageSchema,
     responses: { 200: messageSchema },
-  },
-  search: {
-    summary: "Search the user's titles and messages",
-    tag: 'Search',
-    auth: true,
+  }),
+  search: signedIn('Search', "Search the user's titles and messages", {
     query: searchQuerySchema,
     responses: { 200: searchPageSchema },
-  },
-  searchEnabled: {
-    summary: 'Whether search is on',
-    tag: 'Search',
-    auth: true,
-    responses: { 200: z.boolean() },
-  },
-  countTokens: {
-    summary: 'Count the tokens of a text',
-    tag: 'Chat',
-    auth: true,
+  }),
+  searchEnabled: signedIn('Search', 'Whether search is on', { responses: { 200: z.boolean() } }),
+  countTokens: signedIn('Chat', 'Count the tokens of a text', {
     body: tokenizerRequestSchema,
     responses: { 200: tokenizerResponseSchema },
-  },
-  ask: {
-    summary: 'Send a message; the reply streams back as server-sent events',
-    tag: 'Chat',
-    auth: true,
+  }),
+  ask: signedIn('Chat', 'Send a message; the reply streams back as server-sent events', {
     params: endpointParams,
     body: askPayloadSchema,
     responses: {},
@@ -260,88 +187,53 @@ const SPECS = {
     description:
       'Events: created (the saved question), text deltas, final (conversation, request and response messages), ' +
       'or an error event. docs/decisions.md describes the frame format.',
-  },
-  edit: {
-    summary: 'Send an edited message (a new branch); streams like ask',
-    tag: 'Chat',
-    auth: true,
+  }),
+  edit: signedIn('Chat', 'Send an edited message (a new branch); streams like ask', {
     params: endpointParams,
     body: askPayloadSchema,
     responses: {},
     produces: 'text/event-stream',
-  },
-  abort: {
-    summary: 'Stop a reply; answers its final event, or 204 when nothing was running',
-    tag: 'Chat',
-    auth: true,
+  }),
+  abort: signedIn('Chat', 'Stop a reply; answers its final event, or 204 when nothing was running', {
     params: endpointParams,
     body: abortPayloadSchema,
     responses: { 200: chatFinalEventSchema, 204: null },
-  },
-  resumeStream: {
-    summary: "Follow a conversation's running reply (from Last-Event-ID or ?after)",
-    tag: 'Chat',
-    auth: true,
+  }),
+  resumeStream: signedIn('Chat', "Follow a conversation's running reply (from Last-Event-ID or ?after)", {
     params: conversationParams,
     query: z.object({ after: id.optional() }),
     responses: {},
     produces: 'text/event-stream',
-  },
-  listFiles: {
-    summary: "The user's files",
-    tag: 'Files',
-    auth: true,
-    responses: { 200: z.array(fileRecordSchema) },
-  },
-  getFileConfig: {
-    summary: 'File rules per endpoint and the size caps',
-    tag: 'Files',
-    auth: true,
+  }),
+  listFiles: signedIn('Files', "The user's files", { responses: { 200: z.array(fileRecordSchema) } }),
+  getFileConfig: signedIn('Files', 'File rules per endpoint and the size caps', {
     responses: { 200: fileConfigSchema },
-  },
-  getFileUsage: {
-    summary: "How much storage the user's files take, and the limit",
-    tag: 'Files',
-    auth: true,
+  }),
+  getFileUsage: signedIn('Files', "How much storage the user's files take, and the limit", {
     responses: { 200: fileUsageSchema },
-  },
-  deleteFiles: {
-    summary: 'Delete some of the user’s files',
-    tag: 'Files',
-    auth: true,
+  }),
+  deleteFiles: signedIn('Files', 'Delete some of the user’s files', {
     body: deleteFilesPayloadSchema,
     responses: { 200: deleteFilesResponseSchema },
-  },
-  downloadFile: {
-    summary: "One of the user's files",
-    tag: 'Files',
-    auth: true,
+  }),
+  downloadFile: signedIn('Files', "One of the user's files", {
     params: z.object({ file_id: id }),
     responses: {},
     produces: 'application/octet-stream',
-  },
-  uploadFile: {
-    summary: 'Upload a file for a chat endpoint',
-    tag: 'Files',
-    auth: true,
+  }),
+  uploadFile: signedIn('Files', 'Upload a file for a chat endpoint', {
     form: uploadForm,
     responses: { 201: uploadResponseSchema },
-  },
-  uploadImage: {
-    summary: 'Upload an image for a chat endpoint (checked and measured)',
-    tag: 'Files',
-    auth: true,
+  }),
+  uploadImage: signedIn('Files', 'Upload an image for a chat endpoint (checked and measured)', {
     form: uploadForm,
     responses: { 201: uploadResponseSchema },
-  },
-  uploadAvatar: {
-    summary: "Replace the user's avatar",
-    tag: 'Files',
-    auth: true,
+  }),
+  uploadAvatar: signedIn('Files', "Replace the user's avatar", {
     form: z.object({ input: z.string().describe('The image (binary).') }),
     responses: { 200: avatarResponseSchema },
-  },
-} as const satisfies Record<RouteName, RouteSpec>;
+  }),
+} satisfies Record<RouteName, RouteSpec>;
 
 type Specs = typeof SPECS;
 

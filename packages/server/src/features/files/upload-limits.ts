@@ -1,11 +1,9 @@
 import { normalizeIP } from '@fastify/rate-limit';
 import type { AppDeps } from '../../app-deps';
 import type { RequestHook } from '../../lib/api-routes';
-import { rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
+import { perMinutes, rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
 import { refuseOverLimit } from '../../lib/window-limits';
 import { authUser } from '../auth/auth.guard';
-
-const MINUTE_MS = 60_000;
 
 export interface UploadLimiters {
   byIp: RateLimiter;
@@ -17,16 +15,8 @@ export function createUploadLimiters(deps: AppDeps): UploadLimiters {
   const limits = deps.config.files.uploadLimits;
   const make = rateLimiterFactory(deps.redis, deps.config.rateLimits.rateLimitPrefix);
   return {
-    byIp: make({
-      name: 'file-upload-ip',
-      max: limits.ipMax,
-      windowMs: limits.ipWindowInMinutes * MINUTE_MS,
-    }),
-    byUser: make({
-      name: 'file-upload-user',
-      max: limits.userMax,
-      windowMs: limits.userWindowInMinutes * MINUTE_MS,
-    }),
+    byIp: perMinutes(make, 'file-upload-ip', limits.ipMax, limits.ipWindowInMinutes),
+    byUser: perMinutes(make, 'file-upload-user', limits.userMax, limits.userWindowInMinutes),
   };
 }
 

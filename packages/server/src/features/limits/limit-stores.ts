@@ -1,11 +1,9 @@
 import type { AppDeps } from '../../app-deps';
 import type { MessageLimitsConfig } from '../../config/message-limit-settings';
-import { rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
+import { perMinutes, rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
 import type { SlotStore } from './message-slots.store';
 import { createMemorySlotStore } from './message-slots.memory';
 import { createRedisSlotStore } from './message-slots.redis';
-
-const MINUTE_MS = 60_000;
 
 export interface LimitStores {
   limits: MessageLimitsConfig;
@@ -27,16 +25,8 @@ export function createLimitStores(deps: AppDeps): LimitStores {
   return {
     limits,
     prefix,
-    messageByIp: make({
-      name: 'message-ip',
-      max: limits.messageIpMax,
-      windowMs: limits.messageIpWindowMinutes * MINUTE_MS,
-    }),
-    messageByUser: make({
-      name: 'message-user',
-      max: limits.messageUserMax,
-      windowMs: limits.messageUserWindowMinutes * MINUTE_MS,
-    }),
+    messageByIp: perMinutes(make, 'message-ip', limits.messageIpMax, limits.messageIpWindowMinutes),
+    messageByUser: perMinutes(make, 'message-user', limits.messageUserMax, limits.messageUserWindowMinutes),
     slots: deps.redis ? createRedisSlotStore(deps.redis) : createMemorySlotStore(),
   };
 }
