@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROUTE_PATHS, routeUrl } from '@parley/shared';
+import { methodOf, pathOf, ROUTE_PATHS, routeUrl } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../test/app.test-helpers';
 import { registerErrorHandler } from './error-handler';
 import { setRouteCompilers } from './api-routes';
@@ -89,6 +89,7 @@ describe('routes from the route table', () => {
       '/api/convos?pageNumber=2',
     );
     expect(() => routeUrl('listMessages')).toThrow('conversationId');
-    expect(ROUTE_PATHS.updateMessage).toEqual(['PUT', '/api/messages/:conversationId/:messageId']);
+    expect(ROUTE_PATHS.updateMessage).toBe('PUT /api/messages/:conversationId/:messageId');
+    expect([methodOf('updateMessage'), pathOf('deleteKey')]).toEqual(['PUT', '/api/keys/:name']);
   });
 });

@@ -1,55 +1,69 @@
-import { API } from '../api-paths';
-
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /**
- * Every call of the API by name: its method and its path, with `:name` for each path parameter. The schemas of
+ * Every call of the API by name: `METHOD /path`, with `:name` for each path parameter. The one place a path is
+ * written (api-paths.ts derives its prefixes from here). The schemas of
  * each call are in routes.ts; this part is apart so the web app can build URLs without loading every schema.
  * Names are what server routes and web calls refer to; a test compares the server's routes with this list.
  */
 export const ROUTE_PATHS = {
-  health: ['GET', API.health],
-  getConfig: ['GET', API.config],
-  register: ['POST', API.register],
-  login: ['POST', API.login],
-  refresh: ['POST', API.refresh],
-  logout: ['POST', API.logout],
-  getUser: ['GET', API.user],
-  listEndpoints: ['GET', API.endpoints],
-  listModels: ['GET', API.models],
-  getEndpointsOverride: ['GET', API.endpointsOverride],
-  saveKey: ['PUT', API.keys],
-  getKeyExpiry: ['GET', API.keys],
-  deleteKey: ['DELETE', `${API.keys}/:name`],
-  deleteAllKeys: ['DELETE', API.keys],
-  listPresets: ['GET', API.presets],
-  savePreset: ['POST', API.presets],
-  deletePresets: ['POST', API.presetsDelete],
-  listConversations: ['GET', API.convos],
-  getConversation: ['GET', `${API.convos}/:conversationId`],
-  renameConversation: ['POST', API.convosUpdate],
-  clearConversations: ['POST', API.convosClear],
-  generateTitle: ['POST', API.convosGenTitle],
-  listMessages: ['GET', `${API.messages}/:conversationId`],
-  updateMessage: ['PUT', `${API.messages}/:conversationId/:messageId`],
-  search: ['GET', API.search],
-  searchEnabled: ['GET', API.searchEnable],
-  countTokens: ['POST', API.tokenizer],
-  ask: ['POST', `${API.ask}/:endpoint`],
-  edit: ['POST', `${API.edit}/:endpoint`],
-  abort: ['POST', `${API.ask}/:endpoint/abort`],
-  resumeStream: ['GET', `${API.askStream}/:conversationId`],
-  listFiles: ['GET', API.files],
-  getFileConfig: ['GET', API.filesConfig],
-  getFileUsage: ['GET', API.filesUsage],
-  deleteFiles: ['DELETE', API.files],
-  downloadFile: ['GET', `${API.filesDownload}/:file_id`],
-  uploadFile: ['POST', API.files],
-  uploadImage: ['POST', API.filesImages],
-  uploadAvatar: ['POST', API.filesAvatar],
-} as const satisfies Record<string, readonly [HttpMethod, string]>;
+  health: 'GET /health',
+  getConfig: 'GET /api/config',
+  register: 'POST /api/auth/register',
+  login: 'POST /api/auth/login',
+  refresh: 'POST /api/auth/refresh',
+  logout: 'POST /api/auth/logout',
+  getUser: 'GET /api/user',
+  listEndpoints: 'GET /api/endpoints',
+  listModels: 'GET /api/models',
+  getEndpointsOverride: 'GET /api/endpoints/config/override',
+  saveKey: 'PUT /api/keys',
+  getKeyExpiry: 'GET /api/keys',
+  deleteKey: 'DELETE /api/keys/:name',
+  deleteAllKeys: 'DELETE /api/keys',
+  listPresets: 'GET /api/presets',
+  savePreset: 'POST /api/presets',
+  deletePresets: 'POST /api/presets/delete',
+  listConversations: 'GET /api/convos',
+  getConversation: 'GET /api/convos/:conversationId',
+  renameConversation: 'POST /api/convos/update',
+  clearConversations: 'POST /api/convos/clear',
+  generateTitle: 'POST /api/convos/gen_title',
+  listMessages: 'GET /api/messages/:conversationId',
+  updateMessage: 'PUT /api/messages/:conversationId/:messageId',
+  search: 'GET /api/search',
+  searchEnabled: 'GET /api/search/enable',
+  countTokens: 'POST /api/tokenizer',
+  ask: 'POST /api/ask/:endpoint',
+  edit: 'POST /api/edit/:endpoint',
+  abort: 'POST /api/ask/:endpoint/abort',
+  resumeStream: 'GET /api/ask/stream/:conversationId',
+  listFiles: 'GET /api/files',
+  getFileConfig: 'GET /api/files/config',
+  getFileUsage: 'GET /api/files/usage',
+  deleteFiles: 'DELETE /api/files',
+  downloadFile: 'GET /api/files/download/:file_id',
+  uploadFile: 'POST /api/files',
+  uploadImage: 'POST /api/files/images',
+  uploadAvatar: 'POST /api/files/images/avatar',
+} as const satisfies Record<string, `${HttpMethod} /${string}`>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;
+
+type Line<N extends RouteName> = (typeof ROUTE_PATHS)[N];
+export type RouteMethod<N extends RouteName> =
+  Line<N> extends `${infer M extends HttpMethod} ${string}` ? M : never;
+export type RoutePath<N extends RouteName> = Line<N> extends `${HttpMethod} ${infer P}` ? P : never;
+
+/** The method of a call. */
+export function methodOf<N extends RouteName>(name: N): RouteMethod<N> {
+  return ROUTE_PATHS[name].slice(0, ROUTE_PATHS[name].indexOf(' ')) as RouteMethod<N>;
+}
+
+/** The path of a call, with `:name` for each parameter. */
+export function pathOf<N extends RouteName>(name: N): RoutePath<N> {
+  return ROUTE_PATHS[name].slice(ROUTE_PATHS[name].indexOf(' ') + 1) as RoutePath<N>;
+}
 
 /** The path of a call with its parameters filled in (each encoded) and the query string appended. */
 export function routeUrl(
@@ -57,7 +71,7 @@ export function routeUrl(
   params: Record<string, string> = {},
   query: Record<string, string | number | boolean | undefined> = {},
 ): string {
-  const path = ROUTE_PATHS[name][1].replace(/:(\w+)/g, (_match, key: string) => {
+  const path = pathOf(name).replace(/:(\w+)/g, (_match, key: string) => {
     const value = params[key];
     if (value === undefined) throw new Error(`${name}: path parameter ${key} is missing`);
     return encodeURIComponent(value);

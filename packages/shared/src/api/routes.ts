@@ -51,7 +51,7 @@ import {
   userKeySavedSchema,
 } from '../keys/keys.schema';
 import type { ApiRoute, RouteSpec } from './api-route';
-import { ROUTE_PATHS, type RouteName } from './route-paths';
+import { methodOf, pathOf, type RouteMethod, type RouteName, type RoutePath } from './route-paths';
 
 const id = z.string().min(1);
 const conversationParams = z.object({ conversationId: id });
@@ -239,12 +239,13 @@ type Specs = typeof SPECS;
 
 /** Every call of the API: method, path and contract. The server registers its routes from this table. */
 export type Routes = {
-  [N in RouteName]: Specs[N] & { method: (typeof ROUTE_PATHS)[N][0]; path: (typeof ROUTE_PATHS)[N][1] };
+  [N in RouteName]: Specs[N] & { method: RouteMethod<N>; path: RoutePath<N> };
 };
 
 export const ROUTES = Object.fromEntries(
   Object.entries(SPECS).map(([name, spec]) => {
-    const [method, path] = ROUTE_PATHS[name as RouteName];
+    const method = methodOf(name as RouteName);
+    const path = pathOf(name as RouteName);
     return [name, { ...spec, method, path } satisfies ApiRoute];
   }),
 ) as Routes;

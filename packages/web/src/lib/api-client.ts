@@ -1,6 +1,6 @@
 import {
   API,
-  ROUTE_PATHS,
+  methodOf,
   routeUrl,
   type AuthResult,
   type RouteArgs,
@@ -178,7 +178,7 @@ function toRequest(name: RouteName, typed: unknown, options: CallOptions = {}): 
   // The table typed `args` at the call site; here only its three parts matter.
   const args = typed as LooseArgs | undefined;
   const url = routeUrl(name, args?.params, args?.query);
-  const method = ROUTE_PATHS[name][0];
+  const method = methodOf(name);
   return [url, { ...options, method, ...(args?.body === undefined ? {} : { json: args.body }) }];
 }
 
