@@ -30,15 +30,7 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   INTERNAL: 500,
 };
 
-/** The JSON body of every error answer. `field` and `key` are set for validation errors. */
-export interface ApiErrorBody {
-  code: ErrorCode;
-  message: string;
-  field?: string;
-  /** i18n key of the message, so the web can show it in the user's language. */
-  key?: string;
-  details?: Record<string, unknown>;
-}
+// The JSON body of every error answer, ApiErrorBody, is a schema of the route table (api/api-route.ts).
 
 /** The four login error keys, chosen from the status (docs/reference/accounts.md (Signing in)). */
 export function loginErrorKey(status: number | string | undefined): string {

@@ -68,7 +68,7 @@ const noContent = z.null().meta({ description: 'No content' });
 const apiBinary = z.string().meta({ format: 'binary' });
 
 /** The Fastify schema of a route: the request parts, the answers, and what the API document shows. */
-export function fastifySchemaOf(name: RouteName): FastifySchema {
+function fastifySchemaOf(name: RouteName): FastifySchema {
   const route: ApiRoute = ROUTES[name];
   const response: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(route.responses)) {

@@ -2,14 +2,16 @@ import { z } from 'zod';
 import { ERROR_CODES } from '../errors';
 import type { HttpMethod } from './route-paths';
 
-/** The JSON body of every error answer (see ApiErrorBody in errors.ts). */
+/** The JSON body of every error answer. `field` and `key` are set for validation errors. */
 export const apiErrorBodySchema = z.object({
   code: z.enum(ERROR_CODES),
   message: z.string(),
   field: z.string().optional(),
+  /** i18n key of the message, so the web can show it in the user's language. */
   key: z.string().optional(),
   details: z.record(z.string(), z.unknown()).optional(),
 });
+export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 
 /** Statuses a call answers with a body of its own (503: only /health); `null` means no body (204). */
 export type AnswerStatus = 200 | 201 | 204 | 503;
