@@ -89,7 +89,11 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   ]) {
     await app.register(routes, { deps, services });
   }
-  await serveApiDocs(app, apiRoutes, { ui: deps.config.apiDocsUi, version: APP_VERSION });
+  await serveApiDocs(app, apiRoutes, {
+    ui: deps.config.apiDocsUi,
+    version: APP_VERSION,
+    webDistDir: deps.config.webDistDir,
+  });
   await registerSpa(app, deps.config.webDistDir);
   return app;
 }

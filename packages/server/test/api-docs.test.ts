@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methodOf, pathOf, ROUTE_PATHS, type RouteName } from '@parley/shared';
@@ -78,6 +79,14 @@ describe('the API document at /api/docs', () => {
   });
 });
 
+describe('the README', () => {
+  it('tells a newcomer where the API document is', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    expect(readme).toContain('(http://localhost:3080/api/docs)');
+    expect(readme).toContain('(http://localhost:3080/api/docs/json)');
+  });
+});
+
 describe('the browsable API document', () => {
   it('is served at /api/docs when API_DOCS_UI is on', async () => {
     const test = await buildTestApp('sqlite', { apiDocsUi: true });
@@ -94,6 +103,7 @@ describe('the browsable API document', () => {
           : page;
       expect(final.statusCode).toBe(200);
       expect(final.headers['content-type']).toContain('text/html');
+      expect(final.body).toContain('<title>Parley API</title>');
       const json = await test.app.inject({ method: 'GET', url: `${API_DOCS_PREFIX}/json` });
       expect(json.json().openapi).toBe('3.1.0');
     } finally {

@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { ROUTES, type ApiRoute } from '@parley/shared';
 
@@ -81,7 +83,7 @@ export async function buildApiDocument(routes: RouteOptions[], version: string):
 export async function serveApiDocs(
   app: FastifyInstance,
   routes: RouteOptions[],
-  options: { ui: boolean; version: string },
+  options: { ui: boolean; version: string; webDistDir: string | null },
 ): Promise<void> {
   let built: Promise<unknown> | undefined;
   const document = () => (built ??= buildApiDocument(routes, options.version));
@@ -107,8 +109,20 @@ export async function serveApiDocs(
         { name: '@fastify/swagger' },
       ),
     );
+    // The page carries Parley's name and mark (the web app's icon, when the web app is built), not the UI's own.
+    const icon = options.webDistDir ? join(options.webDistDir, 'favicon.svg') : null;
+    const mark = icon && existsSync(icon) ? readFileSync(icon) : null;
     await scope.register(swaggerUi, {
       routePrefix: API_DOCS_PREFIX,
+      theme: {
+        title: 'Parley API',
+        ...(mark && {
+          favicon: [
+            { filename: 'favicon.svg', rel: 'icon', type: 'image/svg+xml', sizes: 'any', content: mark },
+          ],
+        }),
+      },
+      ...(mark && { logo: { type: 'image/svg+xml', content: mark } }),
       uiHooks: {
         // The UI's hooks are callback-style: done() once the document is ready, or with the error that stopped it.
         onRequest: (_request, _reply, done) => {
