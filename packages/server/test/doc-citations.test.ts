@@ -177,6 +177,7 @@ function linkProblems(file: string, line: string): string[] {
 // itself read as a citation (to the scan below, or to a reader grepping for one).
 const SPEC = ['spec', 'Spec'] as const;
 const ARCH = ['ARCH', 'ITECTURE'].join('');
+const OUTSIDE_DIR = ['..', 'shared', ''].join('/');
 
 describe('the citation matcher', () => {
   it.each([
@@ -184,7 +185,7 @@ describe('the citation matcher', () => {
     `/** Toast timings (${SPEC[0]} 1 §2). */`,
     `it('maps the JSON error types of ${SPEC[1]} 2 §8', () => {`,
     `/** The closed set of error codes (${ARCH} §3.3). */`,
-    `\`../shared/${ARCH}.md\` gives the conventions.`,
+    `\`${OUTSIDE_DIR}${ARCH}.md\` gives the conventions.`,
     '/** GET /api/search (§9: p95 < 100 ms). */',
     ' * §9 relay overhead: from the first token',
     "/** The file limits; until they arrive, the spec's defaults. */",
