@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freePort } from '@parley/server/testing';
-import { API, NIL_UUID } from '@parley/shared';
+import { API, DELTA_FRAMES, NIL_UUID, STREAM_FRAMES_HEADER } from '@parley/shared';
 
 // `npm run demo` minus its web build (the script runs `npm run build` first, then exactly this command).
 const ROOT = resolve(import.meta.dirname, '..');
@@ -91,7 +91,11 @@ describe('npm run demo', () => {
     });
     expect(registered.status).toBe(201);
     const { token } = (await registered.json()) as { token: string };
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const auth = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      [STREAM_FRAMES_HEADER]: DELTA_FRAMES,
+    };
 
     const endpoints = (await (await fetch(`${url}${API.endpoints}`, { headers: auth })).json()) as Record<
       string,
@@ -125,12 +129,25 @@ describe('npm run demo', () => {
       // A delta is a frame with text that is not the final one (only the first names its messageId).
       .filter((e) => typeof e.text === 'string' && !e.final);
     expect(deltas.length).toBeGreaterThan(1); // streamed, not one block
-    const final = JSON.parse(events.at(-1)!.data) as { final: boolean; responseMessage: { text: string } };
+    const final = JSON.parse(events.at(-1)!.data) as {
+      final: boolean;
+      responseMessage: { text: string };
+      conversation: { conversationId: string };
+    };
     expect(final.final).toBe(true);
     expect(final.responseMessage.text).toBe(
       'Hello from the simulated demo-chat. This is a deterministic reply.',
     );
     expect(deltas.map((d) => d.text).join('')).toBe(final.responseMessage.text);
+    // The demo's endpoint asks no title model: the conversation is titled with the question, as the web asks for it
+    // after the first reply (docs/decisions.md, "Everyday chat (names and titles)").
+    const { conversationId } = final.conversation;
+    const titled = await fetch(`${url}${API.convosGenTitle}`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ conversationId }),
+    });
+    expect(await titled.json()).toEqual({ title: 'Hello demo' });
 
     demo.child.kill('SIGTERM');
     expect(await demo.exited).toBe(0);

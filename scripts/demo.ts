@@ -28,7 +28,11 @@ const host = env.HOST?.trim() || 'localhost';
 const shownHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 const url = `http://${shownHost}:${port}`;
 
-/** Rewritten on every start: the simulator's port changes from run to run. */
+/**
+ * Rewritten on every start: the simulator's port changes from run to run. No `titleConvo`: the simulator would
+ * give every conversation the same title, so each is titled with its first question (docs/decisions.md,
+ * "Everyday chat (names and titles)").
+ */
 function writeDemoConfig(simUrl: string): void {
   mkdirSync(dataDir, { recursive: true });
   const yaml = [

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
-import { API, NIL_UUID } from '@parley/shared';
+import { API, DELTA_FRAMES, NIL_UUID, STREAM_FRAMES_HEADER } from '@parley/shared';
 import type { DialectName } from '../../packages/server/src/db/database';
 import { buildApp } from '../../packages/server/src/app';
 import { testConfig } from '../../packages/server/test/app.test-helpers';
@@ -104,6 +104,8 @@ export function askRaw(
           authorization: `Bearer ${app.token}`,
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(payload),
+          // The lean frames Parley's web app asks for: what the budgets measure.
+          [STREAM_FRAMES_HEADER]: DELTA_FRAMES,
         },
       },
       (res) => {

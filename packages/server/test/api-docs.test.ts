@@ -72,6 +72,13 @@ describe('the API document at /api/docs', () => {
     );
   });
 
+  it("lists a call's named error answers: refresh's 200 with or without a token, its 401 and its 403", () => {
+    const refresh = document.paths['/api/auth/refresh']?.post as { responses?: Record<string, unknown> };
+    expect(Object.keys(refresh.responses ?? {})).toEqual(expect.arrayContaining(['200', '401', '403']));
+    expect(JSON.stringify(refresh.responses?.['200'])).toContain('token');
+    expect(JSON.stringify(refresh.responses?.['403'])).toContain('retry=true');
+  });
+
   it('answers the document at /api/docs itself while the browsable UI is off', async () => {
     const res = await test.app.inject({ method: 'GET', url: API_DOCS_PREFIX });
     expect(res.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { startSim } from '@parley/sim';
-import { API, NIL_UUID, type AuthResult } from '@parley/shared';
+import { API, DELTA_FRAMES, NIL_UUID, STREAM_FRAMES_HEADER, type AuthResult } from '@parley/shared';
 import { sseReader } from '../src/lib/sse.test-helpers';
 import { parseEvents } from '../src/features/chat/chat.test-helpers';
 import { startServer, type ServerProcess } from './server-process';
@@ -70,7 +70,11 @@ describe.skipIf(!pgUrl || !redisUrl)('two server processes sharing PostgreSQL an
     });
     expect(reg.status).toBe(201);
     const { token } = (await reg.json()) as AuthResult;
-    const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const auth = {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      [STREAM_FRAMES_HEADER]: DELTA_FRAMES,
+    };
 
     // 200 tokens at 40/s: about five seconds, long enough to follow and stop it elsewhere.
     const started = await fetch(`${a.baseUrl}/api/ask/openAI`, {

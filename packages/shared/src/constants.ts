@@ -31,7 +31,8 @@ export const FIELD_LIMITS = {
   email: { min: 6, max: 120 },
   loginEmail: { min: 3, max: 120 },
   password: { min: 8, maxExclusive: 128 },
-  name: { min: 3, maxExclusive: 80 },
+  /** In characters as users see them; one Han ideograph is also a name (see nameLongEnough). */
+  name: { min: 2, maxExclusive: 80 },
   username: { min: 2, maxExclusive: 20 },
   phone: { length: 11 },
 } as const;

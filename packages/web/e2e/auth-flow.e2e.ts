@@ -107,3 +107,20 @@ describe.each([
     await context.close();
   });
 });
+
+describe('short names at sign-up (docs/reference/accounts.md (Registration))', () => {
+  it('李雷 signs up through the zh-CN form; a one-letter name is refused in the form with the 2-character rule', async () => {
+    const context = await newContext(browser, { locale: 'zh-CN' });
+    const page = await context.newPage();
+
+    await register(page, ZH, uniqueEmail('one-letter'), 'A');
+    await expect.poll(() => page.getByText('姓名至少需要 2 个字符（一个汉字也可以）').count()).toBe(1);
+    expect(new URL(page.url()).pathname).toBe('/register');
+
+    await register(page, ZH, uniqueEmail('li-lei'), '李雷');
+    await page.waitForURL(/\/c\/new$/);
+    await expect.poll(() => page.getByTestId('user-menu').textContent()).toContain('李雷');
+    await page.screenshot({ path: artifactPath('sign-up-li-lei.png') });
+    await context.close();
+  });
+});

@@ -52,13 +52,18 @@ describe('profile picture', () => {
     const response = await answer;
     expect(response.status()).toBe(200);
     const { url } = (await response.json()) as { url: string };
-    expect(url).toMatch(/^\/api\/files\/download\//);
+    // A signed URL (docs/reference/files.md (Reading a file)): an <img> loads it without the bearer token.
+    expect(url).toMatch(/^\/api\/files\/download\/[\w-]+\?exp=\d+&sig=[\w-]+$/);
     await page.getByText('Profile picture updated.', { exact: true }).waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    // The menu shows the picture (from a blob: the bytes need the bearer token).
-    await poll(() => menuAvatar(page).getAttribute('src')).toMatch(/^blob:/);
-    expect((await apiFromPage<PublicUser>(page, '/api/user')).body.avatar).toBe(url);
+    // The menu shows the picture straight from its signed URL.
+    await poll(() => menuAvatar(page).getAttribute('src')).toMatch(
+      /^\/api\/files\/download\/[\w-]+\?exp=\d+&sig=[\w-]+$/,
+    );
+    expect((await apiFromPage<PublicUser>(page, '/api/user')).body.avatar?.split('?')[0]).toBe(
+      url.split('?')[0],
+    );
 
     const settings = page.getByTestId('settings-dialog');
     await settings.getByRole('button', { name: 'Close', exact: true }).click();
@@ -68,10 +73,14 @@ describe('profile picture', () => {
     await expect.poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
     await box.press('Enter');
     const mine = page.locator('[role="log"] article').first();
-    await poll(() => mine.getByTestId('user-avatar-image').getAttribute('src')).toMatch(/^blob:/);
+    await poll(() => mine.getByTestId('user-avatar-image').getAttribute('src')).toMatch(
+      /^\/api\/files\/download\/[\w-]+\?exp=\d+&sig=[\w-]+$/,
+    );
 
     await page.reload();
-    await poll(() => menuAvatar(page).getAttribute('src')).toMatch(/^blob:/);
+    await poll(() => menuAvatar(page).getAttribute('src')).toMatch(
+      /^\/api\/files\/download\/[\w-]+\?exp=\d+&sig=[\w-]+$/,
+    );
     const size = await menuAvatar(page).evaluate((img: HTMLImageElement) => [
       img.naturalWidth,
       img.naturalHeight,
@@ -121,7 +130,7 @@ describe('profile picture', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
     expect(uploads).toEqual([]);
-    expect((await apiFromPage<PublicUser>(page, '/api/user')).body.avatar).toBeNull();
+    expect((await apiFromPage<PublicUser>(page, '/api/user')).body.avatar).toBeUndefined();
     await context.close();
   });
 

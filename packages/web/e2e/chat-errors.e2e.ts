@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Route } from 'playwright-core';
 import { artifactPath } from './browser.test-helpers';
 import { sim, poll, openChat, send, settled, messagesOf, useChatBrowser } from './chat.test-helpers';
 
@@ -11,7 +12,7 @@ describe('chat: errors', () => {
     [{ status: 400, kind: 'moderation' }, /flagged by our moderation system/],
     [{ status: 500, kind: 'server' }, /Send failed\. Error info: .*server had an error/],
   ])(
-    'upstream %j shows its mapped message and blocks the box until edit or regenerate',
+    'upstream %j shows its mapped message; the box stays usable and the way on shows under the error',
     async (error, shown) => {
       const chat = await openChat();
       const { page } = chat;
@@ -19,15 +20,102 @@ describe('chat: errors', () => {
       await poll(() => chat.lastArticle().innerText()).toMatch(shown);
       const conversationId = await settled(chat);
       expect((await messagesOf(page, conversationId)).map((m) => m.error)).toEqual([false, true]);
-      expect(await chat.box.isDisabled()).toBe(true);
-      expect(await chat.box.getAttribute('placeholder')).toMatch(/Edit your message or regenerate/);
+      // The box is not locked: the hint to go on shows under the errored reply instead.
+      expect(await chat.box.isEnabled()).toBe(true);
+      expect(await chat.box.getAttribute('placeholder')).not.toMatch(/regenerate/i);
+      await chat.lastArticle().getByTestId('go-on-hint').waitFor();
+      expect(await chat.lastArticle().getByTestId('go-on-hint').innerText()).toMatch(/regenerate this reply/);
       if (error.kind === 'invalid_key') await page.screenshot({ path: artifactPath('chat-error.png') });
-      // Regenerate is the way out: a new reply sibling (failing again, as scripted).
+      // Regenerate is one way on: a new reply sibling (failing again, as scripted).
       await chat.lastArticle().getByRole('button', { name: 'Regenerate' }).click();
       await chat.lastArticle().getByText('2 / 2').waitFor();
+      await settled(chat);
+      expect(await chat.box.isEnabled()).toBe(true);
       await chat.context.close();
     },
   );
+
+  it('a new question after an errored reply branches from it (its parent is the errored reply)', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `Fail ${sim({ error: { status: 401, kind: 'invalid_key' } })}`);
+    await poll(() => chat.lastArticle().innerText()).toMatch(/Invalid API key/);
+    const conversationId = await settled(chat);
+    await send(chat, `Try again ${sim({ reply: 'This time it worked.' })}`);
+    await poll(() => chat.lastArticle().innerText()).toContain('This time it worked.');
+    await settled(chat);
+    const [question, errored, next, reply] = await messagesOf(page, conversationId);
+    expect(errored).toMatchObject({ error: true, parentMessageId: question!.messageId });
+    expect(next).toMatchObject({ isCreatedByUser: true, parentMessageId: errored!.messageId });
+    expect(reply).toMatchObject({ error: false, text: 'This time it worked.' });
+    expect(await chat.articles.count()).toBe(4);
+    // The errored reply above is no longer the latest: no hint any more.
+    expect(await page.getByTestId('go-on-hint').count()).toBe(0);
+    await chat.context.close();
+  });
+
+  it('a failure mid-stream keeps the partial text, unfinished, with the error under it, live and after a reload', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    const script = { tokens: 6, errorAfter: 3, error: { status: 500, kind: 'server' } };
+    await send(chat, `Half ${sim(script)}`);
+    const reply = chat.lastArticle();
+    await reply.getByRole('alert').waitFor();
+    const conversationId = await settled(chat);
+    const saved = (await messagesOf(page, conversationId))[1]!;
+    expect(saved).toMatchObject({ error: true, unfinished: true, text: 'tok1 tok2 tok3 ' });
+    const check = async (error: RegExp) => {
+      await poll(() => reply.innerText()).toContain('tok1 tok2 tok3');
+      // The text first, then the error under it.
+      const text = await reply.getByText('tok1 tok2 tok3').boundingBox();
+      const alert = await reply.getByRole('alert').boundingBox();
+      expect(alert!.y).toBeGreaterThan(text!.y);
+      expect(await reply.getByRole('alert').innerText()).toMatch(error);
+      await reply.getByRole('button', { name: 'Continue' }).waitFor();
+      await reply.getByRole('button', { name: 'Regenerate' }).waitFor();
+      await reply.getByTestId('go-on-hint').waitFor();
+      expect(await chat.box.isEnabled()).toBe(true);
+    };
+    // Live: the error as it arrived.
+    await check(/Send failed\. Error info: .*server had an error/);
+    await page.mouse.move(0, 0);
+    await page.screenshot({ path: artifactPath('chat-error-partial.png') });
+    // After a reload: the saved partial reply, with a note that an error cut it.
+    await page.reload();
+    await reply.getByRole('alert').waitFor();
+    await check(/An error stopped this reply before its end/);
+    await page.screenshot({ path: artifactPath('chat-error-partial-reloaded.png') });
+    // Continue goes on from the partial text, in the same message.
+    await reply.getByRole('button', { name: 'Continue' }).click();
+    await settled(chat);
+    const continued = (await messagesOf(page, conversationId))[1]!;
+    expect(continued.messageId).toBe(saved.messageId);
+    expect(continued.text.startsWith(saved.text)).toBe(true);
+    expect(continued.text.length).toBeGreaterThan(saved.text.length);
+    await chat.context.close();
+  });
+
+  it('a reply that errors with no text shows only the error box', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `Fail ${sim({ error: { status: 500, kind: 'server' } })}`);
+    const reply = chat.lastArticle();
+    await reply.getByRole('alert').waitFor();
+    const conversationId = await settled(chat);
+    expect((await messagesOf(page, conversationId))[1]).toMatchObject({
+      error: true,
+      unfinished: false,
+      text: '',
+    });
+    expect(await reply.getByRole('alert').count()).toBe(1);
+    expect(await reply.getByRole('note').count()).toBe(0);
+    expect(await reply.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    await page.reload();
+    await reply.getByRole('alert').waitFor();
+    expect(await reply.getByRole('alert').innerText()).toMatch(/Something went wrong while generating/);
+    expect(await reply.getByRole('button', { name: 'Continue' }).count()).toBe(0);
+    await chat.context.close();
+  });
 
   it('a refused send (429 message_limit) shows the limit under the message; New chat starts clean', async () => {
     const chat = await openChat();
@@ -46,9 +134,39 @@ describe('chat: errors', () => {
     );
     await poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
     expect(page.url()).toMatch(/\/c\/new$/);
+    expect(await chat.box.isEnabled()).toBe(true);
     await page.getByTestId('new-chat').click();
     await page.getByTestId('chat-heading').waitFor();
     expect(await chat.articles.count()).toBe(0);
+    await chat.context.close();
+  });
+
+  it('after a refused send in a saved conversation, the next question branches from the last saved message', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `Hi ${sim({ reply: 'Hello there.' })}`);
+    await poll(() => chat.lastArticle().innerText()).toContain('Hello there.');
+    const conversationId = await settled(chat);
+    const message = JSON.stringify({ type: 'message_limit', max: 40, windowInMinutes: 15 });
+    const refuse = (route: Route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'RATE_LIMITED', message }),
+      });
+    await page.route('**/api/ask/**', refuse);
+    await send(chat, 'One more?');
+    await poll(() => chat.lastArticle().innerText()).toContain('You hit the message limit');
+    await poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
+    await page.unroute('**/api/ask/**', refuse);
+    expect(await chat.box.isEnabled()).toBe(true);
+    await send(chat, `Now? ${sim({ reply: 'Yes, now.' })}`);
+    await poll(() => chat.lastArticle().innerText()).toContain('Yes, now.');
+    await settled(chat);
+    const [, first, next] = await messagesOf(page, conversationId);
+    expect(next).toMatchObject({ text: expect.stringContaining('Now?'), parentMessageId: first!.messageId });
+    // The refused question stays as the earlier sibling, 1 / 2.
+    await chat.articles.nth(2).getByText('2 / 2').waitFor();
     await chat.context.close();
   });
 

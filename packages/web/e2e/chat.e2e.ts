@@ -99,9 +99,10 @@ describe('chat: stop, continue, regenerate, edit', () => {
     expect(stopped.unfinished).toBe(true);
     expect(stopped.text).toMatch(/^tok1 tok2 tok3 tok4 /);
     await poll(() => reply.innerText()).toContain(stopped.text.trim());
-    // The text box asks to edit or regenerate while the latest reply is unfinished.
-    expect(await chat.box.isDisabled()).toBe(true);
-    expect(await chat.box.getAttribute('placeholder')).toMatch(/regenerate/);
+    // The text box stays usable; the way on shows under the unfinished reply.
+    expect(await chat.box.isEnabled()).toBe(true);
+    expect(await chat.box.getAttribute('placeholder')).not.toMatch(/regenerate/i);
+    expect(await reply.getByTestId('go-on-hint').innerText()).toMatch(/continue or regenerate this reply/);
 
     await reply.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('button', { name: 'Stop generating' }).waitFor();
@@ -116,6 +117,25 @@ describe('chat: stop, continue, regenerate, edit', () => {
     expect(continued.text.length).toBeGreaterThan(stopped.text.length);
     expect(continued.isEdited).toBe(true);
     expect(await chat.articles.count()).toBe(2);
+    await chat.context.close();
+  });
+
+  it('after Stop the box takes a new question at once; its parent is the stopped reply', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await send(chat, `Count ${sim({ rate: 20, tokens: 200 })}`);
+    await poll(() => chat.lastArticle().innerText()).toContain('tok3 ');
+    await page.getByRole('button', { name: 'Stop generating' }).click();
+    const conversationId = await settled(chat);
+    expect(await chat.box.isEnabled()).toBe(true);
+    await send(chat, `Something else ${sim({ reply: 'A new answer.' })}`);
+    await poll(() => chat.lastArticle().innerText()).toContain('A new answer.');
+    await settled(chat);
+    const [, stopped, next, reply] = await messagesOf(page, conversationId);
+    expect(stopped).toMatchObject({ unfinished: true, error: false });
+    expect(next).toMatchObject({ isCreatedByUser: true, parentMessageId: stopped!.messageId });
+    expect(reply).toMatchObject({ parentMessageId: next!.messageId, text: 'A new answer.' });
+    expect(await chat.articles.count()).toBe(4);
     await chat.context.close();
   });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import {
   askFromPage,
   conversationIdIn,
@@ -200,7 +200,7 @@ describe('rename', () => {
 });
 
 describe('delete', () => {
-  it('asks first; Cancel keeps the chat, Delete removes it and the list stays without it', async () => {
+  it('asks first; Cancel keeps the chat, Delete removes it, sent once the 6 s undo window is up', async () => {
     const page = await signIn(context, `/c/${ids.get('Seed chat 60')}`);
     await item(page, 'Seed chat 57').getByRole('button', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete chat?' });
@@ -211,23 +211,65 @@ describe('delete', () => {
     await dialog.waitFor({ state: 'detached' });
     await item(page, 'Seed chat 57').waitFor();
 
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/convos/clear')) sent.push(r.postData() ?? '');
+    });
     await item(page, 'Seed chat 57').getByRole('button', { name: 'Delete' }).click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
+    const deletedAt = Date.now();
     await item(page, 'Seed chat 57').waitFor({ state: 'detached' });
+    await page.getByText('Chat deleted: Seed chat 57', { exact: true }).waitFor();
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('convos-undo-toast.png') });
     // Not the open conversation: the page stays where it was.
     expect(new URL(page.url()).pathname).toBe(`/c/${ids.get('Seed chat 60')}`);
+    expect(sent).toEqual([]);
+    await page.waitForResponse((r) => r.url().endsWith('/api/convos/clear'), { timeout: 10_000 });
+    expect(Date.now() - deletedAt).toBeGreaterThan(5500);
+    await page.getByRole('button', { name: 'Undo' }).waitFor({ state: 'detached' });
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!)).toMatchObject({ arg: { conversationId: ids.get('Seed chat 57') } });
     await page.reload();
     await item(page, 'Seed chat 56').waitFor();
     expect(await item(page, 'Seed chat 57').count()).toBe(0);
     await page.close();
   });
 
-  it('deleting the open conversation starts a new one at /c/new', async () => {
-    const page = await signIn(context, `/c/${ids.get('Seed chat 56')}`);
+  it('deleting the open conversation starts a new one; Undo brings it back and reopens it', async () => {
+    const id = ids.get('Seed chat 56')!;
+    const page = await signIn(context, `/c/${id}`);
     await item(page, 'Seed chat 56').getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete' }).click();
     await page.waitForURL(/\/c\/new$/);
     await item(page, 'Seed chat 56').waitFor({ state: 'detached' });
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    // The focus was not lost: the new chat put it in its message box, as a new chat does, so Undo leaves it there
+    // (it takes the focus only when a delete leaves none: docs/decisions.md, "Everyday chat (undo)").
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Message');
+    await undo.click();
+    await page.waitForURL(new RegExp(`/c/${id}$`));
+    await item(page, 'Seed chat 56').waitFor();
+    await page.locator('main').getByText('Seed chat 56').first().waitFor();
+    await page.waitForTimeout(6500);
+    await page.reload();
+    await item(page, 'Seed chat 56').waitFor();
+    expect(await titlesFromApi(page)).toContain('Seed chat 56');
+    await page.close();
+  });
+
+  it('a reload within the undo window still sends the delete', async () => {
+    const page = await signIn(context, `/c/${ids.get('Seed chat 56')}`);
+    await item(page, 'Seed chat 56').getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog', { name: 'Delete chat?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.waitForURL(/\/c\/new$/);
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
+    await page.reload();
+    await item(page, 'Seed chat 55').waitFor();
+    await expect.poll(async () => (await titlesFromApi(page)).includes('Seed chat 56')).toBe(false);
     await page.reload();
     await item(page, 'Seed chat 55').waitFor();
     expect(await item(page, 'Seed chat 56').count()).toBe(0);

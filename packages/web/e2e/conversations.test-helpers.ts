@@ -24,7 +24,11 @@ export async function seed(page: Page, replies: string[]): Promise<string[]> {
           for (let attempt = 0; attempt < 20 && !out[i]; attempt += 1) {
             const res = await fetch('/api/ask/openAI', {
               method: 'POST',
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              headers: {
+                authorization: `Bearer ${token}`,
+                'content-type': 'application/json',
+                'x-parley-stream': 'deltas',
+              },
               body: JSON.stringify({
                 text: `[[sim ${JSON.stringify({ reply: replies[i] })}]]`,
                 parentMessageId: nil,
@@ -58,7 +62,12 @@ export function askFromPage(page: Page, text: string): Promise<string> {
       const { token } = (await refresh.json()) as { token: string };
       const res = await fetch('/api/ask/openAI', {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        // As Parley's web app asks: delta frames.
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'x-parley-stream': 'deltas',
+        },
         body: JSON.stringify({ text, parentMessageId: nil, conversationId: null, model: 'gpt-3.5-turbo' }),
       });
       return res.text();

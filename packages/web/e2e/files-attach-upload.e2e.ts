@@ -184,14 +184,14 @@ describe('sending files', () => {
     expect(payload.files).toEqual([
       {
         file_id: ids[0],
-        filepath: `/api/files/download/${ids[0]}`,
+        filepath: expect.stringMatching(new RegExp(`^/api/files/download/${ids[0]}\\?exp=\\d+&sig=`)),
         type: 'image/png',
         width: 64,
         height: 48,
       },
       {
         file_id: ids[1],
-        filepath: `/api/files/download/${ids[1]}`,
+        filepath: expect.stringMatching(new RegExp(`^/api/files/download/${ids[1]}\\?exp=\\d+&sig=`)),
         type: 'image/png',
         width: 48,
         height: 64,
@@ -203,11 +203,14 @@ describe('sending files', () => {
     await poll(() => shown.count(), 2000).toBe(2);
     // Shown from the uploaded bytes, decoded: a real picture, not a broken image.
     await poll(() => shown.nth(1).evaluate((i) => (i as HTMLImageElement).naturalHeight), 2000).toBe(64);
-    expect(await shown.first().getAttribute('src')).toMatch(/^blob:/);
+    // The <img> loads the signed filepath itself (docs/reference/files.md (Reading a file)).
+    expect(await shown.first().getAttribute('src')).toMatch(
+      /^\/api\/files\/download\/[\w-]+\?exp=\d+&sig=[\w-]+$/,
+    );
     const conversationId = await settled(chat);
     const saved = await messagesOf(page, conversationId);
     expect(saved[0]!.files?.map((f) => f.file_id)).toEqual(ids);
-    // After a reload the thumbnails come from the server (owner-only bytes through the token).
+    // After a reload the thumbnails come from the server (their signed URLs).
     await page.reload();
     await poll(() => shown.count(), 8000).toBe(2);
     await poll(() => shown.nth(1).evaluate((i) => (i as HTMLImageElement).naturalHeight)).toBe(64);

@@ -30,7 +30,12 @@ async function askFromPage(page: Page, endpoint: string, model: string, text: st
       const { token } = (await refresh.json()) as { token: string };
       const res = await fetch(`/api/ask/${endpoint}`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        // As Parley's web app asks: delta frames, and a refusal as a status with JSON.
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          'x-parley-stream': 'deltas',
+        },
         body: JSON.stringify({ text, model, parentMessageId: parent, conversationId: null }),
       });
       return { status: res.status, body: await res.text() };
@@ -121,7 +126,7 @@ describe('endpoint key dialog', () => {
     await expect.poll(() => keyStatus(page)).toMatch(/^Your key expires at /);
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => keyStatus(page)).toBe('No key set');
-    expect((await apiFromPage(page, '/api/keys?name=anthropic')).status).toBe(404);
+    expect((await apiFromPage(page, '/api/keys?name=anthropic')).body).toEqual({ expiresAt: null });
     const refused = await askFromPage(page, 'anthropic', 'claude-2.1', 'no key now');
     expect(refused.status).toBe(403);
     expect(refused.body).toContain('no_user_key');
@@ -145,7 +150,7 @@ describe('endpoint key dialog', () => {
     await dialog.getByLabel('API Key', { exact: true }).fill(key);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await apiFromPage(page, '/api/keys?name=Mirror')).status).toBe(200);
+    expect((await apiFromPage(page, '/api/keys?name=Mirror')).body).not.toEqual({ expiresAt: null });
 
     const marker = `mirror-e2e-${Date.now().toString(36)}`;
     const sent = await askFromPage(page, 'Mirror', 'mirror-small', `${marker} [[sim {"reply":"ok"}]]`);
@@ -160,10 +165,10 @@ describe('endpoint key dialog', () => {
     const revokeAll = settings.getByTestId('revoke-all-keys');
     await revokeAll.click();
     await expect.poll(() => revokeAll.textContent()).toBe('Confirm revoke');
-    expect((await apiFromPage(page, '/api/keys?name=Mirror')).status).toBe(200);
+    expect((await apiFromPage(page, '/api/keys?name=Mirror')).body).not.toEqual({ expiresAt: null });
     await revokeAll.click();
     await page.getByText('All your keys were revoked.').first().waitFor();
-    expect((await apiFromPage(page, '/api/keys?name=Mirror')).status).toBe(404);
+    expect((await apiFromPage(page, '/api/keys?name=Mirror')).body).toEqual({ expiresAt: null });
     const refused = await askFromPage(page, 'Mirror', 'mirror-small', 'no key now');
     expect(refused.status).toBe(403);
     await context.close();
@@ -182,7 +187,7 @@ describe('endpoint key dialog', () => {
     await page.screenshot({ path: artifactPath('keys-dialog-390-dark.png') });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await apiFromPage(page, '/api/keys?name=Mirror')).status).toBe(404);
+    expect((await apiFromPage(page, '/api/keys?name=Mirror')).body).toEqual({ expiresAt: null });
     await context.close();
   });
 });
@@ -233,7 +238,7 @@ describe('google key form', () => {
     expect(await notice.count()).toBe(0);
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await apiFromPage(page, '/api/keys?name=google')).status).toBe(200);
+    expect((await apiFromPage(page, '/api/keys?name=google')).body).not.toEqual({ expiresAt: null });
     await context.close();
   });
 });

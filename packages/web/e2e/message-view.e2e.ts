@@ -43,7 +43,12 @@ async function sendTurn(
     async ([path, body, abortAfter]) => {
       const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
       const { token } = (await refresh.json()) as { token: string };
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const headers = {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        // Parley's web app's frames: deltas.
+        'x-parley-stream': 'deltas',
+      };
       const res = await fetch(path, { method: 'POST', headers, body: JSON.stringify(body) });
       if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${await res.text()}`);
       const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { mergeFileConfig, type FileConfigInput } from '@parley/shared';
+import { mergeFileConfig, toFileConfigAnswer, type FileConfigInput } from '@parley/shared';
 import { launchBrowser, newContext } from './browser.test-helpers';
 import { noisyPng, rowNames, seedFruits, seedImages, smallPng } from './my-files.test-helpers';
 import { signedInPage } from './session.test-helpers';
@@ -26,13 +26,13 @@ async function openPanel(page: Page) {
 const attachment = (page: Page, fileId: string) =>
   page.locator(`[data-testid="attachment"][data-file-id="${fileId}"]`);
 
-/** Answers GET /api/files/config with the given YAML-style fileConfig (sizes in MB), as an operator would set. */
+/** Answers GET /api/files/config (sizes in MB) with the given YAML-style fileConfig, as an operator would set. */
 async function fileConfig(page: Page, input: FileConfigInput) {
   await page.route('**/api/files/config', (route) =>
     route.fulfill({
       status: 200,
       contentType: 'application/json',
-      body: JSON.stringify(mergeFileConfig(input)),
+      body: JSON.stringify(toFileConfigAnswer(mergeFileConfig(input))),
     }),
   );
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import type { Browser } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { apiFromPage } from './session.test-helpers';
 import {
   open,
@@ -109,19 +109,51 @@ describe('presets', () => {
     await page.getByText('This file is not a valid preset.', { exact: true }).waitFor();
     expect(await rows(page).count()).toBe(2);
 
-    // Delete is optimistic: the row goes while the server's answer is still held back.
-    let answer: () => void = () => {};
-    const answered = new Promise<void>((resolve) => (answer = resolve));
-    let passedOn: Promise<void> = Promise.resolve();
-    await page.route('**/api/presets/delete', (route) => {
-      passedOn = answered.then(() => route.continue());
-      return passedOn;
+    // Delete asks first: Cancel keeps the preset.
+    await rows(page).first().getByRole('button', { name: 'Delete' }).click();
+    const ask = page.getByRole('dialog', { name: 'Delete preset?' });
+    await ask.waitFor();
+    expect(await ask.textContent()).toContain('This will delete Poet/Verse.');
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('presets-delete-confirm.png') });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await ask.waitFor({ state: 'detached' });
+    expect(await rows(page).count()).toBe(2);
+
+    // Delete: the row goes at once and a toast offers Undo, which takes the focus; nothing is sent meanwhile.
+    const sent: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().endsWith('/api/presets/delete')) sent.push(r.postData() ?? '');
     });
     await rows(page).first().getByRole('button', { name: 'Delete' }).click();
+    await ask.getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => rows(page).count()).toBe(1);
-    answer();
-    await passedOn;
-    await page.unroute('**/api/presets/delete');
+    const undo = page.getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    expect(await page.getByText('Preset deleted: Poet/Verse', { exact: true }).count()).toBe(1);
+    await expect.poll(() => undo.evaluate((el) => el === document.activeElement)).toBe(true);
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('presets-undo-toast.png') });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await undo.waitFor({ state: 'detached' });
+    await page.waitForTimeout(6500);
+    expect(sent).toEqual([]);
+    await page.reload();
+    await openPresets(page);
+    await expect.poll(() => rows(page).count()).toBe(2);
+
+    // Without Undo the delete is sent once the 6 s are up, and the toast closes.
+    await rows(page).first().getByRole('button', { name: 'Delete' }).click();
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    const deletedAt = Date.now();
+    await page.waitForResponse((r) => r.url().endsWith('/api/presets/delete'), { timeout: 10_000 });
+    expect(Date.now() - deletedAt).toBeGreaterThan(5500);
+    await undo.waitFor({ state: 'detached' });
+    expect(sent).toHaveLength(1);
+    await page.reload();
+    await openPresets(page);
+    await expect.poll(() => rows(page).count()).toBe(1);
     await expect.poll(async () => (await apiFromPage<unknown[]>(page, '/api/presets')).body.length).toBe(1);
 
     // Clear all asks first.
@@ -133,6 +165,71 @@ describe('presets', () => {
     await confirm.getByRole('button', { name: 'Delete all' }).click();
     await page.getByText('No presets yet').waitFor();
     expect((await apiFromPage<unknown[]>(page, '/api/presets')).body).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone: the delete confirm and the undo toast fit; a reload within the window still sends the delete', async () => {
+    const context = await newContext(browser, { width: 390, height: 844 });
+    const page = await open(context);
+    for (const title of ['Phone keeps', 'Phone deletes']) {
+      const saved = await apiFromPage(page, '/api/presets', {
+        method: 'POST',
+        json: { preset: { title, endpoint: 'openAI', model: 'gpt-3.5-turbo' } },
+      });
+      expect(saved.status).toBe(201);
+    }
+    await page.reload();
+    await openPresets(page);
+    await expect.poll(() => rows(page).count()).toBe(2);
+    await rows(page)
+      .filter({ hasText: 'Phone deletes' })
+      .getByRole('button', { name: 'Delete', exact: true })
+      .click();
+    const ask = page.getByRole('dialog', { name: 'Delete preset?' });
+    await ask.waitFor();
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('presets-delete-confirm-phone.png') });
+    await ask.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
+    await expect.poll(() => rows(page).count()).toBe(1);
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('presets-undo-toast-phone.png') });
+
+    // Leaving the page sends the waiting delete at once (keepalive), so nothing comes back after a reload.
+    await page.reload();
+    await expect
+      .poll(async () =>
+        (await apiFromPage<Array<{ title: string }>>(page, '/api/presets')).body.map((p) => p.title),
+      )
+      .toEqual(['Phone keeps']);
+    await context.close();
+  });
+
+  it('logging out within the undo window sends the delete first, with the session', async () => {
+    const context = await newContext(browser);
+    const page = await open(context);
+    const saved = await apiFromPage(page, '/api/presets', {
+      method: 'POST',
+      json: { preset: { title: 'Logout deletes', endpoint: 'openAI', model: 'gpt-3.5-turbo' } },
+    });
+    expect(saved.status).toBe(201);
+    await page.reload();
+    await openPresets(page);
+    await rows(page).getByRole('button', { name: 'Delete', exact: true }).click();
+    await page
+      .getByRole('dialog', { name: 'Delete preset?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByRole('button', { name: 'Undo' }).waitFor();
+    const answered = page.waitForResponse((r) => r.url().endsWith('/api/presets/delete'));
+    const started = Date.now();
+    await page.mouse.click(5, 400);
+    await page.getByRole('dialog', { name: 'Presets' }).waitFor({ state: 'detached' });
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: /^Log out$/ }).click();
+    expect((await answered).status()).toBe(200);
+    expect(Date.now() - started).toBeLessThan(5000);
+    await page.waitForURL(/\/login(\?|$)/);
     await context.close();
   });
 

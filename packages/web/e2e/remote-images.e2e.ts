@@ -120,14 +120,15 @@ describe('images in replies', () => {
     const load = log.getByRole('button', { name: `Load image from ${host}` });
     await load.waitFor();
     await log.getByText(`Image from 127.0.0.1:${httpPort} not shown`).waitFor();
-    // The user's own upload shows straight away, fetched with their token and shown from a blob.
+    // The user's own upload shows straight away, from the signed address its upload answered (no token needed).
     const mine = log.locator('img[alt="mine"]');
     await expect
       .poll(() => mine.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), {
         timeout: 10_000,
       })
       .toBe(40);
-    expect(await mine.getAttribute('src')).toMatch(/^blob:/);
+    expect(await mine.getAttribute('src')).toBe(own!.filepath);
+    expect(own!.filepath).toMatch(/^\/api\/files\/download\/[^?]+\?exp=\d+&sig=[\w-]+$/);
     // Settled, and nothing reached the image hosts.
     await page.waitForTimeout(500);
     expect(hits).toEqual({ https: [], http: [] });

@@ -88,9 +88,19 @@ describe('README screenshots', () => {
     await phone.addCookies(await context.cookies());
     const phonePage = await phone.newPage();
     await phonePage.goto(url);
-    await phonePage.getByText('def split_budget').waitFor();
+    // The code block, not the raw text shown while the markdown renderer loads.
+    await phonePage.locator('pre').getByText('def split_budget').waitFor();
     await animationsDone(phonePage);
     await phonePage.screenshot({ path: artifactPath('docs-chat-phone.png') });
+
+    // Phone in dark mode: checked by eye, not in the README.
+    const phoneDark = await newContext(browser, { width: 390, height: 844, colorScheme: 'dark' });
+    await phoneDark.addCookies(await context.cookies());
+    const phoneDarkPage = await phoneDark.newPage();
+    await phoneDarkPage.goto(url);
+    await phoneDarkPage.locator('pre').getByText('def split_budget').waitFor();
+    await animationsDone(phoneDarkPage);
+    await phoneDarkPage.screenshot({ path: artifactPath('chat-phone-dark.png') });
 
     const dark = await newContext(browser, { colorScheme: 'dark' });
     await dark.addCookies(await context.cookies());
@@ -100,7 +110,7 @@ describe('README screenshots', () => {
     expect(await darkPage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await animationsDone(darkPage);
     await darkPage.screenshot({ path: artifactPath('docs-chat-dark.png') });
-    await Promise.all([context.close(), phone.close(), dark.close()]);
+    await Promise.all([context.close(), phone.close(), phoneDark.close(), dark.close()]);
 
     if (process.env.UPDATE_SCREENSHOTS === '1') {
       const docs = resolve(import.meta.dirname, '../../../docs/screenshots');

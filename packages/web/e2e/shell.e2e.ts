@@ -16,18 +16,6 @@ async function signedInPage(context: BrowserContext, origin = baseUrl): Promise<
 }
 
 describe('web shell behaviour', () => {
-  it('redirects /{inviteCode} to /register?inviteCode=… with replace', async () => {
-    const context = await newContext(browser);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.goto(`${baseUrl}/AbC123xy`);
-    await page.waitForURL(/\/register\?inviteCode=AbC123xy$/);
-    // replace: going back skips the invite URL and returns to /login.
-    await page.goBack();
-    await page.waitForURL(/\/login$/);
-    await context.close();
-  });
-
   it('sends a signed-in user away from /login to /c/new, and titles the page with the app title', async () => {
     const context = await newContext(browser);
     const page = await signedInPage(context);

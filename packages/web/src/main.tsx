@@ -3,12 +3,14 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { Providers } from './app/providers';
 import { createAppRouter } from './app/router';
+import { installFocusMemory } from './components/ui/return-focus';
 import { installSession, startSession } from './features/auth/session';
 import { initI18n } from './features/i18n/i18n';
 import './index.css';
 
 initI18n();
 installSession();
+installFocusMemory();
 // The silent refresh starts before the first render; routes wait on the session status.
 void startSession();
 

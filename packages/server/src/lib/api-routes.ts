@@ -1,4 +1,5 @@
 import type {
+  FastifyError,
   FastifyInstance,
   FastifyReply,
   FastifyRequest,
@@ -54,6 +55,8 @@ export interface RouteOptions<N extends RouteName> {
   /** Run before validation, in order, after the plugin's own preValidation hooks (the auth guard). */
   preValidation?: RequestHook[];
   bodyLimit?: number;
+  /** Answers this route's errors (its hooks', validation's and handler's) instead of the app's error handler. */
+  errorHandler?: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void;
   /** Answers the call's success body, or the reply when it sets the status or streams. */
   handler: (request: RouteRequest<N>, reply: FastifyReply) => Promise<RouteResult<Routes[N]> | FastifyReply>;
 }
@@ -79,6 +82,9 @@ function fastifySchemaOf(name: RouteName): FastifySchema {
       description: route.produces === 'text/event-stream' ? 'A stream of server-sent events' : 'The file',
       content: { [route.produces]: { schema: apiBinary } },
     };
+  }
+  for (const [status, description] of Object.entries(route.errors ?? {})) {
+    response[status] = apiErrorBodySchema.meta({ description });
   }
   response['4xx'] = apiErrorBodySchema;
   response['5xx'] = apiErrorBodySchema;
@@ -112,6 +118,7 @@ export function addRoute<N extends RouteName>(
     config: { routeName: name },
     ...(options.preValidation ? { preValidation: options.preValidation } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.errorHandler ? { errorHandler: options.errorHandler } : {}),
     handler: options.handler as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>,
   });
 }

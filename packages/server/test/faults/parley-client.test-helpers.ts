@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { API, NIL_UUID, type ChatFinalEvent } from '@parley/shared';
+import { API, DELTA_FRAMES, NIL_UUID, STREAM_FRAMES_HEADER, type ChatFinalEvent } from '@parley/shared';
 import { registerOverHttp } from '../http-user.test-helpers';
 import { sseReader, type ParsedFrame } from '../../src/lib/sse.test-helpers';
 import { parseEvents } from '../../src/features/chat/chat.test-helpers';
@@ -12,7 +12,13 @@ export interface Client {
 
 export async function registerUser(baseUrl: string): Promise<Client> {
   const token = await registerOverHttp(baseUrl, 'faults');
-  return { baseUrl, auth: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } };
+  // Parley's web app's headers: it asks for delta frames.
+  const auth = {
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    [STREAM_FRAMES_HEADER]: DELTA_FRAMES,
+  };
+  return { baseUrl, auth };
 }
 
 /** `[[sim …]]`: the simulated upstream answers `tokens` tokens at `rate` per second. */

@@ -16,6 +16,9 @@ export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
 /** Statuses a call answers with a body of its own (503: only /health); `null` means no body (204). */
 export type AnswerStatus = 200 | 201 | 204 | 503;
 
+/** Error statuses a call may name in its contract (their body is always the error body). */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 413 | 429;
+
 /** One call's contract, beside its method and path (route-paths.ts). */
 export interface RouteSpec {
   summary: string;
@@ -36,6 +39,11 @@ export interface RouteSpec {
    * file list none.
    */
   responses: Partial<Record<AnswerStatus, z.ZodType | null>>;
+  /**
+   * Error answers the call gives on purpose, with what each means (the body is the error body); any other 4xx
+   * or 5xx may still happen.
+   */
+  errors?: Partial<Record<ErrorStatus, string>>;
   /** What a call answers with when it is not JSON. */
   produces?: 'text/event-stream' | 'application/octet-stream';
   /** Upload calls take a multipart form; these are its fields, for the API document. */

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
   authResultSchema,
+  INVITE_CODE_PATTERN,
   loginSchema,
   publicUserSchema,
   refreshQuerySchema,
+  refreshResultSchema,
   registerSchema,
 } from '../auth/auth.schema';
 import { abortPayloadSchema, askPayloadSchema, genTitlePayloadSchema } from '../chat/ask-payload.schema';
@@ -13,11 +15,11 @@ import {
   clearConversationsResultSchema,
   clearConversationsSchema,
   conversationListQuerySchema,
-  renameConversationSchema,
   searchPageSchema,
   searchQuerySchema,
   tokenizerRequestSchema,
   tokenizerResponseSchema,
+  updateConversationSchema,
   updateMessageSchema,
 } from '../conversations/conversation-api.schema';
 import { conversationPageSchema, conversationSchema } from '../conversations/conversation.schema';
@@ -37,7 +39,7 @@ import {
   avatarResponseSchema,
   deleteFilesPayloadSchema,
   deleteFilesResponseSchema,
-  fileConfigSchema,
+  fileConfigAnswerSchema,
   fileRecordSchema,
   fileUsageSchema,
   uploadResponseSchema,
@@ -66,6 +68,11 @@ const uploadForm = z.object({
   width: z.string().optional(),
   height: z.string().optional(),
 });
+
+// The invite check (docs/reference/accounts.md (Invite links)); here, not beside the auth schemas, so the web's
+// initial JavaScript does not carry them. The answer is an object so invites can say more later.
+const inviteCodeParams = z.object({ code: z.string().regex(INVITE_CODE_PATTERN) });
+const inviteCheckSchema = z.object({ valid: z.literal(true) });
 
 /** What a call's entry gives beside its group, summary and whether it needs a signed-in user. */
 type Parts = Omit<RouteSpec, 'tag' | 'summary' | 'auth'>;
@@ -101,9 +108,26 @@ const SPECS = {
   }),
   refresh: anyone('Auth', 'A new access token from the refresh cookie (rotates the cookie)', {
     query: refreshQuerySchema,
-    responses: { 200: authResultSchema },
+    responses: { 200: refreshResultSchema },
+    errors: {
+      401: 'The cookie names no live session (unknown, revoked, expired or reused); the cookie is cleared.',
+      403:
+        'The cookie is not a refresh token (cleared), or it names no live session and the call has ' +
+        '`?retry=true` (cleared); BANNED for a banned user (kept).',
+    },
+    description:
+      '200 `{token, user}` with a live session; 200 `{message}` without a token when no refresh cookie was ' +
+      'sent (signed out, not an error).',
   }),
   logout: anyone('Auth', 'End the session of the refresh cookie', { responses: { 200: messageResult } }),
+  checkInvite: anyone('Auth', 'Whether an invite code belongs to a user', {
+    params: inviteCodeParams,
+    responses: { 200: inviteCheckSchema },
+    errors: { 404: 'No user has this code.' },
+    description:
+      'Answers `{valid: true}` for a known code. A code that cannot be one (not 1 to 64 letters, digits, `-` or ' +
+      '`_`) is a 400. Rate limited per IP, like sign-in.',
+  }),
   getUser: signedIn('Users', 'The signed-in user', { responses: { 200: publicUserSchema } }),
   listEndpoints: signedIn('Endpoints', 'The endpoints the user can pick', {
     responses: { 200: endpointsConfigSchema },
@@ -118,7 +142,7 @@ const SPECS = {
     body: updateUserKeySchema,
     responses: { 200: userKeySavedSchema, 201: userKeySavedSchema },
   }),
-  getKeyExpiry: signedIn('Keys', "When the user's key for an endpoint expires (404 when none is stored)", {
+  getKeyExpiry: signedIn('Keys', "When the user's key for an endpoint expires ('never'; null: none stored)", {
     query: userKeyQuerySchema,
     responses: { 200: userKeyExpirySchema },
   }),
@@ -148,8 +172,8 @@ const SPECS = {
     params: conversationParams,
     responses: { 200: conversationSchema },
   }),
-  renameConversation: signedIn('Conversations', 'Rename a conversation', {
-    body: renameConversationSchema,
+  renameConversation: signedIn('Conversations', 'Rename a conversation, or update its settings', {
+    body: updateConversationSchema,
     responses: { 200: conversationSchema },
   }),
   clearConversations: signedIn('Conversations', 'Delete one conversation, or all of them with an empty arg', {
@@ -185,16 +209,24 @@ const SPECS = {
     responses: {},
     produces: 'text/event-stream',
     description:
-      'Events: created (the saved question), text deltas, final (conversation, request and response messages), ' +
-      'or an error event. docs/decisions.md describes the frame format.',
+      'Events: created (the saved question), text frames, final (conversation, request and response messages), ' +
+      'or an error event shaped as the error reply. With the request header `X-Parley-Stream: deltas` the text ' +
+      'frames are deltas and a refused send is a 4xx JSON answer; without it each text frame is the whole text so ' +
+      'far (`message: true`) and a refused send is a 200 stream holding the error event. `overrideParentMessageId` ' +
+      'answers a saved question again. docs/reference/chat.md describes both.',
   }),
-  edit: signedIn('Chat', 'Send an edited message (a new branch); streams like ask', {
+  edit: signedIn('Chat', 'Send an edited message, a continue or a regenerate; streams like ask', {
     params: endpointParams,
     body: askPayloadSchema,
     responses: {},
     produces: 'text/event-stream',
   }),
   abort: signedIn('Chat', 'Stop a reply; answers its final event, or 204 when nothing was running', {
+    params: endpointParams,
+    body: abortPayloadSchema,
+    responses: { 200: chatFinalEventSchema, 204: null },
+  }),
+  abortEdit: signedIn('Chat', 'Stop a reply, at the edit path: the same as the ask path', {
     params: endpointParams,
     body: abortPayloadSchema,
     responses: { 200: chatFinalEventSchema, 204: null },
@@ -207,7 +239,7 @@ const SPECS = {
   }),
   listFiles: signedIn('Files', "The user's files", { responses: { 200: z.array(fileRecordSchema) } }),
   getFileConfig: signedIn('Files', 'File rules per endpoint and the size caps', {
-    responses: { 200: fileConfigSchema },
+    responses: { 200: fileConfigAnswerSchema },
   }),
   getFileUsage: signedIn('Files', "How much storage the user's files take, and the limit", {
     responses: { 200: fileUsageSchema },
@@ -218,8 +250,20 @@ const SPECS = {
   }),
   downloadFile: signedIn('Files', "One of the user's files", {
     params: z.object({ file_id: id }),
+    query: z.object({
+      exp: z.string().max(20).optional().describe('Expiry of a signed URL (Unix seconds)'),
+      sig: z.string().max(100).optional().describe('Signature of a signed URL'),
+    }),
     responses: {},
     produces: 'application/octet-stream',
+    errors: {
+      401: 'No valid bearer token and no signature, or the signed URL has expired.',
+      403: 'The signature was not made for this file (tampered, or another file).',
+      404: "Not one of the signed-in user's files, or its bytes are gone.",
+    },
+    description:
+      'With the bearer token, or without it through the signed URL that `filepath` in file, message and user ' +
+      'answers is (`?exp=…&sig=…`, valid for 10 to 20 minutes).',
   }),
   uploadFile: signedIn('Files', 'Upload a file for a chat endpoint', {
     form: uploadForm,

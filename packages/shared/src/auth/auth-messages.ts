@@ -11,10 +11,16 @@ export const AUTH_MESSAGES = {
   registrationDisabled: 'Registration is not allowed on this server.',
   registrationRateLimited:
     'Too many registration attempts in a short amount of time. Please try again later.',
+  inviteNotFound: 'Invite code not found',
+  inviteRateLimited: 'Too many invite code checks in a short amount of time. Please try again later.',
   domainNotAllowed: 'Registration with this email domain is not allowed.',
   emailTaken: 'An account with this email already exists',
   usernameTaken: 'This username is already taken',
   unauthorized: 'Unauthorized',
   sessionExpired: 'Your session has expired. Please log in again.',
+  /** A refresh without a refresh cookie: answered 200 without a token (docs/reference/accounts.md (Sessions and tokens)). */
+  noSession: 'No session: sign in to get one.',
+  /** A refresh cookie that is not a refresh token Parley could have made. */
+  sessionInvalid: 'Invalid refresh token. Please log in again.',
   loggedOut: 'Logged out',
 } as const;

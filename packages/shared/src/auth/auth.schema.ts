@@ -9,12 +9,34 @@ const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const requiredString = (requiredKey: ValidationKey) =>
   z.string(msg(requiredKey)).trim().min(1, msg(requiredKey));
 
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+/** Characters as a reader counts them (graphemes): 李雷 is 2, an emoji with modifiers is 1, never UTF-16 units. */
+export function countCharacters(text: string): number {
+  let count = 0;
+  for (const segment of graphemes.segment(text)) if (segment.segment) count += 1;
+  return count;
+}
+
+// One Han ideograph (Chinese, or a kanji), optionally with a variation selector.
+const ONE_IDEOGRAPH = /^\p{Script=Han}[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]?$/u;
+/**
+ * The name rule's lower bound (docs/reference/accounts.md (Registration)): at least 2 characters, or a single
+ * ideograph, since 雷 alone is a whole name.
+ */
+export function nameLongEnough(name: string): boolean {
+  const count = countCharacters(name);
+  return count >= FIELD_LIMITS.name.min || (count === 1 && ONE_IDEOGRAPH.test(name));
+}
+
+/** A trimmed display name of 2 to 79 characters, or one ideograph. */
+export const nameSchema = requiredString('com_auth_name_required')
+  .refine(nameLongEnough, msg('com_auth_name_min_length'))
+  .refine((v) => countCharacters(v) < FIELD_LIMITS.name.maxExclusive, msg('com_auth_name_max_length'));
+
 /** Password registration payload (docs/reference/accounts.md (Registration)). */
 export const registerSchema = z
   .object({
-    name: requiredString('com_auth_name_required')
-      .pipe(z.string().min(FIELD_LIMITS.name.min, msg('com_auth_name_min_length')))
-      .pipe(z.string().max(FIELD_LIMITS.name.maxExclusive - 1, msg('com_auth_name_max_length'))),
+    name: nameSchema,
     username: z
       .string()
       .trim()
@@ -46,6 +68,10 @@ export const registerSchema = z
     message: 'com_auth_password_not_match' satisfies ValidationKey,
   });
 export type RegisterInput = z.input<typeof registerSchema>;
+
+/** What an invite code can look like: 1 to 64 URL-safe characters (the codes Parley makes are 8, base64url). */
+export const INVITE_CODE_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
 export type RegisterPayload = z.output<typeof registerSchema>;
 
 /** Password login payload: e-mail (or an 11-digit phone) and password (docs/reference/accounts.md (Signing in)). */
@@ -63,14 +89,17 @@ export const loginSchema = z.object({
 export type LoginInput = z.input<typeof loginSchema>;
 export type LoginPayload = z.output<typeof loginSchema>;
 
-/** The user as the API shows it: never the password hash (docs/reference/accounts.md (The user)). */
+/**
+ * The user as the API shows it: never the password hash (docs/reference/accounts.md (The user)). A field that is not
+ * set is absent, never null.
+ */
 export const publicUserSchema = z.object({
   id: z.string(),
   name: z.string(),
-  username: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
-  avatar: z.string().nullable(),
+  username: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().optional(),
+  avatar: z.string().optional(),
   role: z.enum(['USER', 'ADMIN']),
   provider: z.string(),
   plugins: z.array(z.string()),
@@ -84,6 +113,16 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 /** Answer of login and refresh. */
 export const authResultSchema = z.object({ token: z.string(), user: publicUserSchema });
 export type AuthResult = z.infer<typeof authResultSchema>;
+
+/**
+ * The 200 of a refresh that came without a refresh cookie: no token, only a message, so a client reads it as
+ * "signed out" without an error (docs/reference/accounts.md (Sessions and tokens)).
+ */
+export const noSessionSchema = z.object({ message: z.string() });
+
+/** The answer of `POST /api/auth/refresh`: a new session, or no session (no cookie was sent). */
+export const refreshResultSchema = z.union([authResultSchema, noSessionSchema]);
+export type RefreshResult = z.infer<typeof refreshResultSchema>;
 
 /**
  * `?retry=true` is accepted on refresh when the failing call was itself a refresh

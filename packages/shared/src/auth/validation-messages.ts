@@ -13,7 +13,7 @@ export const VALIDATION_TEXT_EN = {
   com_auth_password_max_length: 'Password must be shorter than 128 characters',
   com_auth_password_not_match: 'Passwords do not match',
   com_auth_name_required: 'Name is required',
-  com_auth_name_min_length: 'Name must be at least 3 characters',
+  com_auth_name_min_length: 'Name must be at least 2 characters (one Chinese character is enough)',
   com_auth_name_max_length: 'Name must be shorter than 80 characters',
   com_auth_username_min_length: 'Username must be at least 2 characters',
   com_auth_username_max_length: 'Username must be shorter than 20 characters',

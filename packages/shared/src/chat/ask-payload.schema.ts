@@ -19,8 +19,18 @@ export const askPayloadSchema = conversationOptionsSchema.extend({
   conversationId: z.string().min(1).nullish(),
   /** Client-chosen id for the new user message; generated when absent. */
   messageId: z.string().min(1).max(200).optional(),
-  /** Client-chosen id for the reply; for a continue, the AI message to extend. */
+  /** Client-chosen id for the reply; for a continue, the AI message to extend; for an edit, the AI message edited. */
   responseMessageId: z.string().min(1).max(200).nullish(),
+  /**
+   * The saved user message this send answers again: on `/api/ask`, a regenerate (a new sibling reply, no new user
+   * message); on `/api/edit`, the question whose reply is edited or continued. Null on a plain send.
+   */
+  overrideParentMessageId: z.string().min(1).max(200).nullish(),
+  /**
+   * On `/api/edit` without `isContinued`: the edited text of the reply named by `responseMessageId`; a new sibling
+   * reply starts from it and the model continues it. Other sends may carry it; it is then ignored.
+   */
+  generation: z.string().nullish(),
   isContinued: z.boolean().optional(),
   isRegenerate: z.boolean().optional(),
   isEdited: z.boolean().optional(),

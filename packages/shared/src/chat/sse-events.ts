@@ -3,6 +3,14 @@ import { conversationSchema } from '../conversations/conversation.schema';
 import { contentPartSchema, messageSchema } from '../conversations/message.schema';
 
 /**
+ * The request header a client sends to get delta frames (docs/reference/chat.md (Stream frames)): `X-Parley-Stream:
+ * deltas`. Parley's web app sends it; a client without it (LibreChat's own) gets each text frame as
+ * {@link ChatWholeTextEvent}: the reply's whole text so far, as that client expects.
+ */
+export const STREAM_FRAMES_HEADER = 'x-parley-stream';
+export const DELTA_FRAMES = 'deltas';
+
+/**
  * The events of a chat stream (the frames are described in docs/decisions.md, "Deltas"). All are sent as SSE's
  * default event (`message`, so without an `event:` line) with one of these JSON bodies, except errors, which are
  * `event: error` with a {@link ChatStreamError} body. The server only types them (it never parses its own events on
@@ -26,6 +34,20 @@ export const chatTextEventSchema = z.object({
   messageId: z.string().optional(),
 });
 export type ChatTextEvent = z.infer<typeof chatTextEventSchema>;
+
+/**
+ * A text frame for clients that do not ask for deltas: the reply's whole text so far (with a continue's earlier
+ * text), which replaces what the client shows. `initial` only on the first.
+ */
+export const chatWholeTextEventSchema = z.object({
+  message: z.literal(true),
+  text: z.string(),
+  messageId: z.string(),
+  parentMessageId: z.string(),
+  conversationId: z.string(),
+  initial: z.literal(true).optional(),
+});
+export type ChatWholeTextEvent = z.infer<typeof chatWholeTextEventSchema>;
 
 /** Where a typed content part goes in the reply (assistants and tools, docs/reference/chat.md (Stream events)). */
 export const chatContentMetaSchema = z.object({
@@ -60,12 +82,19 @@ export const chatMessageEventSchema = z.union([
 ]);
 export type ChatMessageEvent = ChatCreatedEvent | ChatTextEvent | ChatContentEvent | ChatFinalEvent;
 
+/** A `message` body as a client without delta frames receives it. */
+export type ChatWholeMessageEvent = ChatCreatedEvent | ChatWholeTextEvent | ChatContentEvent | ChatFinalEvent;
+
 /**
- * The body of an `event: error`. `text` is either a message or a JSON string with a `type` or `code`
+ * The body of an `event: error`: the error reply as a message (sender, ids, `isCreatedByUser: false`,
+ * `error: true`), so a client can show it as one. `text` is either a message or a JSON string with a `type` or `code`
  * (e.g. `{"type":"invalid_api_key"}`) that the web maps to a localised message (docs/reference/chat.md (Send errors)).
  */
 export const chatStreamErrorSchema = z.looseObject({
   text: z.string(),
+  sender: z.string().optional(),
+  isCreatedByUser: z.literal(false).optional(),
+  error: z.literal(true).optional(),
   conversationId: z.string().optional(),
   messageId: z.string().optional(),
   parentMessageId: z.string().optional(),

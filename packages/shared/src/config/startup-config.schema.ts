@@ -24,7 +24,10 @@ export const startupConfigSchema = z.object({
   showBirthdayIcon: z.boolean(),
   checkBalance: z.boolean(),
   searchEnabled: z.boolean(),
+  /** Megabytes (may be fractional), as in `GET /api/files/config`. */
   avatarSizeLimit: z.number(),
+  /** The names of the configured endpoints, in menu order (the order of `GET /api/endpoints`). */
+  endpoints: z.array(z.string()),
   version: z.string(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { conversationOptionsSchema } from './conversation-options.schema';
 import { conversationSchema } from './conversation.schema';
 import { messageSchema } from './message.schema';
 
@@ -29,23 +30,35 @@ export const conversationListQuerySchema = z.object({
   cursor: z.string().min(1).max(512).optional(),
 });
 
-/** `POST /api/convos/update`: a rename sends the conversation id and its new title. */
-export const renameConversationSchema = z.object({
-  arg: z.object({
+/**
+ * `POST /api/convos/update` (docs/reference/conversations.md (Renaming)): `{arg: conversation}`. A rename
+ * sends the id and the new title; the LibreChat client may send the whole conversation, whose settings (model and
+ * options) are applied too. Fields the server owns (user, endpoint, dates, messages) are ignored; a null title or a
+ * title left out keeps the stored one.
+ */
+export const updateConversationSchema = z.object({
+  arg: conversationOptionsSchema.omit({ endpoint: true, endpointType: true }).extend({
     conversationId: z.string().min(1),
-    title: z.string().trim().min(1).max(CONVERSATION_TITLE_MAX),
+    title: z.string().trim().min(1).max(CONVERSATION_TITLE_MAX).nullish(),
   }),
 });
+export type ConversationUpdate = z.infer<typeof updateConversationSchema>['arg'];
 
-/** `POST /api/convos/clear`: one conversation, or every conversation of the user when conversationId is absent. */
+/**
+ * `POST /api/convos/clear`: one conversation (`{arg: {conversationId}}`, or the bare id as `arg`), or every
+ * conversation of the user when conversationId is absent.
+ */
 export const clearConversationsSchema = z.object({
-  arg: z
-    .object({
-      conversationId: z.string().min(1).nullish(),
-      thread_id: z.string().nullish(),
-      source: z.string().nullish(),
-    })
-    .default({}),
+  arg: z.preprocess(
+    (arg) => (typeof arg === 'string' ? { conversationId: arg } : arg),
+    z
+      .object({
+        conversationId: z.string().min(1).nullish(),
+        thread_id: z.string().nullish(),
+        source: z.string().nullish(),
+      })
+      .default({}),
+  ),
 });
 
 /** The answer of `POST /api/convos/clear`. */
@@ -55,7 +68,10 @@ export const clearConversationsResultSchema = z.object({
 });
 export type ClearConversationsResult = z.infer<typeof clearConversationsResultSchema>;
 
-/** `PUT /api/messages/:conversationId/:messageId`; a missing conversationId is refused with its own message. */
+/**
+ * `PUT /api/messages/:conversationId/:messageId`: the new text; conversationId may be left out (the path names the
+ * conversation), and one that differs from the path's is refused.
+ */
 export const updateMessageSchema = z.object({
   text: z.string(),
   model: z.string().nullish(),
@@ -84,6 +100,15 @@ export const searchPageSchema = z.object({
 });
 export type SearchPage = z.infer<typeof searchPageSchema>;
 
-/** `POST /api/tokenizer`. */
-export const tokenizerRequestSchema = z.object({ text: z.string() });
+/**
+ * `POST /api/tokenizer` (docs/reference/chat.md (Token counts)): `{text}`, or `{arg: text}` as the LibreChat client's
+ * library wraps it.
+ */
+export const tokenizerRequestSchema = z.preprocess(
+  (body) =>
+    body && typeof body === 'object' && !('text' in body) && 'arg' in body
+      ? { text: (body as { arg: unknown }).arg }
+      : body,
+  z.object({ text: z.string() }),
+);
 export const tokenizerResponseSchema = z.object({ count: z.number().int() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { absentNotNull } from '../api/absent-not-null';
 import { conversationOptionsSchema } from './conversation-options.schema';
 
 /** Default conversation and message title (docs/reference/conversations.md (Conversation fields)). */
@@ -6,9 +7,9 @@ export const DEFAULT_TITLE = 'New Chat';
 
 /**
  * A conversation as the API shows it: its columns plus its options, flattened
- * (docs/reference/conversations.md (Conversation fields)).
+ * (docs/reference/conversations.md (Conversation fields)). An option that is not set is absent, never null.
  */
-export const conversationSchema = conversationOptionsSchema.extend({
+export const conversationSchema = absentNotNull(conversationOptionsSchema).extend({
   conversationId: z.string(),
   title: z.string(),
   user: z.string(),

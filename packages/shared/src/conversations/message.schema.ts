@@ -38,7 +38,7 @@ export const messageFileSchema = z.object({
 
 /**
  * A message as the API shows it (docs/reference/messages.md (Message fields)). Messages form a tree through
- * parentMessageId.
+ * parentMessageId. A field that is not set is absent, never null.
  */
 export const messageSchema = z.object({
   messageId: z.string(),
@@ -46,17 +46,17 @@ export const messageSchema = z.object({
   parentMessageId: z.string(),
   sender: z.string(),
   text: z.string(),
-  content: z.array(contentPartSchema).nullish(),
+  content: z.array(contentPartSchema).optional(),
   isCreatedByUser: z.boolean(),
-  model: z.string().nullish(),
-  endpoint: z.string().nullish(),
+  model: z.string().optional(),
+  endpoint: z.string().optional(),
   error: z.boolean(),
   unfinished: z.boolean(),
   isEdited: z.boolean().optional(),
-  finish_reason: z.string().nullish(),
-  tokenCount: z.number().int().nullish(),
+  finish_reason: z.string().optional(),
+  tokenCount: z.number().int().optional(),
   files: z.array(messageFileSchema).optional(),
-  thread_id: z.string().nullish(),
+  thread_id: z.string().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -34,16 +34,27 @@ export const savePresetRequestSchema = z.preprocess(
 );
 
 /**
- * `POST /api/presets/delete`: `{arg: {presetId}}` (or `{arg: preset}`) deletes that preset; `{arg: {}}` deletes
- * all of the user's presets. `arg` is required, and a present but empty presetId is refused, so neither a stray
- * empty body nor an unsaved preset can wipe the list.
+ * `POST /api/presets/delete` (docs/reference/presets.md (Listing and deleting)): `{arg: {presetId}}` (or `{arg: preset}`)
+ * deletes that preset; `{arg: {}}` deletes all of the user's presets. The LibreChat client's forms are taken too: the
+ * bare preset object (`{presetId, title, ...}`) deletes that preset, and a request with no body at all deletes all
+ * (the route turns it into `{arg: {}}`). A bare object must carry its presetId and a present presetId must not be
+ * empty, so neither a stray JSON body nor an unsaved preset can wipe the list.
  */
-export const deletePresetsRequestSchema = z.object({
-  arg: z.looseObject(
-    { presetId: z.string().min(1, { error: 'must not be empty' }).optional() },
-    { error: 'is required' },
-  ),
-});
+export const deletePresetsRequestSchema = z.preprocess(
+  (body) =>
+    body && typeof body === 'object' && !('arg' in body) && 'presetId' in body ? { arg: body } : body,
+  z.object({
+    arg: z.looseObject(
+      {
+        presetId: z
+          .string({ error: 'must be the id of a saved preset' })
+          .min(1, { error: 'must not be empty' })
+          .optional(),
+      },
+      { error: 'is required' },
+    ),
+  }),
+);
 
 /** `POST /api/presets/delete` answer. */
 export const deletePresetsResultSchema = z.object({

@@ -5,6 +5,8 @@ import {
   MB,
   fileLimitsFor,
   formatFileSize,
+  fromFileConfigAnswer,
+  toFileConfigAnswer,
   formatStorageSize,
   isSupportedMimeType,
   megabytes,
@@ -158,5 +160,31 @@ describe('megabytes and formatFileSize', () => {
     expect(formatFileSize(10_486)).toBe('0.01 MB');
     expect(formatFileSize(1.5 * MB)).toBe('1.50 MB');
     expect(formatFileSize(20 * MB)).toBe('20.00 MB');
+  });
+
+  it('answers the sizes in megabytes and reads them back as the same bytes', () => {
+    const config = mergeFileConfig({
+      endpoints: { openAI: { fileSizeLimit: 0.3, totalSizeLimit: 1.25 } },
+      avatarSizeLimit: 0.5,
+      userStorageLimit: 10,
+    });
+    const answer = toFileConfigAnswer(config);
+    expect(answer.endpoints.openAI).toMatchObject({
+      fileSizeLimit: 0.3,
+      totalSizeLimit: 1.25,
+      fileLimit: 10,
+    });
+    expect(answer.endpoints.default).toMatchObject({ fileSizeLimit: 20, totalSizeLimit: 25 });
+    expect(answer).toMatchObject({
+      serverFileSizeLimit: 512,
+      avatarSizeLimit: 0.5,
+      userStorageLimit: 10 * MB,
+    });
+    // The client's own check: a file of limit * 1024 * 1024 bytes passes.
+    expect(answer.endpoints.openAI!.fileSizeLimit * 1024 * 1024).toBeCloseTo(
+      config.endpoints.openAI!.fileSizeLimit,
+      0,
+    );
+    expect(fromFileConfigAnswer(answer)).toEqual(config);
   });
 });

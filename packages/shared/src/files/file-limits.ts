@@ -1,4 +1,4 @@
-import type { EndpointFileLimits, FileConfig } from './file.schema';
+import type { EndpointFileLimits, FileConfig, FileConfigAnswer } from './file.schema';
 
 /** One megabyte, the unit of every size limit (docs/reference/files.md (File limits)). */
 export const MB = 1024 * 1024;
@@ -90,6 +90,53 @@ export function mergeFileConfig(input: FileConfigInput | null | undefined): File
     serverFileSizeLimit,
     avatarSizeLimit: Math.round((input?.avatarSizeLimit ?? DEFAULT_AVATAR_SIZE_LIMIT / MB) * MB),
     userStorageLimit: storageMb > 0 ? Math.round(storageMb * MB) : null,
+  };
+}
+
+/** Bytes as the file config answer gives them: megabytes, fractional when need be. */
+export const bytesToMegabytes = (bytes: number): number => bytes / MB;
+
+/** Megabytes of a file config answer as bytes. MB is a power of two, so both ways are exact. */
+export const megabytesToBytes = (mb: number): number => mb * MB;
+
+/**
+ * The file configuration as `GET /api/files/config` answers it: the size limits in megabytes (LibreChat clients
+ * compare `file.size` with `limit * 1024 * 1024`); `userStorageLimit` stays in bytes.
+ */
+export function toFileConfigAnswer(config: FileConfig): FileConfigAnswer {
+  return {
+    endpoints: Object.fromEntries(
+      Object.entries(config.endpoints).map(([name, limits]) => [
+        name,
+        {
+          ...limits,
+          fileSizeLimit: bytesToMegabytes(limits.fileSizeLimit),
+          totalSizeLimit: bytesToMegabytes(limits.totalSizeLimit),
+        },
+      ]),
+    ),
+    serverFileSizeLimit: bytesToMegabytes(config.serverFileSizeLimit),
+    avatarSizeLimit: bytesToMegabytes(config.avatarSizeLimit),
+    userStorageLimit: config.userStorageLimit,
+  };
+}
+
+/** The answer of `GET /api/files/config` back in bytes, as the web checks files with it. */
+export function fromFileConfigAnswer(answer: FileConfigAnswer): FileConfig {
+  return {
+    endpoints: Object.fromEntries(
+      Object.entries(answer.endpoints).map(([name, limits]) => [
+        name,
+        {
+          ...limits,
+          fileSizeLimit: megabytesToBytes(limits.fileSizeLimit),
+          totalSizeLimit: megabytesToBytes(limits.totalSizeLimit),
+        },
+      ]),
+    ),
+    serverFileSizeLimit: megabytesToBytes(answer.serverFileSizeLimit),
+    avatarSizeLimit: megabytesToBytes(answer.avatarSizeLimit),
+    userStorageLimit: answer.userStorageLimit,
   };
 }
 

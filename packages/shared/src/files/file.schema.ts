@@ -4,6 +4,13 @@ import { z } from 'zod';
 export const FILE_SOURCES = ['local', 's3', 'openai'] as const;
 export type FileSource = (typeof FILE_SOURCES)[number];
 
+/**
+ * The sources a request may name (docs/reference/files.md (Deleting files)): Parley's, and `firebase`, which
+ * LibreChat's clients send for files of that storage. Parley stores no file there; the source a request names is
+ * not used to find a file (its own row says where the bytes are).
+ */
+export const REQUEST_FILE_SOURCES = [...FILE_SOURCES, 'firebase'] as const;
+
 /** What a file is for (docs/reference/files.md (File fields)). */
 export const FILE_CONTEXTS = [
   'avatar',
@@ -16,9 +23,10 @@ export const FILE_CONTEXTS = [
 export type FileContext = (typeof FILE_CONTEXTS)[number];
 
 /**
- * A stored file as the API shows it (`GET /api/files`, upload answers). `filepath` is the URL the owner reads the
- * bytes from (`/api/files/download/{file_id}`, bearer-authenticated); `type` is the MIME type decided from the
- * content, `bytes` the stored size, `width`/`height` an image's real dimensions after any scaling.
+ * A stored file as the API shows it (`GET /api/files`, upload answers). `filepath` is the URL the bytes are read
+ * from: `/api/files/download/{file_id}` signed for 10 to 20 minutes (`?exp=…&sig=…`, readable without the bearer
+ * token; docs/reference/files.md (Reading a file)); `type` is the MIME type decided from the content, `bytes` the
+ * stored size, `width`/`height` an image's real dimensions after any scaling.
  */
 export const fileRecordSchema = z.object({
   file_id: z.string(),
@@ -61,7 +69,7 @@ export const deleteFilesPayloadSchema = z.object({
       z.object({
         file_id: z.string().min(1).max(200),
         filepath: z.string().max(1000).optional(),
-        source: z.enum(FILE_SOURCES).optional(),
+        source: z.enum(REQUEST_FILE_SOURCES).optional(),
       }),
     )
     .min(1, { error: 'files must list at least one file' })
@@ -88,7 +96,7 @@ export const fileUsageSchema = z.object({
 });
 export type FileUsage = z.infer<typeof fileUsageSchema>;
 
-/** Path of a file's bytes, readable by its owner only. */
+/** Path of a file's bytes, readable by its owner's bearer token (answers give it signed: file-url.ts). */
 export function fileDownloadPath(fileId: string): string {
   return `/api/files/download/${encodeURIComponent(fileId)}`;
 }
@@ -105,7 +113,8 @@ export type EndpointFileLimits = z.infer<typeof endpointFileLimitsSchema>;
 
 /**
  * The merged file configuration: per-endpoint rules (always with `default` and `assistants`), the server's cap
- * on any one upload and the avatar cap, in bytes. `GET /api/files/config` answers this.
+ * on any one upload and the avatar cap, in bytes. The server enforces these; `GET /api/files/config` answers them
+ * in megabytes (`fileConfigAnswerSchema`).
  */
 export const fileConfigSchema = z.object({
   endpoints: z.record(z.string(), endpointFileLimitsSchema),
@@ -115,3 +124,23 @@ export const fileConfigSchema = z.object({
   userStorageLimit: z.number().nullable(),
 });
 export type FileConfig = z.infer<typeof fileConfigSchema>;
+
+/**
+ * `GET /api/files/config` (docs/reference/files.md (File limits)): the merged file configuration with
+ * `fileSizeLimit`, `totalSizeLimit`, `serverFileSizeLimit` and `avatarSizeLimit` in megabytes (1 MB = 1,048,576
+ * bytes; may be fractional), as LibreChat clients read them. `userStorageLimit` stays in bytes, as
+ * `GET /api/files/usage` answers `used` and `limit`.
+ */
+export const fileConfigAnswerSchema = fileConfigSchema.extend({
+  endpoints: z.record(
+    z.string(),
+    endpointFileLimitsSchema.extend({
+      fileSizeLimit: z.number().describe('Megabytes'),
+      totalSizeLimit: z.number().describe('Megabytes'),
+    }),
+  ),
+  serverFileSizeLimit: z.number().describe('Megabytes'),
+  avatarSizeLimit: z.number().describe('Megabytes'),
+  userStorageLimit: z.number().nullable().describe('Bytes; null: no limit'),
+});
+export type FileConfigAnswer = z.infer<typeof fileConfigAnswerSchema>;

@@ -67,7 +67,13 @@ export type UpdateUserKey = z.infer<typeof updateUserKeySchema>;
 export const userKeySavedSchema = z.object({ name: z.string(), expiresAt: z.string().nullable() });
 export type UserKeySaved = z.infer<typeof userKeySavedSchema>;
 
-/** `GET /api/keys?name=` answer (404 when no unexpired key is stored). */
+/** What `GET /api/keys?name=` answers for a stored key without an expiry. */
+export const KEY_NEVER_EXPIRES = 'never';
+
+/**
+ * `GET /api/keys?name=` answer (docs/reference/endpoints-and-models.md (User-provided keys)): the ISO expiry of the
+ * stored key, `'never'` for a stored key without one, null when no unexpired key is stored.
+ */
 export const userKeyExpirySchema = z.object({ expiresAt: z.string().nullable() });
 export type UserKeyExpiry = z.infer<typeof userKeyExpirySchema>;
 

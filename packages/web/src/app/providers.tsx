@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
-import { Toaster } from '../features/toast/toaster';
+import { LazyToaster } from '../features/toast/lazy-toaster';
 
 function ThemeApplier() {
   useApplyTheme();
@@ -14,7 +14,7 @@ export function Providers({ children }: { children: ReactNode }) {
     <QueryClientProvider client={queryClient}>
       <ThemeApplier />
       {children}
-      <Toaster />
+      <LazyToaster />
     </QueryClientProvider>
   );
 }

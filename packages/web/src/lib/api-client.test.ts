@@ -6,10 +6,7 @@ import { ApiError } from './api-error';
 const user: PublicUser = {
   id: 'u1',
   name: 'Ada Lovelace',
-  username: null,
   email: 'ada@example.com',
-  phone: null,
-  avatar: null,
   role: 'USER',
   provider: 'local',
   plugins: [],
@@ -28,7 +25,13 @@ interface Call {
 }
 
 /** A fake server: `/api/user` accepts only `validToken`; refresh answers per the given script. */
-function setup(opts: { refreshOk: boolean; userAlways401?: boolean; refreshDelayMs?: number }) {
+function setup(opts: {
+  refreshOk: boolean;
+  userAlways401?: boolean;
+  refreshDelayMs?: number;
+  /** The signed-out answer when the refresh fails: 401 (a dead cookie) or a 200 without a token (no cookie). */
+  noSession?: 'status401' | 'noToken200';
+}) {
   let token: string | null = 'stale';
   const calls: Call[] = [];
   const newToken = 'fresh';
@@ -39,7 +42,10 @@ function setup(opts: { refreshOk: boolean; userAlways401?: boolean; refreshDelay
     if (url.startsWith(API.refresh)) {
       await new Promise((r) => setTimeout(r, opts.refreshDelayMs ?? 5));
       const body: AuthResult = { token: newToken, user };
-      return opts.refreshOk ? json(200, body) : json(401, { code: 'UNAUTHORIZED', message: 'No session' });
+      if (opts.refreshOk) return json(200, body);
+      return opts.noSession === 'noToken200'
+        ? json(200, { message: 'No session: sign in to get one.' })
+        : json(401, { code: 'UNAUTHORIZED', message: 'No session' });
     }
     if (!opts.userAlways401 && auth === `Bearer ${newToken}`) return json(200, user);
     return json(401, { code: 'UNAUTHORIZED', message: 'Token expired' });
@@ -89,6 +95,44 @@ describe('api client 401 handling', () => {
     expect(t.onAuthFailure).toHaveBeenCalledTimes(1);
     expect(t.onAuthFailure).toHaveBeenCalledWith('?inviteCode=xyz');
     expect(t.userCalls()).toHaveLength(1);
+  });
+
+  it('reads a refresh answered 200 without a token as signed out: to /login once, nothing waits', async () => {
+    const t = setup({ refreshOk: false, noSession: 'noToken200' });
+    const outcomes = await Promise.allSettled([t.client.request(API.user), t.client.request(API.user)]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect(outcomes.map((o) => (o as PromiseRejectedResult).reason)).toMatchObject([
+      { status: 401 },
+      { status: 401 },
+    ]);
+    expect(t.refreshCalls()).toHaveLength(1);
+    expect(t.onRefreshed).not.toHaveBeenCalled();
+    expect(t.onAuthFailure).toHaveBeenCalledTimes(2);
+    // A later call in the same tab settles the same way.
+    await expect(t.client.request(API.user)).rejects.toMatchObject({ status: 401 });
+    expect(t.refreshCalls()).toHaveLength(2);
+  });
+
+  it('settles a refresh answered 401 whose ?retry=true is answered 403', async () => {
+    const fetchImpl = vi.fn(async (input: RequestInfo | URL) =>
+      String(input).includes('retry=true')
+        ? json(403, { code: 'FORBIDDEN', message: 'expired' })
+        : json(401, { code: 'UNAUTHORIZED', message: 'expired' }),
+    );
+    const onAuthFailure = vi.fn();
+    const client = createApiClient({
+      fetch: fetchImpl as unknown as typeof fetch,
+      getToken: () => null,
+      onRefreshed: vi.fn(),
+      onAuthFailure,
+      getSearch: () => '',
+    });
+    await expect(client.request(API.refresh, { method: 'POST' })).rejects.toMatchObject({ status: 401 });
+    expect(fetchImpl.mock.calls.map(([input]) => String(input))).toEqual([
+      API.refresh,
+      `${API.refresh}?retry=true`,
+    ]);
+    expect(onAuthFailure).toHaveBeenCalledTimes(1);
   });
 
   it('leaves the redirect to the caller when asked to', async () => {

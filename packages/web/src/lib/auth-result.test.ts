@@ -4,7 +4,8 @@ import { readAuthResult, readUser } from './auth-result';
 describe('readAuthResult', () => {
   it('accepts a result whose user lacks optional fields', () => {
     const result = readAuthResult({ token: 't', user: { id: 'u1', name: 'Ada', email: 'a@b.co' } });
-    expect(result?.user).toMatchObject({ id: 'u1', name: 'Ada', email: 'a@b.co', phone: null, plugins: [] });
+    expect(result?.user).toMatchObject({ id: 'u1', name: 'Ada', email: 'a@b.co', plugins: [] });
+    expect(result?.user).not.toHaveProperty('phone');
   });
 
   it('rejects bodies without a token or a user id', () => {

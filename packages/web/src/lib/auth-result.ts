@@ -5,10 +5,6 @@ import { authResultSchema, publicUserSchema, type AuthResult, type PublicUser } 
 // shell needs, the rest falls back to neutral values.
 const looseUser = publicUserSchema.partial().extend({ id: z.string().min(1), name: z.string() });
 const USER_DEFAULTS: Omit<PublicUser, 'id' | 'name'> = {
-  username: null,
-  email: null,
-  phone: null,
-  avatar: null,
   role: 'USER',
   provider: 'local',
   plugins: [],

@@ -11,9 +11,19 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts'
   eager: true,
 });
 
+// Texts a lazily loaded part of the app brings along (locales/lazy/<lang>/<area>.json) count as the language's too.
+const lazyFragments = import.meta.glob<Record<string, string>>('./lazy/*/*.json', {
+  import: 'default',
+  eager: true,
+});
+const lazyOf = (lang: string) =>
+  Object.entries(lazyFragments).filter(([path]) => path.startsWith(`./lazy/${lang}/`)) as Array<
+    [string, Record<string, string>]
+  >;
+
 const KEY_LITERAL = /['"`](com_[A-Za-z0-9_]+)['"`]/g;
-const en: Record<string, string> = enUS;
-const zh: Record<string, string> = zhCN;
+const en: Record<string, string> = Object.assign({}, enUS, ...lazyOf('en-US').map(([, part]) => part));
+const zh: Record<string, string> = Object.assign({}, zhCN, ...lazyOf('zh-CN').map(([, part]) => part));
 
 describe('locales', () => {
   it('en-US and zh-CN hold the same keys', () => {
@@ -27,7 +37,7 @@ describe('locales', () => {
     ] as const) {
       const seen = new Map<string, string>(Object.keys(base).map((k) => [k, 'the base file']));
       const clashes: string[] = [];
-      for (const [file, part] of catalogueFragments(lang)) {
+      for (const [file, part] of [...catalogueFragments(lang), ...lazyOf(lang)]) {
         for (const key of Object.keys(part)) {
           if (seen.has(key)) clashes.push(`${file}: ${key} (also in ${seen.get(key)})`);
           seen.set(key, file);

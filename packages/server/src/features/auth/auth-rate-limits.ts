@@ -13,6 +13,8 @@ const MINUTE_MS = 60_000;
  * Login is limited per IP and per account (the submitted e-mail or phone, normalised), each LOGIN_MAX attempts per
  * LOGIN_WINDOW. Every attempt counts, failed or successful, so the limit holds whatever the outcome; the
  * (max+1)th attempt in a window is refused before the password is even checked. Registration is limited per IP.
+ * Invite checks are limited per IP as sign-ins are (LOGIN_MAX per LOGIN_WINDOW), in their own count, so nobody can
+ * try codes cheaply and checking a link never uses up a sign-in attempt.
  */
 export function authRateLimits(deps: AppDeps) {
   const limits = deps.config.rateLimits;
@@ -20,6 +22,7 @@ export function authRateLimits(deps: AppDeps) {
   const loginWindow = limits.loginWindowMinutes * MINUTE_MS;
   const loginByIp = make({ name: 'login-ip', max: limits.loginMax, windowMs: loginWindow });
   const loginByAccount = make({ name: 'login-account', max: limits.loginMax, windowMs: loginWindow });
+  const inviteByIp = make({ name: 'invite-ip', max: limits.loginMax, windowMs: loginWindow });
   const registerByIp = make({
     name: 'register-ip',
     max: limits.registerMax,
@@ -34,7 +37,10 @@ export function authRateLimits(deps: AppDeps) {
   const register: RequestHook = async (request, reply) => {
     refuseIfOver([await registerByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.registrationRateLimited);
   };
-  return { login, register };
+  const invite: RequestHook = async (request, reply) => {
+    refuseIfOver([await inviteByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.inviteRateLimited);
+  };
+  return { login, register, invite };
 }
 
 // IPv6 clients are counted per /64, as one household or host usually holds a whole /64.

@@ -3,6 +3,7 @@ import { AUTH_MESSAGES } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { addRoute } from '../../lib/api-routes';
+import { findUserIdByInviteCode } from '../users/users.repository';
 import { authRateLimits } from './auth-rate-limits';
 import { login } from './login.service';
 import { register } from './register.service';
@@ -27,7 +28,7 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
   });
 }
 
-/** Password accounts and sessions: register, login, refresh (rotating), logout. */
+/** Password accounts and sessions: register, login, refresh (rotating), logout; and the invite check. */
 export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const limits = authRateLimits(deps);
   acceptEmptyJsonBodies(app);
@@ -50,20 +51,40 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
     },
   });
 
+  // Whether a link's code is a real invite (docs/reference/accounts.md (Invite links)); limited before validation, so
+  // malformed codes count too.
+  addRoute(app, 'checkInvite', {
+    preValidation: [limits.invite],
+    handler: async (request) => {
+      if (!(await findUserIdByInviteCode(deps.database.db, request.params.code))) {
+        throw new AppError('NOT_FOUND', AUTH_MESSAGES.inviteNotFound);
+      }
+      return { valid: true as const };
+    },
+  });
+
+  // Answered as the LibreChat client expects (docs/reference/accounts.md (Sessions and tokens)): that client retries a
+  // refresh answered 401 as `?retry=true` and waits for the refresh in flight, which is itself, so a refresh
+  // without a cookie is a 200 without a token, and a dead cookie on the retry a 403.
   addRoute(app, 'refresh', {
     handler: async (request, reply) => {
       const presented = readRefreshCookie(request);
+      // No cookie: signed out, not an error. No clearing header either: answered late, it would wipe the cookie
+      // that a sign-in in the same browser set meanwhile (the sign-in page checks for a session while the user
+      // signs in).
+      if (!presented) return { message: AUTH_MESSAGES.noSession };
       try {
         const { refreshToken, ...result } = await refreshSession(deps, presented);
         // null inside the rotation grace: the browser's jar already gets the new secret from the rotating refresh.
         if (refreshToken !== null) setRefreshCookie(reply, deps.config, refreshToken);
         return result;
       } catch (error) {
-        // A dead cookie is dropped so the browser stops sending it; a ban keeps it (the ban may end). A request
-        // that sent none gets no clearing header: answered late, it would wipe the cookie that a sign-in in the
-        // same browser set meanwhile (the sign-in page checks for a session while the user signs in).
-        const dead = error instanceof AppError && error.code === 'UNAUTHORIZED';
-        if (dead && presented !== undefined) clearRefreshCookie(reply, deps.config);
+        // A dead or invalid cookie is dropped so the browser stops sending it; a ban keeps it (the ban may end).
+        const code = error instanceof AppError ? error.code : null;
+        if (code === 'UNAUTHORIZED' || code === 'FORBIDDEN') clearRefreshCookie(reply, deps.config);
+        if (code === 'UNAUTHORIZED' && request.query.retry === 'true') {
+          throw new AppError('FORBIDDEN', AUTH_MESSAGES.sessionExpired);
+        }
         throw error;
       }
     },

@@ -11,7 +11,13 @@ const long = (n: number) => 'a'.repeat(n);
 // [case, payload changes, field, message]
 const invalid: [string, Record<string, unknown>, string, string][] = [
   ['missing name', { name: undefined }, 'name', 'Name is required'],
-  ['short name', { name: 'Al' }, 'name', 'Name must be at least 3 characters'],
+  [
+    'one-letter name',
+    { name: 'A' },
+    'name',
+    'Name must be at least 2 characters (one Chinese character is enough)',
+  ],
+  ['blank name', { name: '   ' }, 'name', 'Name is required'],
   ['long name', { name: long(80) }, 'name', 'Name must be shorter than 80 characters'],
   ['short username', { username: 'a' }, 'username', 'Username must be at least 2 characters'],
   ['long username', { username: long(20) }, 'username', 'Username must be shorter than 20 characters'],
@@ -43,6 +49,16 @@ const invalid: [string, Record<string, unknown>, string, string][] = [
 describe.each(testDialects())('POST /api/auth/register on %s', (dialect) => {
   let t: TestApp;
   afterEach(async () => t?.close());
+
+  it.each(['李雷', '雷', 'Al'])(
+    'accepts the short name %s (2 characters, or one ideograph)',
+    async (name) => {
+      t = await buildTestApp(dialect);
+      const res = await postRegister(t.app, registration({ name }));
+      expect(res.statusCode).toBe(201);
+      expect(res.json<AuthResult>().user.name).toBe(name);
+    },
+  );
 
   it('creates the account, signs it in (201, token, user, refresh cookie) and stores an argon2id hash', async () => {
     t = await buildTestApp(dialect);

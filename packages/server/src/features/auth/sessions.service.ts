@@ -48,6 +48,7 @@ export interface SessionMeta {
 }
 
 const expired = () => new AppError('UNAUTHORIZED', AUTH_MESSAGES.sessionExpired);
+const invalid = () => new AppError('FORBIDDEN', AUTH_MESSAGES.sessionInvalid);
 
 /** Opens a new session (one row per signed-in device) for a user whose credentials were just checked. */
 export async function startSession(deps: AppDeps, user: UserRow, meta: SessionMeta): Promise<NewSession> {
@@ -72,13 +73,15 @@ export async function startSession(deps: AppDeps, user: UserRow, meta: SessionMe
 /**
  * Rotates the session named by the refresh token: a new secret, a new 7-day window, a new access token. A secret
  * that is not the session's current one (an already rotated token presented again) is reuse: the session is
- * deleted, so the current token of that session stops working too.
+ * deleted, so the current token of that session stops working too. A value that is not a refresh token at all is
+ * 403 FORBIDDEN; one that names no live session is 401 UNAUTHORIZED (the route answers the caller without a
+ * cookie itself).
  */
-export async function refreshSession(deps: AppDeps, cookieValue: string | undefined): Promise<SignedIn> {
+export async function refreshSession(deps: AppDeps, cookieValue: string): Promise<SignedIn> {
   const { db } = deps.database;
   const key = deps.config.secrets.jwtRefreshSecret;
   const presented = parseRefreshToken(cookieValue);
-  if (!presented) throw expired();
+  if (!presented) throw invalid();
   const session = await findSessionById(db, presented.sessionId);
   if (!session) throw expired();
   const isCurrent = refreshSecretMatches(key, presented.secret, session.token_hash);
@@ -119,5 +122,5 @@ function withinGrace(key: string, secret: string, session: SessionRow): boolean 
 
 async function signedIn(deps: AppDeps, user: UserRow, refreshToken: string | null): Promise<SignedIn> {
   const token = await signAccessToken(deps.config.secrets.jwtSecret, user.id);
-  return { token, user: toPublicUser(user), refreshToken };
+  return { token, user: toPublicUser(deps.config, user), refreshToken };
 }

@@ -112,25 +112,53 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
     expect((await postRefresh(t.app, current)).statusCode).toBe(200);
   });
 
-  it('answers 401 without touching the jar when no cookie was sent', async () => {
+  it('answers 200 without a token, and without touching the jar, when no cookie was sent', async () => {
     t = await buildTestApp(dialect);
-    const res = await postRefresh(t.app, undefined);
-    expect(res.statusCode).toBe(401);
-    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.sessionExpired });
-    // A clearing header here, answered after a sign-in in the same browser, would wipe the new cookie.
-    expect(res.headers['set-cookie']).toBeUndefined();
+    for (const url of [API.refresh, `${API.refresh}?retry=true`]) {
+      const res = await postRefresh(t.app, undefined, url);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: AUTH_MESSAGES.noSession });
+      // A clearing header here, answered after a sign-in in the same browser, would wipe the new cookie.
+      expect(res.headers['set-cookie']).toBeUndefined();
+    }
   });
 
-  it('answers 401 and clears the cookie when it is malformed or unknown', async () => {
+  it('answers 403 and clears the cookie when it is not a refresh token at all', async () => {
     t = await buildTestApp(dialect);
-    for (const cookie of ['garbage', `${crypto.randomUUID()}.secret`]) {
-      const res = await postRefresh(t.app, cookie);
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.sessionExpired });
-      const cleared = refreshCookie(res);
-      expect(cleared?.value).toBe('');
-      expect(cleared?.path).toBe('/api/auth');
+    for (const url of [API.refresh, `${API.refresh}?retry=true`]) {
+      const res = await postRefresh(t.app, 'garbage', url);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toMatchObject({ code: 'FORBIDDEN', message: AUTH_MESSAGES.sessionInvalid });
+      expect(refreshCookie(res)?.value).toBe('');
     }
+  });
+
+  it('answers 401 and clears the cookie when it names no session; 403 on the retry', async () => {
+    t = await buildTestApp(dialect);
+    const unknown = `${crypto.randomUUID()}.secret`;
+    const res = await postRefresh(t.app, unknown);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({ code: 'UNAUTHORIZED', message: AUTH_MESSAGES.sessionExpired });
+    const cleared = refreshCookie(res);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.path).toBe('/api/auth');
+    const retry = await postRefresh(t.app, unknown, `${API.refresh}?retry=true`);
+    expect(retry.statusCode).toBe(403);
+    expect(retry.json()).toMatchObject({ code: 'FORBIDDEN', message: AUTH_MESSAGES.sessionExpired });
+    expect(refreshCookie(retry)?.value).toBe('');
+    // retry=false is the plain refresh.
+    expect((await postRefresh(t.app, unknown, `${API.refresh}?retry=false`)).statusCode).toBe(401);
+  });
+
+  it('answers 403 to a revoked session on the retry, and still rotates a live one with ?retry=true', async () => {
+    t = await buildTestApp(dialect);
+    const { cookie } = await newUser(t.app);
+    await t.app.inject({ method: 'POST', url: API.logout, cookies: { [REFRESH_COOKIE]: cookie } });
+    expect((await postRefresh(t.app, cookie, `${API.refresh}?retry=true`)).statusCode).toBe(403);
+    const live = await newUser(t.app, { email: 'live@example.com' });
+    const res = await postRefresh(t.app, live.cookie, `${API.refresh}?retry=true`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json<AuthResult>().token).toEqual(expect.any(String));
   });
 
   it('answers 401 for an expired session', async () => {
@@ -175,7 +203,7 @@ describe.each(testDialects())('sessions: refresh cookie, rotation, logout on %s'
     expect(res.json()).toEqual({ message: 'Logged out' });
     const json = { 'content-type': 'application/json' };
     expect((await t.app.inject({ method: 'POST', url: API.logout, headers: json })).statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: API.refresh, headers: json })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: API.refresh, headers: json })).statusCode).toBe(200);
   });
 
   it('keeps one session per sign-in: logging out of one leaves the other working', async () => {

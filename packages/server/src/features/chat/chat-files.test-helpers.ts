@@ -1,3 +1,4 @@
+import { expect } from 'vitest';
 import sharp from 'sharp';
 import { fileDownloadPath } from '@parley/shared';
 import type { NewFile } from '../../../test/factories.test-helpers';
@@ -23,4 +24,16 @@ export const factsOf = (file: StoredFile) => ({
   type: file.type,
   ...(file.width !== null ? { width: file.width } : {}),
   ...(file.height !== null ? { height: file.height } : {}),
+});
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** A file's path as answers give it: the download path signed for minutes (docs/reference/files.md (Reading a file)). */
+export const signedPathOf = (fileId: string) =>
+  expect.stringMatching(new RegExp(`^${escape(fileDownloadPath(fileId))}\\?exp=\\d+&sig=[\\w-]+$`));
+
+/** `factsOf` as a message in an answer shows it: the path signed. */
+export const answeredFactsOf = (file: StoredFile) => ({
+  ...factsOf(file),
+  filepath: signedPathOf(file.file_id),
 });

@@ -6,7 +6,7 @@ import { startSim, type Sim } from '@parley/sim';
 import { API, MB, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import { factsOf, pngOf } from './chat-files.test-helpers';
+import { factsOf, signedPathOf, pngOf } from './chat-files.test-helpers';
 import { createLocalStorage, type LocalStorage } from '../files/storage/local.storage';
 import { ask, get, messagesOf, startChatApp, type ChatApp } from './chat.test-helpers';
 import { newFile, type NewFileInput, newUser } from '../../../test/factories.test-helpers';
@@ -150,8 +150,9 @@ describe.each(testDialects())('files attached to a send on %s', (dialect) => {
       width: 4,
       height: 3,
     });
-    expect(res.events.final!.requestMessage.files).toEqual([facts]);
+    const answered = { ...facts, filepath: signedPathOf(file.file_id) };
+    expect(res.events.final!.requestMessage.files).toEqual([answered]);
     const saved = await messagesOf(app, res.events.final!.conversation.conversationId);
-    expect(saved[0]!.files).toEqual([facts]);
+    expect(saved[0]!.files).toEqual([answered]);
   });
 });

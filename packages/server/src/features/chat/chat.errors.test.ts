@@ -5,6 +5,7 @@ import { testDialects } from '../../../test/dialects.test-helpers';
 import { newKey } from '../../../test/factories.test-helpers';
 import {
   ask,
+  edit,
   eventually,
   messagesOf,
   sim,
@@ -64,6 +65,30 @@ describe.each(testDialects())('chat failures on %s', (dialect) => {
     const conversationId = (messages[0] as { message: { conversationId: string } }).message.conversationId;
     const saved = await messagesOf(app, conversationId);
     expect(saved[1]).toMatchObject({ text: 'tok1 tok2 tok3 tok4 tok5 ', error: true, unfinished: true });
+  });
+
+  it('a continue that fails before any new text keeps the earlier text unfinished, so it can be continued', async () => {
+    const first = await ask(app, 'openAI', {
+      ...fresh,
+      text: `Hi ${sim({ error: { status: 500, kind: 'server' } })}`,
+    });
+    const conversationId = (first.events.messages[0] as { message: { conversationId: string } }).message
+      .conversationId;
+    const replyId = first.events.error!.messageId!;
+    // The user writes the reply's start by hand and continues it; the provider fails again at once.
+    const again = await edit(app, 'openAI', {
+      text: '',
+      parentMessageId: NIL_UUID,
+      conversationId,
+      isContinued: true,
+      responseMessageId: replyId,
+      isEdited: true,
+      editedMessageId: replyId,
+      editedText: 'Hand-written start',
+    });
+    expect(JSON.parse(again.events.error!.text)).toMatchObject({ type: 'upstream_error' });
+    const saved = await messagesOf(app, conversationId);
+    expect(saved[1]).toMatchObject({ text: 'Hand-written start', error: true, unfinished: true });
   });
 
   it('persists the partial reply while streaming', async () => {

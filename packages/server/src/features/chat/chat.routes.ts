@@ -1,12 +1,20 @@
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { DELTA_FRAMES, STREAM_FRAMES_HEADER } from '@parley/shared';
 import type { AppPluginOptions } from '../../app-services';
 import { addRoute, type RouteRequest } from '../../lib/api-routes';
+import { errorAnswer } from '../../lib/error-handler';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { pipeJobToResponse } from '../generation/run-job';
 import { messageLimitsPreHandler } from '../limits/message-limits';
 import { abortConversationJob, activeJobOf } from './chat-jobs.service';
-import { startTurn, type SendRoute } from './start-turn.service';
+import { refusalEvent, streamRefusal } from './refusal-stream';
+import type { SendRoute } from './send-intent';
+import { refusedReplySender, startTurn } from './start-turn.service';
 import { waitForTitle } from './titles.service';
+import { wholeTextFrames } from './whole-text-frames';
+
+/** The client asked for delta frames (Parley's web app does); else it gets LibreChat's frames and errors. */
+const wantsDeltas = (request: FastifyRequest) => request.headers[STREAM_FRAMES_HEADER] === DELTA_FRAMES;
 
 /**
  * Chat (docs/reference/chat.md (The ask call); docs/architecture.md (Chat pipeline)): send, abort, resume, and the
@@ -20,20 +28,33 @@ export const chatRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
 
   // ask and edit share one contract in the route table; the route says which rules place the turn.
   const send = (route: SendRoute) => async (request: RouteRequest<'ask'>, reply: FastifyReply) => {
-    const jobId = await startTurn(ctx, authUser(request).id, request.params.endpoint, request.body, route);
-    await pipeJobToResponse(ctx.jobs, jobId, reply);
+    const started = await startTurn(ctx, authUser(request).id, request.params.endpoint, request.body, route);
+    const shape = wantsDeltas(request) ? undefined : wholeTextFrames(started.conversationId, started.reply);
+    await pipeJobToResponse(ctx.jobs, started.jobId, reply, { shape });
     return reply;
   };
-  addRoute(app, 'ask', { preValidation: [messageLimits], handler: send('ask') });
-  addRoute(app, 'edit', { preValidation: [messageLimits], handler: send('edit') });
+  // A send refused before its stream: a status and JSON for Parley's web app; for a client without deltas, the
+  // error reply in a stream, which is what it renders (a 401 stays a 401: every client refreshes and retries on it).
+  const refuse = (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const answer = errorAnswer(error, request);
+    if (wantsDeltas(request) || answer.status === 401) {
+      void reply.status(answer.status).headers(answer.headers).send(answer.body);
+      return;
+    }
+    const { endpoint } = request.params as { endpoint?: string };
+    const sender = refusedReplySender(ctx, endpoint ?? '', request.body);
+    streamRefusal(reply, refusalEvent(answer, request.body, sender));
+  };
+  addRoute(app, 'ask', { preValidation: [messageLimits], errorHandler: refuse, handler: send('ask') });
+  addRoute(app, 'edit', { preValidation: [messageLimits], errorHandler: refuse, handler: send('edit') });
 
-  addRoute(app, 'abort', {
-    handler: async (request, reply) => {
-      const final = await abortConversationJob(ctx, authUser(request).id, request.body.abortKey);
-      if (!final) return reply.code(204).send();
-      return final;
-    },
-  });
+  const abort = async (request: RouteRequest<'abort'>, reply: FastifyReply) => {
+    const final = await abortConversationJob(ctx, authUser(request).id, request.body.abortKey);
+    if (!final) return reply.code(204).send();
+    return final;
+  };
+  addRoute(app, 'abort', { handler: abort });
+  addRoute(app, 'abortEdit', { handler: abort });
 
   addRoute(app, 'resumeStream', {
     handler: async (request, reply) => {

@@ -1,5 +1,13 @@
 import { Redis } from 'ioredis';
-import { API, NIL_UUID, type ChatFinalEvent, type ChatStreamError, type Message } from '@parley/shared';
+import {
+  API,
+  DELTA_FRAMES,
+  NIL_UUID,
+  STREAM_FRAMES_HEADER,
+  type ChatFinalEvent,
+  type ChatStreamError,
+  type Message,
+} from '@parley/shared';
 import type { DialectName } from '../../db/database';
 import type { ProvidersConfig } from '../../config/provider-settings';
 import type { YamlConfig, YamlCustomEndpoint } from '../../config/yaml.schema';
@@ -87,7 +95,12 @@ export function post(
 ) {
   return fetch(`${app.base}${path}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    // Parley's web app asks for delta frames; these tests read those (librechat/ reads the other shape).
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': 'application/json',
+      [STREAM_FRAMES_HEADER]: DELTA_FRAMES,
+    },
     body: JSON.stringify(body),
     signal,
   });
@@ -99,7 +112,9 @@ export function get(
   path: string,
   headers: Record<string, string> = {},
 ) {
-  return fetch(`${app.base}${path}`, { headers: { authorization: `Bearer ${token}`, ...headers } });
+  return fetch(`${app.base}${path}`, {
+    headers: { authorization: `Bearer ${token}`, [STREAM_FRAMES_HEADER]: DELTA_FRAMES, ...headers },
+  });
 }
 
 export interface ChatEvents {

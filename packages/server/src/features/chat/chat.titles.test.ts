@@ -2,13 +2,20 @@ import { startSim, type Sim } from '@parley/sim';
 import { API, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import { ask, post, startChatApp, type ChatApp } from './chat.test-helpers';
-import { cleanTitle } from './titles.service';
+import { ask, post, sim, startChatApp, type ChatApp } from './chat.test-helpers';
+import { cleanTitle, fallbackTitle } from './titles.service';
 import { newUser } from '../../../test/factories.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {
-  simulator = await startSim({ defaults: { rate: 0 } });
+  // The title request's prompt is "User: <question>\n\nAssistant: <reply>": these rules reach the title call only.
+  simulator = await startSim({
+    defaults: { rate: 0 },
+    rules: [
+      { contains: 'failing title\n\nAssistant:', script: { error: { status: 500, kind: 'server' } } },
+      { contains: 'empty title\n\nAssistant:', script: { reply: '  ' } },
+    ],
+  });
 });
 afterAll(() => simulator.close());
 
@@ -20,6 +27,43 @@ describe('cleanTitle', () => {
     const long = cleanTitle('x'.repeat(100))!;
     expect(long).toHaveLength(60);
     expect(long.endsWith('…')).toBe(true);
+  });
+});
+
+describe('fallbackTitle (the first question as the title)', () => {
+  it('trims and collapses whitespace, keeps a short question whole, in its own words', () => {
+    expect(fallbackTitle('  Plan   a\n\ttrip to Rome?  ')).toBe('Plan a trip to Rome?');
+    expect(fallbackTitle('李雷的周末计划')).toBe('李雷的周末计划');
+    expect(fallbackTitle(' \n ')).toBeNull();
+  });
+
+  it('cuts a long question at a word boundary within 40 characters and adds an ellipsis', () => {
+    const title = fallbackTitle('How do I convince my landlord to fix the heating before the winter comes?')!;
+    expect(title).toBe('How do I convince my landlord to fix…');
+    expect(title.length).toBeLessThanOrEqual(40);
+    // A word longer than half the room is cut between characters.
+    expect(fallbackTitle(`Explain ${'x'.repeat(60)}`)).toBe(`Explain ${'x'.repeat(31)}…`);
+  });
+
+  it('cuts CJK text by characters, each taking two columns', () => {
+    const question = '请帮我写一封给房东的信，要求他在冬天到来之前修好暖气，并且说明这件事已经拖了很久';
+    const title = fallbackTitle(question)!;
+    expect(title).toBe(`${question.slice(0, 19)}…`);
+  });
+
+  it('counts an emoji or an ideograph outside the BMP as one character and never splits it', () => {
+    const title = fallbackTitle('👩‍👩‍👧'.repeat(50))!;
+    expect(title.endsWith('…')).toBe(true);
+    expect(title.slice(0, -1).replaceAll('👩‍👩‍👧', '')).toBe('');
+  });
+
+  it('leaves out [[sim …]] scripts, even with "]]" inside their JSON; an unclosed marker stays', () => {
+    expect(fallbackTitle(`Plan a trip ${sim({ reply: 'ok' })}`)).toBe('Plan a trip');
+    expect(fallbackTitle(`${sim({ reply: 'a]]b', tokens: 3 })} then ${sim({ hang: true })} Hi`)).toBe(
+      'then Hi',
+    );
+    expect(fallbackTitle(sim({ reply: 'only a script' }))).toBeNull();
+    expect(fallbackTitle('[[sim not json]] Hi')).toBe('[[sim not json]] Hi');
   });
 });
 
@@ -52,6 +96,31 @@ describe.each(testDialects())('conversation titles on %s', (dialect) => {
       headers: { authorization: `Bearer ${app.token}` },
     });
     expect(list.json()).toMatchObject({ title });
+  });
+
+  const titleOf = async (endpoint: string, text: string, extra: Record<string, unknown> = {}) => {
+    const res = await ask(app, endpoint, { text, parentMessageId: NIL_UUID, conversationId: null, ...extra });
+    const conversationId = res.events.final!.conversation.conversationId;
+    const titled = await post(app, app.token, API.convosGenTitle, { conversationId });
+    expect(titled.status).toBe(200);
+    return ((await titled.json()) as { title: string }).title;
+  };
+
+  it('titles off for the endpoint: the title is the first question, without its sim script', async () => {
+    // The test's custom endpoint does not set titleConvo.
+    simulator.clearRequests();
+    expect(await titleOf('Mistral', `  Plan a   trip to Rome ${sim({ reply: 'Sure.' })}`)).toBe(
+      'Plan a trip to Rome',
+    );
+    expect(simulator.requests().some((r) => !(r.body as { stream?: boolean }).stream)).toBe(false);
+  });
+
+  it('the title call fails: the title is the first question', async () => {
+    expect(await titleOf('openAI', '李雷的 failing title', { model: 'gpt-4' })).toBe('李雷的 failing title');
+  });
+
+  it('the title model answers empty: the title is the first question', async () => {
+    expect(await titleOf('openAI', 'An empty title', { model: 'gpt-4' })).toBe('An empty title');
   });
 
   it("gen_title for another user's conversation is 404", async () => {

@@ -5,7 +5,7 @@ import { startSim, type Sim } from '@parley/sim';
 import { API, NIL_UUID, type UploadResponse } from '@parley/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import { factsOf, pngOf, type StoredFile } from './chat-files.test-helpers';
+import { answeredFactsOf, pngOf, type StoredFile } from './chat-files.test-helpers';
 import { newFile, type NewFileInput } from '../../../test/factories.test-helpers';
 import { createLocalStorage, type LocalStorage } from '../files/storage/local.storage';
 import { ask, edit, get, messagesOf, startChatApp, type ChatApp } from './chat.test-helpers';
@@ -108,9 +108,9 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
       { mediaType: 'image/png', bytes: file.bytes.length, ...(f.detail ? { detail: f.detail } : {}) },
     ]);
     expect(deltas.join('')).toContain(echoLine(file, f.detail));
-    expect(final!.requestMessage.files).toEqual([factsOf(file)]);
+    expect(final!.requestMessage.files).toEqual([answeredFactsOf(file)]);
     const saved = await messagesOf(app, final!.conversation.conversationId);
-    expect(saved[0]!.files).toEqual([factsOf(file)]);
+    expect(saved[0]!.files).toEqual([answeredFactsOf(file)]);
   });
 
   it('imageDetail reaches OpenAI as the image detail, and a custom endpoint inside image_url', async () => {
@@ -198,7 +198,7 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     expect(imageUrls(wireRequest('Edited question').body)).toEqual([dataUrl(file)]);
     expect(edited.events.final!.requestMessage).toMatchObject({
       text: 'Edited question',
-      files: [factsOf(file)],
+      files: [answeredFactsOf(file)],
     });
     expect(edited.events.final!.requestMessage.messageId).not.toBe(question.messageId);
   });
@@ -216,7 +216,7 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     expect(wire.images).toBeUndefined();
     expect(JSON.stringify(wire.body)).not.toContain('image');
     expect(res.events.deltas.join('')).not.toContain('[image');
-    expect(res.events.final!.requestMessage.files).toEqual([factsOf(file)]);
+    expect(res.events.final!.requestMessage.files).toEqual([answeredFactsOf(file)]);
   });
 
   it('an image whose bytes are gone from storage is left out, and the turn still answers', async () => {
@@ -231,7 +231,7 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     expect(res.status).toBe(200);
     expect(res.events.final!.responseMessage.error).toBe(false);
     expect(imageUrls(wireRequest('Half gone').body)).toEqual([dataUrl(kept)]);
-    expect(res.events.final!.requestMessage.files).toEqual([factsOf(lost), factsOf(kept)]);
+    expect(res.events.final!.requestMessage.files).toEqual([answeredFactsOf(lost), answeredFactsOf(kept)]);
   });
 
   it('end to end: an image uploaded through POST /api/files/images reaches the model as stored', async () => {
@@ -268,6 +268,6 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     const file = { file_id, bytes: stored, type: 'image/png', width: 6, height: 5 };
     expect(lastTurnParts(wireRequest('Uploaded one').body)).toContainEqual(openAIPart(file, 'auto'));
     expect(sent.events.deltas.join('')).toContain(echoLine(file, 'auto'));
-    expect(sent.events.final!.requestMessage.files).toEqual([factsOf(file)]);
+    expect(sent.events.final!.requestMessage.files).toEqual([answeredFactsOf(file)]);
   });
 });

@@ -1,4 +1,5 @@
-import type { ChatStreamError } from '@parley/shared';
+import type { ChatStreamError, Message } from '@parley/shared';
+import { signMessageFiles } from '../files/file-url';
 import { getUserConversation, toConversation } from '../conversations/conversations.service';
 import { retryWhileUnavailable } from '../../lib/unavailable';
 import { createDeltaCoalescer } from '../generation/delta-coalescer';
@@ -45,7 +46,9 @@ async function streamReply(
 export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: AbortSignal): Promise<void> {
   const db = ctx.deps.database.db;
   const { messageId } = turn.reply;
-  emit({ event: 'message', data: { created: true, message: turn.requestMessage } });
+  // Files' paths are signed as the events are made (docs/reference/files.md (Reading a file)).
+  const signed = (message: Message) => signMessageFiles(ctx.deps.config, turn.userId, message);
+  emit({ event: 'message', data: { created: true, message: signed(turn.requestMessage) } });
   const writer = createReplyWriter(db, ctx.partialSaves, turn, ctx.logError);
   await writer.start();
   // Only the first delta names the reply; a follower joining later is told by pipeJobToResponse.
@@ -63,10 +66,12 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   coalescer.flush();
   const aborted = signal.aborted;
   const failed = failure !== null && !aborted;
-  const hasNewText = writer.text !== turn.reply.baseText;
+  // A failed reply that holds text (new, or a continue's earlier text) stays unfinished, so it can be continued;
+  // one without text is only the error (docs/decisions.md, "A failure mid-stream keeps the partial reply").
+  const hasText = writer.text !== '';
   const responseMessage = await writer.finish({
     error: failed,
-    unfinished: aborted || (failed && hasNewText),
+    unfinished: aborted || (failed && hasText),
     finishReason: failed || aborted ? null : finishReason,
   });
   if (failed) {
@@ -77,7 +82,12 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   const conversation = toConversation(saved);
   emit({
     event: 'message',
-    data: { final: true, conversation, requestMessage: turn.requestMessage, responseMessage },
+    data: {
+      final: true,
+      conversation,
+      requestMessage: signed(turn.requestMessage),
+      responseMessage: signed(responseMessage),
+    },
   });
   if (turn.isNewConversation && !aborted) {
     ctx.track(generateTitleInBackground(ctx, turn, responseMessage.text));
@@ -85,8 +95,8 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
 }
 
 /**
- * The `event: error` body: `text` is JSON with the mapped `type` the web translates
- * (docs/reference/chat.md (Send errors)).
+ * The `event: error` body: the error reply as a message (a client shows it as one), whose `text` is JSON with the
+ * mapped `type` the web translates (docs/reference/chat.md (Send errors)).
  */
 function errorEvent(ctx: ChatContext, turn: Turn, failure: unknown): ChatStreamError {
   const mapped = ctx.registry.mapProviderError(failure);
@@ -96,8 +106,19 @@ function errorEvent(ctx: ChatContext, turn: Turn, failure: unknown): ChatStreamE
     ...(mapped.status ? { status: mapped.status } : {}),
     ...(detail ? { message: mapped.message } : {}),
   };
+  return errorReply(turn, JSON.stringify(body));
+}
+
+/** The turn's reply as an error message with `text`: the body of its `event: error` (a client shows it so). */
+export function errorReply(
+  turn: Pick<Turn, 'sender' | 'conversationId' | 'reply'>,
+  text: string,
+): ChatStreamError {
   return {
-    text: JSON.stringify(body),
+    text,
+    sender: turn.sender,
+    isCreatedByUser: false,
+    error: true,
     conversationId: turn.conversationId,
     messageId: turn.reply.messageId,
     parentMessageId: turn.reply.parentMessageId,

@@ -4,7 +4,10 @@ import {
   DEFAULT_SENDER_LABEL,
   FALLBACK_MODEL,
   FALLBACK_MODEL_LABEL,
+  askPayloadSchema,
   type AskPayload,
+  type ConversationOptions,
+  type EndpointsConfig,
 } from '@parley/shared';
 import { acquireMessageSlot } from '../limits/message-slots';
 import { startJob } from '../generation/run-job';
@@ -12,22 +15,55 @@ import { unavailableError } from '../../lib/unavailable';
 import type { ChatContext } from './chat-context';
 import { listedEndpoint, userCredentials } from './chat-credentials';
 import { messageFilesOf } from './message-files';
-import type { Turn, TurnAction } from './chat-turn';
-import { runTurn } from './run-turn';
+import type { Turn, TurnReply } from './chat-turn';
+import { errorReply, runTurn } from './run-turn';
+import { sendIntent, type SendRoute } from './send-intent';
 import { emptyTextError, placeTurn } from './turn-placement.service';
 
-/** Which route the send came through: `/api/ask/{endpoint}` or `/api/edit/{endpoint}`. */
-export type SendRoute = 'ask' | 'edit';
+/** A started turn: the job to follow, and where its reply goes (for the frames of clients without deltas). */
+export interface StartedTurn {
+  jobId: string;
+  conversationId: string;
+  reply: TurnReply;
+}
 
 // Statuses of a client that lost its connection (not one still making its first).
 const REDIS_DOWN = new Set(['reconnecting', 'close', 'end']);
 const redisIsDown = (ctx: ChatContext) => ctx.deps.redis !== null && REDIS_DOWN.has(ctx.deps.redis.status);
 
-function actionOf(route: SendRoute, payload: AskPayload): TurnAction {
-  if (route === 'ask') return 'ask';
-  if (payload.isRegenerate) return 'regenerate';
-  if (payload.isContinued || (payload.isEdited && payload.editedMessageId)) return 'continue';
-  return 'ask';
+/**
+ * The endpoint a send goes to: the path's. A LibreChat client posts a custom endpoint's sends to its type's path
+ * (`/api/ask/custom`) and names the endpoint in the body (`endpoint: "Mistral"`, `endpointType: "custom"`): the body's
+ * endpoint is taken when the path names no endpoint but that endpoint's type.
+ */
+function endpointOf(ctx: ChatContext, pathEndpoint: string, payload: AskPayload): string {
+  const listed = ctx.registry.listEndpoints();
+  if (listed[pathEndpoint]) return pathEndpoint;
+  const named = payload.endpoint;
+  if (named && listed[named]?.type === pathEndpoint) return named;
+  return pathEndpoint;
+}
+
+/** The reply's sender label: the conversation's own label, else the endpoint's. */
+function replySender(described: EndpointsConfig[string], options: ConversationOptions): string {
+  return (
+    options.modelLabel ??
+    options.chatGptLabel ??
+    described.modelDisplayLabel ??
+    DEFAULT_SENDER_LABEL[described.type] ??
+    FALLBACK_MODEL_LABEL
+  );
+}
+
+/**
+ * The sender label of a send's reply, for a send refused before it started: best effort from whatever body came
+ * (it may be why the send was refused).
+ */
+export function refusedReplySender(ctx: ChatContext, pathEndpoint: string, body: unknown): string {
+  const payload = askPayloadSchema.safeParse(body);
+  if (!payload.success) return FALLBACK_MODEL_LABEL;
+  const described = ctx.registry.listEndpoints()[endpointOf(ctx, pathEndpoint, payload.data)];
+  return described ? replySender(described, payload.data) : FALLBACK_MODEL_LABEL;
 }
 
 /**
@@ -40,13 +76,14 @@ function actionOf(route: SendRoute, payload: AskPayload): TurnAction {
 export async function startTurn(
   ctx: ChatContext,
   userId: string,
-  endpoint: string,
+  pathEndpoint: string,
   payload: AskPayload,
   route: SendRoute,
-): Promise<string> {
-  const action = actionOf(route, payload);
+): Promise<StartedTurn> {
+  const intent = sendIntent(route, payload);
   const text = payload.text.trim();
-  if (action === 'ask' && !text) throw emptyTextError();
+  if (intent.kind === 'ask' && !text) throw emptyTextError();
+  const endpoint = endpointOf(ctx, pathEndpoint, payload);
   const described = listedEndpoint(ctx, endpoint);
   const credentials = await userCredentials(ctx, userId, endpoint);
   const entry = ctx.registry.getEndpoint(endpoint);
@@ -54,9 +91,9 @@ export async function startTurn(
   const options = { ...conversationOptionsSchema.parse(payload), model };
   const settings = ctx.registry.callSettings(endpoint, options);
   const streamer = ctx.registry.replyStreamer(endpoint, model, credentials);
-  // A regenerate answers a saved message whose files were checked when it was sent.
-  const files =
-    action === 'regenerate' ? [] : await messageFilesOf(ctx.deps, userId, endpoint, model, payload.files);
+  // A regenerate or a branch answers a saved message whose files were checked when it was sent.
+  const checkFiles = intent.kind === 'ask' || intent.kind === 'edit';
+  const files = checkFiles ? await messageFilesOf(ctx.deps, userId, endpoint, model, payload.files) : [];
 
   // Without Redis the job cannot be registered: refuse now, before the user message is saved.
   if (redisIsDown(ctx)) throw unavailableError('redis');
@@ -68,17 +105,12 @@ export async function startTurn(
       endpointType: described.type === endpoint ? null : described.type,
       options,
       userSender: payload.userLabel ?? 'User',
-      action,
+      intent,
       payload,
       text,
       files,
     });
-    const sender =
-      options.modelLabel ??
-      options.chatGptLabel ??
-      described.modelDisplayLabel ??
-      DEFAULT_SENDER_LABEL[described.type] ??
-      FALLBACK_MODEL_LABEL;
+    const sender = replySender(described, options);
     const turn: Turn = {
       ...placement,
       userId,
@@ -101,11 +133,12 @@ export async function startTurn(
       jobId,
       meta,
       run: (emit, signal) => runTurn(ctx, turn, emit, signal),
+      toErrorEvent: (error) => errorReply(turn, error instanceof Error ? error.message : String(error)),
       onError: (error) => ctx.logError(error, 'chat job event'),
     });
     ctx.running.add(jobId);
     ctx.track(done.finally(() => (ctx.running.delete(jobId), release())));
-    return jobId;
+    return { jobId, conversationId: turn.conversationId, reply: turn.reply };
   } catch (error) {
     await release();
     throw error;

@@ -17,6 +17,7 @@ import type { MessageRow } from '../messages/messages.table';
 import { toMessage } from '../messages/messages.service';
 import type { TurnAction, TurnReply } from './chat-turn';
 import type { MessageFile } from './message-files';
+import type { SendIntent } from './send-intent';
 
 export interface PlaceInput {
   userId: string;
@@ -24,7 +25,7 @@ export interface PlaceInput {
   endpointType: string | null;
   options: ConversationOptions & { model: string };
   userSender: string;
-  action: TurnAction;
+  intent: SendIntent;
   payload: AskPayload;
   text: string;
   /** The checked files of a new message (message-files.ts); empty for none. */
@@ -48,6 +49,11 @@ type Plan = Omit<Placement, 'conversationId' | 'isNewConversation' | 'requestMes
 export const emptyTextError = () =>
   new AppError('VALIDATION', 'text: Message text is empty', { field: 'text' });
 
+const notAQuestionError = () =>
+  new AppError('VALIDATION', 'The message to answer again is not a user message', {
+    field: 'overrideParentMessageId',
+  });
+
 /**
  * Checks where the turn goes and writes the request side: the conversation (created for null/'new', else it must
  * be the user's: 404), then the user message (ask), or the edited AI text (edit-and-continue). Every check runs
@@ -58,7 +64,7 @@ export const emptyTextError = () =>
 export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
   const given = input.payload.conversationId;
   const existingId = given && given !== 'new' ? given : null;
-  if (!existingId && input.action !== 'ask') {
+  if (!existingId && input.intent.kind !== 'ask') {
     throw new AppError('VALIDATION', MESSAGE_ERRORS.conversationIdRequired, { field: 'conversationId' });
   }
   if (existingId) await getUserConversation(db, input.userId, existingId);
@@ -74,25 +80,49 @@ export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
 }
 
 async function planFor(db: Db, input: PlaceInput, conversationId: string, isNew: boolean): Promise<Plan> {
-  if (input.action === 'ask') return planAsk(db, input, conversationId, isNew);
-  const { payload, userId } = input;
-  if (input.action === 'regenerate') {
-    const request = await messageIn(db, userId, conversationId, payload.parentMessageId);
-    return {
-      action: 'regenerate',
-      reply: newReply(await freeId(db, userId, payload.responseMessageId), request.message_id),
-      historyLeafId: request.message_id,
-      commit: async () => toMessage(request),
-    };
+  const { intent, userId } = input;
+  switch (intent.kind) {
+    case 'ask':
+      return planAsk(db, input, conversationId, isNew);
+    case 'regenerate': {
+      const question = await questionIn(db, userId, conversationId, intent.questionId);
+      return {
+        action: 'regenerate',
+        reply: newReply(await freeId(db, userId, input.payload.responseMessageId), question.message_id),
+        historyLeafId: question.message_id,
+        commit: async () => toMessage(question),
+      };
+    }
+    case 'branch': {
+      // A new sibling reply that starts from the given text; the writer saves it before the model is called, and
+      // the model continues it as it would a saved reply.
+      const question = await questionIn(db, userId, conversationId, intent.questionId);
+      const messageId = randomUUID();
+      return {
+        action: 'continue',
+        reply: { messageId, parentMessageId: question.message_id, baseText: intent.baseText, isEdited: true },
+        historyLeafId: messageId,
+        commit: async () => toMessage(question),
+      };
+    }
+    case 'edit':
+      return planEdit(db, input, intent, conversationId, isNew);
   }
-  const targetId = (payload.isEdited ? payload.editedMessageId : null) ?? payload.responseMessageId;
-  if (!targetId)
-    throw new AppError('VALIDATION', 'responseMessageId is required', { field: 'responseMessageId' });
-  const target = await messageIn(db, userId, conversationId, targetId);
-  // An edited user message resubmitted through /api/edit is an ask: a new sibling of that message.
-  if (target.is_created_by_user === 1) return planAsk(db, { ...input, action: 'ask' }, conversationId, isNew);
+}
+
+/** A saved message edited and resubmitted: a user message asks again as a sibling; an AI message is continued. */
+async function planEdit(
+  db: Db,
+  input: PlaceInput,
+  intent: Extract<SendIntent, { kind: 'edit' }>,
+  conversationId: string,
+  isNew: boolean,
+): Promise<Plan> {
+  const { userId } = input;
+  const target = await messageIn(db, userId, conversationId, intent.targetId);
+  if (target.is_created_by_user === 1) return planAsk(db, input, conversationId, isNew);
   const request = await messageIn(db, userId, conversationId, target.parent_message_id);
-  const edited = payload.isEdited && payload.editedText != null ? payload.editedText : null;
+  const edited = intent.editedText;
   return {
     action: 'continue',
     reply: {
@@ -169,6 +199,18 @@ async function freeId(
 ): Promise<string> {
   if (!wanted || wanted === taken || (await messages.getMessage(db, userId, wanted))) return randomUUID();
   return wanted;
+}
+
+/** The saved user message a regenerate or a branch answers (404 when not in the conversation, 400 when an AI's). */
+async function questionIn(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  messageId: string,
+): Promise<MessageRow> {
+  const row = await messageIn(db, userId, conversationId, messageId);
+  if (row.is_created_by_user !== 1) throw notAQuestionError();
+  return row;
 }
 
 async function messageIn(

@@ -1,5 +1,6 @@
-import { APP_VERSION, SOCIAL_PROVIDERS, type StartupConfig } from '@parley/shared';
+import { APP_VERSION, bytesToMegabytes, SOCIAL_PROVIDERS, type StartupConfig } from '@parley/shared';
 import type { AppConfig } from '../../config/config.types';
+import { buildEndpointCatalog } from '../../providers/endpoint-catalog';
 
 /** What the web needs before sign-in (docs/reference/accounts.md (Startup config)), derived from the server config. */
 export function toStartupConfig(config: AppConfig): StartupConfig {
@@ -24,7 +25,8 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     showBirthdayIcon: config.app.showBirthdayIcon,
     checkBalance: config.app.checkBalance,
     searchEnabled: config.app.searchEnabled,
-    avatarSizeLimit: config.app.avatarSizeLimit,
+    avatarSizeLimit: bytesToMegabytes(config.app.avatarSizeLimit),
+    endpoints: buildEndpointCatalog(config).map((entry) => entry.name),
     version: APP_VERSION,
   };
 }

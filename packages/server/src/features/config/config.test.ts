@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { APP_VERSION, startupConfigSchema } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
 
 describe.each(testDialects())('GET /api/config on %s', (dialect) => {
   let t: TestApp;
@@ -11,7 +12,7 @@ describe.each(testDialects())('GET /api/config on %s', (dialect) => {
     t = await buildTestApp(dialect, {
       domainServer: 'https://chat.example.com',
       auth: { allowRegistration: false, socialLogins: ['github', 'google', 'openid'] },
-      app: { appTitle: 'Acme', customFooter: 'Made here', avatarSizeLimit: 4 * 1024 * 1024 },
+      app: { appTitle: 'Acme', customFooter: 'Made here', avatarSizeLimit: 1.5 * 1024 * 1024 },
     });
     const res = await t.app.inject({ method: 'GET', url: '/api/config' });
     expect(res.statusCode).toBe(200);
@@ -28,9 +29,37 @@ describe.each(testDialects())('GET /api/config on %s', (dialect) => {
       githubLoginEnabled: false,
       openidLabel: 'Continue with OpenID',
       searchEnabled: true,
-      avatarSizeLimit: 4 * 1024 * 1024,
+      // Megabytes, as GET /api/files/config gives its sizes.
+      avatarSizeLimit: 1.5,
       version: APP_VERSION,
     });
+  });
+
+  it('names the configured endpoints in menu order, as GET /api/endpoints orders them', async () => {
+    const mistral = {
+      name: 'Mistral',
+      apiKey: 'k',
+      baseURL: 'https://api.mistral.ai/v1',
+      models: { default: ['m'] },
+    };
+    t = await buildTestApp(dialect, {
+      providers: { openAI: { apiKey: 'sk' }, anthropic: { apiKey: 'user_provided' } },
+      yaml: { version: '1.0.3', endpoints: { custom: [mistral] } },
+    });
+    const config = startupConfigSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/config' })).json(),
+    );
+    expect(config.endpoints).toEqual(['openAI', 'gptPlugins', 'anthropic', 'Mistral']);
+    const { token } = await newUser(t.app);
+    const listed = await t.app.inject({
+      method: 'GET',
+      url: '/api/endpoints',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const byOrder = Object.entries(listed.json<Record<string, { order: number }>>())
+      .sort(([, a], [, b]) => a.order - b.order)
+      .map(([name]) => name);
+    expect(config.endpoints).toEqual(byOrder);
   });
 
   it('reports a provider enabled only when social login is allowed and it has credentials', async () => {

@@ -58,6 +58,43 @@ export function upsertConversation(db: Db, row: NewConversationRow): Promise<Con
   });
 }
 
+/** What an update changes: each field given replaces the stored one. */
+export interface ConversationChanges {
+  title?: string;
+  model?: string | null;
+  /** The options as stored (JSON text). */
+  options?: string;
+}
+
+/**
+ * Updates a conversation of the user (title, model, options; a new title is re-indexed) and moves it to the top of
+ * the list; undefined when it is not theirs.
+ */
+export function updateConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  changes: ConversationChanges,
+  now: string,
+): Promise<ConversationRow | undefined> {
+  return withTransaction(db, async (trx) => {
+    const saved = await trx
+      .updateTable('conversations')
+      .set({
+        ...(changes.title === undefined ? {} : { title: changes.title }),
+        ...(changes.model === undefined ? {} : { model: changes.model }),
+        ...(changes.options === undefined ? {} : { options: changes.options }),
+        updated_at: now,
+      })
+      .where('user_id', '=', userId)
+      .where('conversation_id', '=', conversationId)
+      .returningAll()
+      .executeTakeFirst();
+    if (saved && changes.title !== undefined) await indexTitle(trx, saved);
+    return saved;
+  });
+}
+
 /** Renames a conversation of the user (and re-indexes its title); undefined when it is not theirs. */
 export function renameConversation(
   db: Db,
@@ -66,17 +103,7 @@ export function renameConversation(
   title: string,
   now: string,
 ): Promise<ConversationRow | undefined> {
-  return withTransaction(db, async (trx) => {
-    const saved = await trx
-      .updateTable('conversations')
-      .set({ title, updated_at: now })
-      .where('user_id', '=', userId)
-      .where('conversation_id', '=', conversationId)
-      .returningAll()
-      .executeTakeFirst();
-    if (saved) await indexTitle(trx, saved);
-    return saved;
-  });
+  return updateConversation(db, userId, conversationId, { title }, now);
 }
 
 /** A page of the user's conversations, newest first: by offset, or (cheaper at depth) after a keyset position. */

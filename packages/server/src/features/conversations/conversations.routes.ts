@@ -6,12 +6,12 @@ import {
   clearUserConversations,
   getUserConversation,
   listUserConversations,
-  renameUserConversation,
   toConversation,
+  updateUserConversation,
 } from './conversations.service';
 
 /**
- * Conversation list, one conversation, rename and delete
+ * Conversation list, one conversation, rename (or update) and delete
  * (docs/reference/conversations.md (Listing conversations; Renaming; Deleting and clearing)).
  */
 export const conversationsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
@@ -28,10 +28,13 @@ export const conversationsRoutes: FastifyPluginAsync<AppPluginOptions> = async (
   });
 
   addRoute(app, 'renameConversation', {
-    handler: async (request) => {
-      const { arg } = request.body;
-      return renameUserConversation(db, authUser(request).id, arg.conversationId, arg.title);
-    },
+    handler: async (request) =>
+      updateUserConversation(
+        db,
+        authUser(request).id,
+        request.body.arg,
+        (endpoint) => services.registry.getEndpoint(endpoint)?.kind,
+      ),
   });
 
   addRoute(app, 'clearConversations', {

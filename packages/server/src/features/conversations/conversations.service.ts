@@ -2,21 +2,28 @@ import {
   CONVERSATION_PAGE_SIZE,
   conversationOptionsSchema,
   MESSAGE_ERRORS,
+  validateEndpointOptions,
   type ClearConversationsResult,
   type Conversation,
   type ConversationOptions,
   type ConversationPage,
+  type ConversationUpdate,
+  type EndpointKind,
 } from '@parley/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
+import { dropNulls } from '../../lib/drop-nulls';
 import * as repo from './conversations.repository';
 import type { ConversationRow } from './conversations.table';
 
-/** The API shape: the columns plus the options, flattened (shared `conversationSchema`). */
+/**
+ * The API shape: the columns plus the options, flattened (shared `conversationSchema`). A field that is not set
+ * (a null column, a null stored option) is left out.
+ */
 export function toConversation(row: ConversationRow): Conversation {
   const options = JSON.parse(row.options) as ConversationOptions;
-  return {
+  return dropNulls({
     ...options,
     conversationId: row.conversation_id,
     title: row.title,
@@ -26,7 +33,7 @@ export function toConversation(row: ConversationRow): Conversation {
     model: row.model,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  }) as Conversation;
 }
 
 /** The user's conversation, or 404 (another user's id answers the same as a missing one). */
@@ -80,13 +87,39 @@ export async function saveConversation(
   return toConversation(row);
 }
 
-export async function renameUserConversation(
+/**
+ * `POST /api/convos/update` (docs/reference/conversations.md (Renaming)): the title when one is given,
+ * and the settings given (the model and the options, each replacing the stored one; the others stay). Settings are
+ * checked against the ranges of the conversation's endpoint when it is configured (`kindOf`), as a send would check
+ * them; the endpoint itself and the server's fields are not changed here. 404 when the conversation is not the user's.
+ */
+export async function updateUserConversation(
   db: Db,
   userId: string,
-  conversationId: string,
-  title: string,
+  update: ConversationUpdate,
+  kindOf: (endpoint: string) => EndpointKind | undefined,
 ): Promise<Conversation> {
-  const row = await repo.renameConversation(db, userId, conversationId, title, nowIso());
+  const { conversationId, title, model, ...given } = update;
+  const settingsGiven = model !== undefined || Object.keys(given).length > 0;
+  let changes: repo.ConversationChanges = title ? { title } : {};
+  if (settingsGiven) {
+    const row = await getUserConversation(db, userId, conversationId);
+    const options = { ...(JSON.parse(row.options) as ConversationOptions), ...given };
+    const nextModel = model === undefined ? row.model : model;
+    const kind = kindOf(row.endpoint);
+    if (kind) {
+      const checked = validateEndpointOptions(kind, { ...options, model: nextModel });
+      if (!checked.ok) {
+        const [issue] = checked.issues;
+        throw new AppError('VALIDATION', issue?.message ?? 'Invalid options', { field: issue?.field });
+      }
+    }
+    changes = { ...changes, model: nextModel, options: JSON.stringify(options) };
+  }
+  // Nothing to change (an id alone): the conversation as it is, not moved up the list.
+  if (Object.keys(changes).length === 0)
+    return toConversation(await getUserConversation(db, userId, conversationId));
+  const row = await repo.updateConversation(db, userId, conversationId, changes, nowIso());
   if (!row) throw new AppError('NOT_FOUND', MESSAGE_ERRORS.conversationNotFound);
   return toConversation(row);
 }

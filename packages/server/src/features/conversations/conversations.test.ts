@@ -115,7 +115,14 @@ describe.each(testDialects())('conversations API on %s', (dialect) => {
     const list = (await call(t.app, me.token, 'GET', API.convos)).json<ConversationPage>();
     expect(list.conversations[0]?.conversationId).toBe(first);
 
-    for (const bad of ['', '   ', 'x'.repeat(201), 42, undefined]) {
+    // A title left out or null keeps the stored one (the whole-conversation form of renaming,
+    // docs/reference/conversations.md (Renaming)).
+    for (const kept of [undefined, null]) {
+      const res = await rename(first, kept);
+      expect(res.statusCode).toBe(200);
+      expect(res.json<Conversation>().title).toBe('Trip plans');
+    }
+    for (const bad of ['', '   ', 'x'.repeat(201), 42]) {
       const res = await rename(first, bad);
       expect(res.statusCode).toBe(400);
       expect(res.json<ApiErrorBody>()).toMatchObject({ code: 'VALIDATION', field: 'arg.title' });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FILE_MESSAGES, fileDownloadPath, fileErrors, type AvatarResponse } from '@parley/shared';
+import { signStoredPath } from './file-url';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import { AVATAR_SIDE, makeAvatarImage } from './avatar-image';
@@ -64,7 +65,7 @@ export async function saveAvatar(
     // The replaced pictures' objects and rows go now; one that cannot be removed is left to the repair.
     await deleteUserFiles(ctx, userId, claim.set ? claim.replaced : [fileId]);
     if (!claim.set) throw new AppError('CONFLICT', UPLOAD_MESSAGES.avatarSuperseded);
-    return { url };
+    return { url: signStoredPath(ctx.deps.config, userId, url) };
   } finally {
     await removeTemp(file?.path, processed);
   }

@@ -1,15 +1,19 @@
-import { fileDownloadPath, FILE_CONTEXTS, FILE_SOURCES, type FileRecord } from '@parley/shared';
+import { FILE_CONTEXTS, FILE_SOURCES, type FileRecord } from '@parley/shared';
+import { signedFilePath, type FileUrlConfig } from './file-url';
 import type { FileRow } from './files.table';
 
 const oneOf = <T extends string>(list: readonly T[], value: string, fallback: T): T =>
   (list as readonly string[]).includes(value) ? (value as T) : fallback;
 
-/** A row as the API shows it; `bytes` is a string on PostgreSQL (bigint), hence Number(). */
-export function toFileRecord(row: FileRow): FileRecord {
+/**
+ * A row as the API shows it, `filepath` a signed URL (file-url.ts); `bytes` is a string on PostgreSQL (bigint),
+ * hence Number().
+ */
+export function toFileRecord(config: FileUrlConfig, row: FileRow): FileRecord {
   return {
     file_id: row.file_id,
     filename: row.filename,
-    filepath: fileDownloadPath(row.file_id),
+    filepath: signedFilePath(config, row.user_id, row.file_id),
     type: row.type,
     bytes: Number(row.bytes),
     source: oneOf(FILE_SOURCES, row.source, 'local'),

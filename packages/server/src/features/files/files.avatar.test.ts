@@ -4,7 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
-import type { ApiErrorBody, AvatarResponse, FileConfig, PublicUser, StartupConfig } from '@parley/shared';
+import type {
+  ApiErrorBody,
+  AvatarResponse,
+  FileConfigAnswer,
+  PublicUser,
+  StartupConfig,
+} from '@parley/shared';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config/load-config';
 import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
@@ -36,6 +42,8 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
   afterEach(async () => t?.close());
 
   const avatarOf = async (token: string) => (await getUser(t.app, token)).json<PublicUser>().avatar;
+  /** The stored path of a signed one (answers sign it anew each 10 minutes). */
+  const unsigned = (path: string | null | undefined) => path?.split('?')[0];
 
   it('stores a PNG as a 250 px square, sets the user avatar and removes the picture it replaces', async () => {
     t = await buildFilesApp(dialect);
@@ -43,8 +51,8 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
     const first = await upload(t.app, token, avatarForm('me.png', await image(600, 400), 'image/png'));
     expect(first.statusCode).toBe(200);
     const { url } = first.json<AvatarResponse>();
-    expect(url).toMatch(/^\/api\/files\/download\/[\w-]+$/);
-    expect(await avatarOf(token)).toBe(url);
+    expect(url).toMatch(/^\/api\/files\/download\/[\w-]+\?exp=\d+&sig=[\w-]+$/);
+    expect(unsigned(await avatarOf(token))).toBe(unsigned(url));
     const stored = (await t.app.inject({ method: 'GET', url, headers: auth(token) })).rawPayload;
     const meta = await sharp(stored).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 250, 250]);
@@ -64,9 +72,9 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
     );
     const next = second.json<AvatarResponse>().url;
     expect(next).not.toBe(url);
-    expect(await avatarOf(token)).toBe(next);
+    expect(unsigned(await avatarOf(token))).toBe(unsigned(next));
     const rows = await allFileRows(t);
-    expect(rows.map((r) => `/api/files/download/${r.file_id}`)).toEqual([next]);
+    expect(rows.map((r) => `/api/files/download/${r.file_id}`)).toEqual([unsigned(next)]);
     expect(storedObjects(t.dataDir)).toEqual([`${user.id}/${rows[0]!.file_id}`]);
     expect((await t.app.inject({ method: 'GET', url, headers: auth(token) })).statusCode).toBe(404);
   });
@@ -101,7 +109,7 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
       avatarForm('me.gif', await image(50, 50), 'image/gif'),
       'Currently, unsupported file type: image/gif',
     );
-    expect(await avatarOf(token)).toBeNull();
+    expect(await avatarOf(token)).toBeUndefined();
     expect(await allFileRows(t)).toEqual([]);
     expect(tempFiles(t.dataDir)).toEqual([]);
   });
@@ -137,7 +145,7 @@ describe.each(testDialects())('profile pictures on %s', (dialect) => {
     expect(answers.some((res) => res.statusCode === 200)).toBe(true);
     const avatar = await avatarOf(token);
     const rows = await allFileRows(t);
-    expect(rows.map((r) => `/api/files/download/${r.file_id}`)).toEqual([avatar]);
+    expect(rows.map((r) => `/api/files/download/${r.file_id}`)).toEqual([unsigned(avatar)]);
     expect(rows[0]!.status).toBe('ready');
     expect(storedObjects(t.dataDir)).toEqual([`${user.id}/${rows[0]!.file_id}`]);
     expect((await t.app.inject({ method: 'GET', url: avatar!, headers: auth(token) })).statusCode).toBe(200);
@@ -211,20 +219,20 @@ describe.each(testDialects())('file config from the YAML on %s', (dialect) => {
     const app = await buildApp({ config: { ...config, logLevel: 'silent' }, database, redis: null });
     const { token } = await newUser(app);
     const res = await app.inject({ method: 'GET', url: '/api/files/config', headers: auth(token) });
-    const MB = 1024 * 1024;
-    const body = res.json<FileConfig>();
-    expect(body).toMatchObject({ serverFileSizeLimit: 100 * MB, avatarSizeLimit: 3 * MB });
+    // Sizes in megabytes, as LibreChat clients read them; the per-user quota in bytes, as /api/files/usage.
+    const body = res.json<FileConfigAnswer>();
+    expect(body).toMatchObject({ serverFileSizeLimit: 100, avatarSizeLimit: 3, userStorageLimit: 1024 ** 3 });
     expect(body.endpoints.openAI).toEqual({
       fileLimit: 3,
-      fileSizeLimit: 5 * MB,
-      totalSizeLimit: 25 * MB,
+      fileSizeLimit: 5,
+      totalSizeLimit: 25,
       supportedMimeTypes: ['^image/png$'],
       disabled: false,
     });
-    expect(body.endpoints.anthropic).toMatchObject({ disabled: true, fileSizeLimit: 20 * MB });
-    expect(body.endpoints.assistants).toMatchObject({ fileSizeLimit: 100 * MB, totalSizeLimit: 100 * MB });
+    expect(body.endpoints.anthropic).toMatchObject({ disabled: true, fileSizeLimit: 20 });
+    expect(body.endpoints.assistants).toMatchObject({ fileSizeLimit: 100, totalSizeLimit: 100 });
     const startup = (await app.inject({ method: 'GET', url: '/api/config' })).json<StartupConfig>();
-    expect(startup.avatarSizeLimit).toBe(3 * MB);
+    expect(startup.avatarSizeLimit).toBe(3);
     expect((await app.inject({ method: 'GET', url: '/api/files/config' })).statusCode).toBe(401);
     await app.close();
   });

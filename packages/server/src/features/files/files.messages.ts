@@ -22,5 +22,7 @@ export const UPLOAD_MESSAGES = {
   uploaded: 'File uploaded and processed successfully',
   deleted: 'Files deleted successfully',
   notFound: 'File not found',
+  linkExpired: 'This file link has expired. Reload the page (or list the files again) for a new one.',
+  linkInvalid: 'This file link is not valid for this file.',
   avatarSuperseded: 'Another profile picture was saved at the same time; it is the one kept.',
 } as const;

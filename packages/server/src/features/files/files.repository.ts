@@ -98,6 +98,16 @@ export function findUserFile(db: Db, userId: string, fileId: string): Promise<Fi
     .executeTakeFirst();
 }
 
+/** One ready file whoever owns it: for a signed URL, whose signature names the owner. */
+export function findReadyFile(db: Db, fileId: string): Promise<FileRow | undefined> {
+  return db
+    .selectFrom('files')
+    .selectAll()
+    .where('file_id', '=', fileId)
+    .where('status', '=', 'ready')
+    .executeTakeFirst();
+}
+
 /** The user's ready files among `fileIds` (others' and absent ids are left out), in no set order. */
 export function findUserFiles(db: Db, userId: string, fileIds: readonly string[]): Promise<FileRow[]> {
   if (fileIds.length === 0) return Promise.resolve([]);

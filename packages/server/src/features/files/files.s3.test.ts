@@ -1,3 +1,4 @@
+import { signedPathOf } from '../chat/chat-files.test-helpers';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,6 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   API,
-  fileDownloadPath,
   mergeFileConfig,
   type DeleteFilesResponse,
   type FileRecord,
@@ -100,7 +100,7 @@ describe.each(testDialects())('files on S3-compatible storage, on %s', (dialect)
     const uploaded = res.json<UploadResponse>();
     expect(uploaded).toMatchObject({
       filename: `noise ${side}.png`,
-      filepath: fileDownloadPath(uploaded.file_id),
+      filepath: signedPathOf(uploaded.file_id),
       type: 'image/png',
       bytes: data.length,
       width: side,

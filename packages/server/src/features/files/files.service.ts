@@ -5,12 +5,14 @@ import { AppError } from '../../lib/app-error';
 import { downloadHeaders } from './download-headers';
 import { toFileRecord } from './file-record';
 import { UPLOAD_MESSAGES } from './files.messages';
-import { findUserFile, listUserFiles, userStorageUsed } from './files.repository';
+import { findReadyFile, findUserFile, listUserFiles, userStorageUsed } from './files.repository';
+import { checkFileSignature } from './file-url';
+import type { FileRow } from './files.table';
 import type { FilesContext } from './store-file';
 
 /** The user's files, as My Files lists them. */
 export async function listFiles(deps: AppDeps, userId: string): Promise<FileRecord[]> {
-  return (await listUserFiles(deps.database.db, userId)).map(toFileRecord);
+  return (await listUserFiles(deps.database.db, userId)).map((row) => toFileRecord(deps.config, row));
 }
 
 /** What the user's files take together, against the per-user storage limit (null: none). */
@@ -35,7 +37,29 @@ export async function openDownload(
   userId: string,
   fileId: string,
 ): Promise<Download> {
-  const row = await findUserFile(ctx.deps.database.db, userId, fileId);
+  return openRow(ctx, await findUserFile(ctx.deps.database.db, userId, fileId));
+}
+
+/**
+ * A file read through a signed URL (file-url.ts), without a bearer token: the signature must have been made for
+ * this file and its owner (else 403 FORBIDDEN, also for an absent file) and must not have expired (401).
+ */
+export async function openSignedDownload(
+  ctx: Pick<FilesContext, 'deps' | 'storageForSource'>,
+  fileId: string,
+  given: { exp?: string | undefined; sig?: string | undefined },
+): Promise<Download> {
+  const row = await findReadyFile(ctx.deps.database.db, fileId);
+  const check = row ? checkFileSignature(ctx.deps.config, row.user_id, fileId, given) : 'invalid';
+  if (check === 'expired') throw new AppError('UNAUTHORIZED', UPLOAD_MESSAGES.linkExpired);
+  if (check !== 'valid') throw new AppError('FORBIDDEN', UPLOAD_MESSAGES.linkInvalid);
+  return openRow(ctx, row);
+}
+
+async function openRow(
+  ctx: Pick<FilesContext, 'deps' | 'storageForSource'>,
+  row: FileRow | undefined,
+): Promise<Download> {
   const storage = row ? await ctx.storageForSource(row.source) : null;
   const object = row && storage ? await storage.get(row.storage_key) : null;
   if (!row || !object) throw new AppError('NOT_FOUND', UPLOAD_MESSAGES.notFound);

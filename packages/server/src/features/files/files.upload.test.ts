@@ -1,3 +1,4 @@
+import { signedPathOf } from '../chat/chat-files.test-helpers';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,7 +46,7 @@ describe.each(testDialects())('file uploads on %s', (dialect) => {
       height: 200,
       source: 'local',
       context: 'message_attachment',
-      filepath: `/api/files/download/${body.file_id}`,
+      filepath: signedPathOf(body.file_id),
       message: 'File uploaded and processed successfully',
     });
     expect(body.file_id).not.toBe('temp-1');

@@ -129,7 +129,11 @@ export async function saveUpload(
       },
       signal,
     );
-    return { ...toFileRecord(row), temp_file_id: tempFileId, message: UPLOAD_MESSAGES.uploaded };
+    return {
+      ...toFileRecord(ctx.deps.config, row),
+      temp_file_id: tempFileId,
+      message: UPLOAD_MESSAGES.uploaded,
+    };
   } finally {
     await removeTemp(file?.path, image?.scaled ? image.path : null);
   }

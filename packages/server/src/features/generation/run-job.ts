@@ -2,7 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { ChatStreamError, ChatStreamEvent } from '@parley/shared';
 import { openSseStream } from '../../lib/sse';
 import { isTextDelta } from './job-store';
-import type { JobMeta, JobStore } from './job-store';
+import type { JobMeta, JobStore, StoredEvent } from './job-store';
 
 /**
  * Emits an event of the running job. Fire-and-forget on purpose, so a timer callback (the delta coalescer)
@@ -86,14 +86,20 @@ export async function pipeJobToResponse(
   store: JobStore,
   jobId: string,
   reply: FastifyReply,
-  options: { after?: string; heartbeatMs?: number } = {},
+  options: {
+    after?: string;
+    heartbeatMs?: number;
+    /** Reshapes each event for this client (whole-text frames); absent: the stored deltas as they are. */
+    shape?: (event: StoredEvent) => string;
+  } = {},
 ): Promise<'finished' | 'disconnected'> {
   const sse = openSseStream(reply, { heartbeatMs: options.heartbeatMs });
+  const { shape } = options;
   try {
     let named = false;
     for await (const event of store.follow(jobId, { after: options.after, signal: sse.signal })) {
-      let data = event.data;
-      if (!named && isTextDelta(event)) {
+      let data = shape ? shape(event) : event.data;
+      if (!shape && !named && isTextDelta(event)) {
         named = true;
         const messageId = data.includes(MESSAGE_ID_KEY) ? null : (await store.get(jobId))?.messageId;
         if (messageId) data = withMessageId(data, messageId);

@@ -1,4 +1,11 @@
-import { KEY_MESSAGES, USER_KEY_ERROR_TYPES, type UpdateUserKey, type UserKeySaved } from '@parley/shared';
+import {
+  KEY_MESSAGES,
+  KEY_NEVER_EXPIRES,
+  USER_KEY_ERROR_TYPES,
+  type UpdateUserKey,
+  type UserKeyExpiry,
+  type UserKeySaved,
+} from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
@@ -56,11 +63,14 @@ export async function saveUserKey(
   return { created: !existed, saved: { name, expiresAt } };
 }
 
-/** `GET /api/keys?name=`: the expiry of the stored key; 404 when there is none or it has expired. */
-export async function getUserKeyExpiry(deps: AppDeps, userId: string, name: string) {
+/**
+ * `GET /api/keys?name=`: the expiry of the stored key, `'never'` when it has none, and `{expiresAt: null}` when no
+ * key is stored or it has expired (the LibreChat client reads that as "no key").
+ */
+export async function getUserKeyExpiry(deps: AppDeps, userId: string, name: string): Promise<UserKeyExpiry> {
   const { key } = await readKey(deps, userId, storedKeyName(name));
-  if (!key) throw new AppError('NOT_FOUND', 'No key is stored for this endpoint');
-  return { expiresAt: key.expires_at };
+  if (!key) return { expiresAt: null };
+  return { expiresAt: key.expires_at ?? KEY_NEVER_EXPIRES };
 }
 
 /**

@@ -27,7 +27,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
     expect(replaced.json()).toEqual({ name: 'openAI', expiresAt: null });
     const got = await getKey(t.app, token, 'openAI');
     expect(got.statusCode).toBe(200);
-    expect(got.json()).toEqual({ expiresAt: null });
+    expect(got.json()).toEqual({ expiresAt: 'never' });
     for (const res of [created, replaced, got]) expect(res.body).not.toContain(SECRET);
     const [row] = await rows(user.id);
     expect(row?.value).not.toContain(SECRET);
@@ -88,7 +88,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
     }
   });
 
-  it('deletes an expired key when it is read: GET 404 and getUserKey says expired', async () => {
+  it('deletes an expired key when it is read: GET says none and getUserKey says expired', async () => {
     t = await buildTestApp(dialect);
     const { token, user } = await newUser(t.app);
     await putKey(t.app, token, { name: 'openAI', value: SECRET, expiresAt: inAnHour() });
@@ -99,7 +99,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
       .set({ expires_at: past })
       .where('user_id', '=', user.id)
       .execute();
-    expect((await getKey(t.app, token, 'openAI')).statusCode).toBe(404);
+    expect((await getKey(t.app, token, 'openAI')).json()).toEqual({ expiresAt: null });
     expect(await rows(user.id)).toEqual([]); // every expired key of the user is purged on a read
     await putKey(t.app, token, { name: 'anthropic', value: SECRET, expiresAt: inAnHour() });
     await t.database.db
@@ -121,10 +121,12 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
     });
   });
 
-  it('GET without a stored key is 404, without a name 400; 401 without a token', async () => {
+  it('GET without a stored key is 200 {expiresAt: null}, without a name 400; 401 without a token', async () => {
     t = await buildTestApp(dialect);
     const { token } = await newUser(t.app);
-    expect((await getKey(t.app, token, 'openAI')).statusCode).toBe(404);
+    const none = await getKey(t.app, token, 'openAI');
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual({ expiresAt: null });
     expect(
       (await t.app.inject({ method: 'GET', url: '/api/keys', headers: { authorization: `Bearer ${token}` } }))
         .statusCode,
@@ -144,8 +146,8 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
       await putKey(t.app, token, { name: 'anthropic', value: SECRET });
     }
     expect((await deleteKey(t.app, a.token, '/api/keys/openAI')).statusCode).toBe(204);
-    expect((await getKey(t.app, a.token, 'openAI')).statusCode).toBe(404);
-    expect((await getKey(t.app, a.token, 'anthropic')).statusCode).toBe(200);
+    expect((await getKey(t.app, a.token, 'openAI')).json()).toEqual({ expiresAt: null });
+    expect((await getKey(t.app, a.token, 'anthropic')).json()).toEqual({ expiresAt: 'never' });
     expect((await deleteKey(t.app, a.token, '/api/keys')).statusCode).toBe(400);
     expect((await deleteKey(t.app, a.token, '/api/keys?all=true')).statusCode).toBe(204);
     expect(await rows(a.user.id)).toEqual([]);

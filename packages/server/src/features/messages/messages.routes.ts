@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
+import { signMessageFiles } from '../files/file-url';
 import { editUserMessage, listUserMessages } from './messages.service';
 
 /**
@@ -12,14 +13,21 @@ export const messagesRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, 
   const db = deps.database.db;
   app.addHook('preValidation', requireAuth(deps, services.tokenCache));
 
+  // The files' paths are signed as the answer is made (docs/reference/files.md (Reading a file)).
   addRoute(app, 'listMessages', {
-    handler: async (request) => listUserMessages(db, authUser(request).id, request.params.conversationId),
+    handler: async (request) => {
+      const userId = authUser(request).id;
+      const messages = await listUserMessages(db, userId, request.params.conversationId);
+      return messages.map((m) => signMessageFiles(deps.config, userId, m));
+    },
   });
 
   addRoute(app, 'updateMessage', {
     handler: async (request) => {
       const { conversationId, messageId } = request.params;
-      return editUserMessage(db, authUser(request).id, conversationId, messageId, request.body);
+      const userId = authUser(request).id;
+      const message = await editUserMessage(db, userId, conversationId, messageId, request.body);
+      return signMessageFiles(deps.config, userId, message);
     },
   });
 };

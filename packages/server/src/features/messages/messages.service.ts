@@ -2,6 +2,7 @@ import { MESSAGE_ERRORS, type ContentPart, type Message } from '@parley/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
+import { dropNulls } from '../../lib/drop-nulls';
 import { countTokens } from '../../lib/tokens';
 import { getUserConversation } from '../conversations/conversations.service';
 import * as repo from './messages.repository';
@@ -9,10 +10,10 @@ import type { MessageRow } from './messages.table';
 
 const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
 
-/** The API shape of a message row (shared `messageSchema`). */
+/** The API shape of a message row (shared `messageSchema`); a null column is left out. */
 export function toMessage(row: MessageRow): Message {
   const files = parseJson<Message['files']>(row.files);
-  return {
+  return dropNulls({
     messageId: row.message_id,
     conversationId: row.conversation_id,
     parentMessageId: row.parent_message_id,
@@ -27,11 +28,11 @@ export function toMessage(row: MessageRow): Message {
     isEdited: row.is_edited === 1,
     finish_reason: row.finish_reason,
     tokenCount: row.token_count,
-    ...(files ? { files } : {}),
+    files,
     thread_id: row.thread_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  });
 }
 
 /** Every message of the user's conversation, all branches, oldest first; 'new' has none; 404 when not theirs. */
@@ -49,7 +50,8 @@ export interface EditMessageInput {
 
 /**
  * Edits a message's text in place (docs/reference/messages.md (Editing a message in place)): its token count is
- * recounted and it is marked edited. The body must name the conversation, the same as the URL's; 404 when not the
+ * recounted and it is marked edited. The URL names the conversation; a body may leave conversationId out (the
+ * LibreChat client sends only the text), but one that names another conversation is refused. 404 when not the
  * user's.
  */
 export async function editUserMessage(
@@ -59,10 +61,7 @@ export async function editUserMessage(
   messageId: string,
   input: EditMessageInput,
 ): Promise<Message> {
-  if (!input.conversationId) {
-    throw new AppError('VALIDATION', MESSAGE_ERRORS.conversationIdRequired, { field: 'conversationId' });
-  }
-  if (input.conversationId !== conversationId) {
+  if (input.conversationId != null && input.conversationId !== conversationId) {
     throw new AppError('VALIDATION', MESSAGE_ERRORS.conversationIdMismatch, { field: 'conversationId' });
   }
   const row = await repo.editMessage(db, userId, conversationId, messageId, {

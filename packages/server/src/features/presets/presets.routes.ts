@@ -1,8 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppPluginOptions } from '../../app-services';
-import { addRoute } from '../../lib/api-routes';
+import { addRoute, type RequestHook } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import * as presets from './presets.service';
+
+/**
+ * The LibreChat client deletes all presets with a POST that has no body at all (no content type); that is
+ * `{arg: {}}`. An empty body sent as JSON is still refused by the JSON parser.
+ */
+const noBodyDeletesAll: RequestHook = async (request) => {
+  if (request.body === undefined) request.body = { arg: {} };
+};
 
 /**
  * Presets (docs/reference/presets.md (Saving a preset; Listing and deleting)): list, save (answers the new list),
@@ -23,6 +31,7 @@ export const presetsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, {
   });
 
   addRoute(app, 'deletePresets', {
+    preValidation: [noBodyDeletesAll],
     handler: async (request) => presets.deletePresets(deps, authUser(request).id, request.body.arg),
   });
 };

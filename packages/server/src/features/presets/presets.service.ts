@@ -10,14 +10,16 @@ import type { AppConfig } from '../../config/config.types';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
+import { dropNulls } from '../../lib/drop-nulls';
 import type { PresetRow } from './presets.table';
 import * as repo from './presets.repository';
 
 const SAVE_ATTEMPTS = 5;
 const notFound = () => new AppError('NOT_FOUND', 'Preset not found');
 
+/** The API shape of a preset row (shared `presetSchema`); a field that is not set is left out. */
 function toPreset(row: PresetRow): Preset {
-  return {
+  return dropNulls({
     ...(JSON.parse(row.options) as object),
     presetId: row.preset_id,
     title: row.title,
@@ -29,7 +31,7 @@ function toPreset(row: PresetRow): Preset {
     user: row.user_id,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  }) as Preset;
 }
 
 export async function listPresets(deps: AppDeps, userId: string): Promise<Preset[]> {

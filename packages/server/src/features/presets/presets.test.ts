@@ -40,7 +40,8 @@ describe.each(testDialects())('presets on %s', (dialect) => {
     expect(res.statusCode).toBe(201);
     const [first] = res.json<Preset[]>();
     expect(first).toMatchObject({ title: 'Terse', endpoint: 'openAI', model: 'gpt-4', temperature: 0.5 });
-    expect(first).toMatchObject({ defaultPreset: false, order: null, user: user.id });
+    expect(first).not.toHaveProperty('order');
+    expect(first).toMatchObject({ defaultPreset: false, user: user.id });
     expect(first).not.toHaveProperty('conversationId');
     expect(first).not.toHaveProperty('bogus');
     const bare = await save(t.app, token, preset({ title: 'Mistral one', endpoint: 'Mistral' }));
@@ -134,6 +135,31 @@ describe.each(testDialects())('presets on %s', (dialect) => {
     expect((await remove(t.app, token, { arg: { presetId: null } })).statusCode).toBe(400);
     expect((await remove(t.app, token, {})).statusCode).toBe(400);
     expect((await remove(t.app, token, { arg: {} })).json()).toEqual({ acknowledged: true, deletedCount: 2 });
+    expect(await list(t.app, token)).toEqual([]);
+  });
+
+  it("takes the LibreChat client's forms: the bare preset deletes it, no body at all deletes all", async () => {
+    t = await buildTestApp(dialect);
+    const { token } = await newUser(t.app);
+    await save(t.app, token, { preset: preset({ title: 'one' }) });
+    const all = (await save(t.app, token, { preset: preset({ title: 'two' }) })).json<Preset[]>();
+    const one = await remove(t.app, token, all[0]!);
+    expect(one.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+    expect((await remove(t.app, token, { ...all[0], presetId: 'no-such-id' })).statusCode).toBe(404);
+    // An unsaved preset (presetId null) and a JSON body that is empty never wipe the list.
+    const unsaved = await remove(t.app, token, { ...all[1], presetId: null });
+    expect(unsaved.statusCode).toBe(400);
+    expect(unsaved.json<ApiErrorBody>().field).toBe('arg.presetId');
+    const emptyJson = await t.app.inject({
+      method: 'POST',
+      url: '/api/presets/delete',
+      headers: { ...auth(token), 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(emptyJson.statusCode).toBe(400);
+    expect(await list(t.app, token)).toHaveLength(1);
+    const noBody = await t.app.inject({ method: 'POST', url: '/api/presets/delete', headers: auth(token) });
+    expect(noBody.json()).toEqual({ acknowledged: true, deletedCount: 1 });
     expect(await list(t.app, token)).toEqual([]);
   });
 

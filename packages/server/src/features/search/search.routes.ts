@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
+import { signMessageFiles } from '../files/file-url';
 import { assertSearchEnabled, searchUser } from './search.service';
 
 /**
@@ -16,7 +17,9 @@ export const searchRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { 
     handler: async (request) => {
       assertSearchEnabled(enabled);
       const { q, pageNumber } = request.query;
-      return searchUser(deps.database.db, authUser(request).id, q, pageNumber);
+      const userId = authUser(request).id;
+      const page = await searchUser(deps.database.db, userId, q, pageNumber);
+      return { ...page, messages: page.messages.map((m) => signMessageFiles(deps.config, userId, m)) };
     },
   });
 };

@@ -22,14 +22,16 @@ describe.each(testDialects())('POST /api/tokenizer on %s', (dialect) => {
   let t: TestApp;
   afterEach(async () => t?.close());
 
-  it('counts tokens, 0 for empty text, 400 for a wrong type, 401 without a token', async () => {
+  it('counts tokens of {text} or {arg: text}, 0 for empty text, 400 for a wrong type, 401 without a token', async () => {
     t = await buildTestApp(dialect);
     const { token } = await newUser(t.app);
     const res = await call(t.app, token, 'POST', API.tokenizer, { text: 'hello world' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ count: exact('hello world') });
     expect((await call(t.app, token, 'POST', API.tokenizer, { text: '' })).json()).toEqual({ count: 0 });
-    for (const body of [{ text: 5 }, {}, { text: null }]) {
+    const wrapped = await call(t.app, token, 'POST', API.tokenizer, { arg: 'hello world' });
+    expect(wrapped.json()).toEqual({ count: exact('hello world') });
+    for (const body of [{ text: 5 }, {}, { text: null }, { arg: 5 }, { arg: null }]) {
       expect((await call(t.app, token, 'POST', API.tokenizer, body)).statusCode).toBe(400);
     }
     expect(

@@ -8,6 +8,6 @@ import { toPublicUser } from './users.service';
 export const usersRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   addRoute(app, 'getUser', {
     preValidation: [requireAuth(deps, services.tokenCache)],
-    handler: async (request) => toPublicUser(authUser(request).row),
+    handler: async (request) => toPublicUser(deps.config, authUser(request).row),
   });
 };

@@ -1,18 +1,23 @@
 import { AUTH_MESSAGES, type PublicUser } from '@parley/shared';
 import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
+import { dropNulls } from '../../lib/drop-nulls';
+import { signStoredPath, type FileUrlConfig } from '../files/file-url';
 import { findUserById } from './users.repository';
 import type { UserRow } from './users.table';
 
-/** The user as the API shows it: never the password hash nor the linked social ids. */
-export function toPublicUser(row: UserRow): PublicUser {
-  return {
+/**
+ * The user as the API shows it: never the password hash nor the linked social ids; unset fields left out. A profile
+ * picture stored by Parley is answered as a signed URL (docs/reference/files.md (Reading a file)).
+ */
+export function toPublicUser(config: FileUrlConfig, row: UserRow): PublicUser {
+  return dropNulls({
     id: row.id,
     name: row.name,
     username: row.username,
     email: row.email,
     phone: row.phone,
-    avatar: row.avatar,
+    avatar: row.avatar === null ? null : signStoredPath(config, row.id, row.avatar),
     role: row.role,
     provider: row.provider,
     plugins: parsePlugins(row.plugins),
@@ -20,7 +25,7 @@ export function toPublicUser(row: UserRow): PublicUser {
     emailVerified: Boolean(row.email_verified),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
-  };
+  });
 }
 
 function parsePlugins(json: string): string[] {

@@ -3,6 +3,7 @@ import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { iconButton } from './button';
+import { useReturnFocus } from './return-focus';
 
 interface DialogFrameProps {
   open: boolean;
@@ -18,7 +19,8 @@ interface DialogFrameProps {
 }
 
 /**
- * The app's modal look: dimmed backdrop, centred card, title row with a close button (Radix handles focus).
+ * The app's modal look: dimmed backdrop, centred card, title row with a close button (Radix traps focus; closing
+ * gives it back to the opener).
  * z-45: above the phone sidebar (z-40), below toasts (z-50) so a toast raised from a dialog stays readable.
  */
 export function DialogFrame({
@@ -32,6 +34,7 @@ export function DialogFrame({
   children,
 }: DialogFrameProps) {
   const { t } = useTranslation();
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
@@ -39,6 +42,7 @@ export function DialogFrame({
         <Dialog.Content
           data-testid={testId}
           onOpenAutoFocus={onOpenAutoFocus}
+          onCloseAutoFocus={returnFocus}
           onKeyDown={(e) => {
             // Radix gives Escape only to the newest layer, and a toast (a Radix layer too) raised while the
             // dialog is open is newer: the toast would take the key and the dialog stay open. Escape from inside

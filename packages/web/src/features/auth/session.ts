@@ -7,6 +7,7 @@ import { onAnyError, queryClient, queryKeys } from '../../lib/query-client';
 import { storage } from '../../lib/storage';
 import { showToast } from '../toast/toast.store';
 import { useAuthStore } from './auth.store';
+import { usePendingDeleteKeys } from '../undo/pending-delete-keys';
 
 /** Stores a fresh session: the token in memory, the user in the store and the query cache. */
 export function signIn(result: AuthResult): void {
@@ -49,6 +50,9 @@ export function logout(): Promise<void> {
 }
 
 async function runLogout(): Promise<void> {
+  // Deletes still in their undo window go out with this session's token
+  // (docs/decisions.md (Logging out sends the waiting deletes first)).
+  usePendingDeleteKeys.getState().sendWaiting();
   try {
     await api.call('logout', {}, { refreshOn401: false });
   } catch (error) {

@@ -9,6 +9,9 @@ interface ChatInputState {
   /** Fills the box and focuses it, caret at the end. */
   fill: (draft: string) => void;
   requestFocus: () => void;
+  /** A message a keyboard shortcut asked to edit or copy (docs/reference/settings-and-ui.md (Keyboard shortcuts)). */
+  request: { kind: 'edit' | 'copy'; messageId: string } | null;
+  setRequest: (request: ChatInputState['request']) => void;
 }
 
 export const useChatInputStore = create<ChatInputState>()((set) => ({
@@ -17,4 +20,6 @@ export const useChatInputStore = create<ChatInputState>()((set) => ({
   setDraft: (draft) => set({ draft }),
   fill: (draft) => set((s) => ({ draft, focusRequest: s.focusRequest + 1 })),
   requestFocus: () => set((s) => ({ focusRequest: s.focusRequest + 1 })),
+  request: null,
+  setRequest: (request) => set({ request }),
 }));

@@ -1,4 +1,4 @@
-import type { ChatFinalEvent, Message } from '@parley/shared';
+import { DELTA_FRAMES, STREAM_FRAMES_HEADER, type ChatFinalEvent, type Message } from '@parley/shared';
 import { api } from '../../lib/api';
 import { appNavigation } from '../../lib/navigation';
 import { queryClient, queryKeys } from '../../lib/query-client';
@@ -28,6 +28,9 @@ import type { Submission } from './stream/submission';
 export const TITLE_REFRESH_MS = 2500;
 
 const lists: MessageLists = { get: messagesCache.get, set: messagesCache.set };
+/** Parley's streams ask for delta frames (docs/reference/chat.md (Stream frames)). */
+const STREAM_HEADERS = { accept: 'text/event-stream', [STREAM_FRAMES_HEADER]: DELTA_FRAMES };
+
 const streams = () => useChatStreamStore.getState();
 const showing = (conversationId: string) => useConversationStore.getState().conversationId === conversationId;
 
@@ -120,13 +123,21 @@ function aborted(active: ActiveStream): boolean {
   return signal.aborted;
 }
 
-/** Follows one stream's answer to its end. `resumed`: a re-attached stream that ends early is not an error. */
-async function run(active: ActiveStream, res: Response, resumed = false): Promise<void> {
+/**
+ * Follows one stream's answer to its end. `resumed`: a re-attached stream that ends early is not an error.
+ * `questionIsNew`: the send made its user message (an ask or an edited message, not a regenerate or continue).
+ */
+async function run(
+  active: ActiveStream,
+  res: Response,
+  resumed = false,
+  questionIsNew = false,
+): Promise<void> {
   const { reply, controller, wasNew } = active;
   try {
     if (!res.ok || !res.body) {
       const text = await refusalText(res);
-      reply.fail(text);
+      reply.refuse(text, questionIsNew);
       afterError(active, text);
       return;
     }
@@ -168,22 +179,23 @@ function begin(target: ReplyTarget, endpoint: string): ActiveStream {
 /** Sends (ask, regenerate, continue, edit). Ignored while another request is in progress. */
 export async function submit(submission: Submission, endpoint: string): Promise<void> {
   if (streams().active) return;
-  messagesCache.set(submission.conversationId, submission.messages);
   const { conversationId, replyId, userMessageId, sender } = submission;
+  const questionIsNew = !messagesCache.get(conversationId).some((m) => m.messageId === userMessageId);
+  messagesCache.set(submission.conversationId, submission.messages);
   const active = begin({ conversationId, replyId, userMessageId, sender }, endpoint);
   let res: Response;
   try {
     res = await api.callRaw(
       submission.route,
       { params: { endpoint: submission.endpoint }, body: submission.payload },
-      { headers: { accept: 'text/event-stream' }, signal: active.controller.signal },
+      { headers: STREAM_HEADERS, signal: active.controller.signal },
     );
   } catch {
     if (!aborted(active)) active.reply.failToConnect();
     if (active.controller.signal.reason !== 'stop') streams().end(active.id);
     return;
   }
-  await run(active, res);
+  await run(active, res, false, questionIsNew);
 }
 
 /**
@@ -200,7 +212,7 @@ export async function resume(conversationId: string, messages: Message[], endpoi
     res = await api.callRaw(
       'resumeStream',
       { params: { conversationId } },
-      { headers: { accept: 'text/event-stream' }, signal: controller.signal },
+      { headers: STREAM_HEADERS, signal: controller.signal },
     );
   } catch {
     return;

@@ -5,7 +5,6 @@ const base: InputRulesContext = {
   conversationId: 'c1',
   text: 'Hello',
   submitting: false,
-  latest: { error: false, unfinished: false, isCreatedByUser: false },
   noEndpoint: false,
   endpointPending: false,
   keyMissing: false,
@@ -33,23 +32,6 @@ describe('inputRules', () => {
     expect(rules({ endpointPending: true })).toMatchObject({ textDisabled: false, sendDisabled: true });
   });
 
-  it('an errored latest message, or an unfinished one that is not streaming, asks to edit or regenerate', () => {
-    for (const latest of [
-      { error: true, unfinished: false, isCreatedByUser: false },
-      { error: false, unfinished: true, isCreatedByUser: false },
-    ]) {
-      expect(rules({ latest })).toMatchObject({
-        mode: 'fix-latest',
-        textDisabled: true,
-        sendDisabled: true,
-        placeholder: { key: 'com_ui_chat_input_edit_or_regenerate' },
-      });
-    }
-    expect(
-      rules({ latest: { error: false, unfinished: true, isCreatedByUser: false }, submitting: true }).mode,
-    ).toBe('ready');
-  });
-
   it('a missing required key asks for it, naming the endpoint', () => {
     expect(rules({ keyMissing: true })).toMatchObject({
       mode: 'needs-key',
@@ -62,9 +44,5 @@ describe('inputRules', () => {
   it('blocks the search view and a chat without an endpoint', () => {
     expect(rules({ conversationId: 'search' })).toMatchObject({ mode: 'search', textDisabled: true });
     expect(rules({ noEndpoint: true })).toMatchObject({ mode: 'no-endpoint', sendDisabled: true });
-  });
-
-  it('an empty conversation is ready', () => {
-    expect(rules({ latest: undefined }).mode).toBe('ready');
   });
 });

@@ -1,12 +1,8 @@
-import type { Message } from '@parley/shared';
-
 /** Everything the message box's state depends on (docs/reference/chat.md (Message box; Sending a message)). */
 export interface InputRulesContext {
   conversationId: string;
   text: string;
   submitting: boolean;
-  /** The latest message on the branch on screen. */
-  latest: Pick<Message, 'error' | 'unfinished' | 'isCreatedByUser'> | undefined;
   /** No endpoint is configured at all. */
   noEndpoint: boolean;
   /** The new conversation's endpoint is not set up yet (the endpoint list is still loading). */
@@ -21,7 +17,7 @@ export interface InputRulesContext {
   endpointName: string;
 }
 
-export type InputMode = 'ready' | 'search' | 'fix-latest' | 'needs-key' | 'no-endpoint';
+export type InputMode = 'ready' | 'search' | 'needs-key' | 'no-endpoint';
 
 export interface InputRules {
   mode: InputMode;
@@ -32,13 +28,14 @@ export interface InputRules {
 }
 
 /**
- * The text box is blocked in the search view, without an endpoint, without a required key, and while the latest
- * message is errored or unfinished (not while it streams): then the user is asked to edit or regenerate. Send is
- * disabled for blank text, loading files, a request in progress, a missing key, a blocked text box, or while the
- * endpoint the message would go to is not known yet (typing is fine meanwhile).
+ * The text box is blocked in the search view, without an endpoint and without a required key. An errored or
+ * unfinished latest message does not block it: a new message branches from it like any send, and the way to go on
+ * shows under that message
+ * (docs/decisions.md (The message box stays usable after Stop and after any error)).
+ * Send is disabled for blank text, loading files, a request in progress, a missing key, a blocked text box, or
+ * while the endpoint the message would go to is not known yet (typing is fine meanwhile).
  */
 export function inputRules(c: InputRulesContext): InputRules {
-  const latestBroken = Boolean(c.latest && (c.latest.error || (c.latest.unfinished && !c.submitting)));
   const mode: InputMode =
     c.conversationId === 'search'
       ? 'search'
@@ -46,9 +43,7 @@ export function inputRules(c: InputRulesContext): InputRules {
         ? 'no-endpoint'
         : c.keyMissing
           ? 'needs-key'
-          : latestBroken
-            ? 'fix-latest'
-            : 'ready';
+          : 'ready';
   const textDisabled = mode !== 'ready';
   const blank = c.text.trim() === '';
   const sendDisabled = textDisabled || blank || c.filesLoading || c.submitting || c.endpointPending;
@@ -63,8 +58,6 @@ function placeholderOf(mode: InputMode, c: InputRulesContext): InputRules['place
       return { key: 'com_ui_chat_input_no_endpoint' };
     case 'needs-key':
       return { key: 'com_ui_chat_input_set_key', values: { endpoint: c.endpointName } };
-    case 'fix-latest':
-      return { key: 'com_ui_chat_input_edit_or_regenerate' };
     default:
       return c.modelName
         ? { key: 'com_ui_chat_input_placeholder', values: { model: c.modelName } }

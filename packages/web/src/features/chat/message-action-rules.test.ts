@@ -3,12 +3,13 @@ import {
   canContinue,
   canEdit,
   canRegenerate,
+  goOnHint,
   messageActions,
   type MessageActionContext,
 } from './message-action-rules';
 
-const ai = { isCreatedByUser: false, error: false, finish_reason: 'stop' };
-const human = { isCreatedByUser: true, error: false, finish_reason: null };
+const ai = { isCreatedByUser: false, error: false, unfinished: false, finish_reason: 'stop' };
+const human = { isCreatedByUser: true, error: false, unfinished: false, finish_reason: undefined };
 
 function ctx(over: Partial<MessageActionContext> = {}): MessageActionContext {
   return {
@@ -52,7 +53,7 @@ describe('regenerate', () => {
 });
 
 describe('continue', () => {
-  const unfinished = { ...ai, finish_reason: null };
+  const unfinished = { ...ai, finish_reason: undefined };
 
   it('is offered on the latest reply whose finish_reason is not stop, on continuing endpoints', () => {
     for (const endpoint of [
@@ -80,6 +81,13 @@ describe('continue', () => {
     expect(canContinue(ctx({ message: unfinished, isSearchResult: true }))).toBe(false);
     expect(canContinue(ctx({ message: { ...unfinished, error: true } }))).toBe(false);
     expect(canContinue(ctx({ message: unfinished, submitting: true }))).toBe(false);
+  });
+
+  it('is offered for an errored reply that kept the partial text of a failure mid-stream', () => {
+    const partial = { ...ai, finish_reason: undefined, error: true, unfinished: true };
+    expect(canContinue(ctx({ message: partial }))).toBe(true);
+    expect(canContinue(ctx({ message: partial, submitting: true }))).toBe(false);
+    expect(canContinue(ctx({ message: partial, isLatest: false }))).toBe(false);
   });
 
   it('shows right after Stop on the latest reply, even before the stream has ended', () => {
@@ -115,10 +123,32 @@ it('messageActions always offers Copy and combines the rules', () => {
     regenerate: false,
     continue: false,
   });
-  expect(messageActions(ctx({ message: { ...ai, finish_reason: null } }))).toEqual({
+  expect(messageActions(ctx({ message: { ...ai, finish_reason: undefined } }))).toEqual({
     copy: true,
     edit: true,
     regenerate: true,
     continue: true,
+  });
+});
+
+describe('the way to go on under the latest reply', () => {
+  const hint = (over: Partial<MessageActionContext> = {}, live = false) => goOnHint({ ...ctx(over), live });
+  const stopped = { ...ai, finish_reason: undefined, unfinished: true };
+  const failed = { ...ai, finish_reason: undefined, error: true };
+
+  it('shows under an errored or unfinished latest reply, naming Continue when it is offered', () => {
+    expect(hint({ message: stopped })).toBe('com_ui_msg_go_on_continue');
+    expect(hint({ message: { ...failed, unfinished: true } })).toBe('com_ui_msg_go_on_continue');
+    expect(hint({ message: failed })).toBe('com_ui_msg_go_on');
+    expect(hint({ message: stopped, endpoint: 'bingAI' })).toBe('com_ui_msg_go_on');
+  });
+
+  it('does not show on a complete reply, an older one, a user message, while streaming or on search results', () => {
+    expect(hint()).toBeNull();
+    expect(hint({ message: failed, isLatest: false })).toBeNull();
+    expect(hint({ message: { ...human, error: true } })).toBeNull();
+    expect(hint({ message: stopped }, true)).toBeNull();
+    expect(hint({ message: stopped, submitting: true })).toBeNull();
+    expect(hint({ message: failed, isSearchResult: true })).toBeNull();
   });
 });

@@ -30,7 +30,7 @@ export const CONTINUE_ENDPOINTS: readonly EndpointKind[] = [
 
 /** Everything the action buttons of one message depend on. */
 export interface MessageActionContext {
-  message: Pick<Message, 'isCreatedByUser' | 'error' | 'finish_reason'>;
+  message: Pick<Message, 'isCreatedByUser' | 'error' | 'unfinished' | 'finish_reason'>;
   /** The endpoint name (a custom endpoint's own name is fine: its kind is used). */
   endpoint: string;
   isLatest: boolean;
@@ -77,15 +77,29 @@ export function canRegenerate(c: MessageActionContext): boolean {
 /**
  * Continue: the latest AI reply whose finish_reason is not 'stop', not being edited, not a search result
  * (docs/reference/messages.md (Message actions)). Right after Stop it shows even if the stream has not quite ended.
- * Otherwise never while a reply streams, and not for an errored reply, whose text is the error (the way out of an error
- * is edit-and-resubmit or regenerate).
+ * Otherwise never while a reply streams, and not for an errored reply whose text is the error; an errored reply that
+ * keeps the partial text of a failure mid-stream (`unfinished`) can be continued
+ * (docs/decisions.md (An errored reply with partial text can be continued)).
  */
 export function canContinue(c: MessageActionContext): boolean {
   const { message } = c;
   if (!c.isLatest || message.isCreatedByUser || c.isEditing || c.isSearchResult) return false;
   if (!CONTINUE_ENDPOINTS.includes(kind(c.endpoint))) return false;
   if (c.recentlyStopped) return true;
-  return !c.submitting && !message.error && message.finish_reason !== 'stop';
+  const partial = message.error ? message.unfinished : true;
+  return !c.submitting && partial && message.finish_reason !== 'stop';
+}
+
+/**
+ * The way to go on, shown under the latest reply when it is errored or unfinished and nothing streams; it names
+ * Continue when Continue is offered
+ * (docs/decisions.md (The message box stays usable after Stop and after any error)).
+ */
+export function goOnHint(c: MessageActionContext & { live: boolean }): string | null {
+  const { message } = c;
+  if (!c.isLatest || message.isCreatedByUser || c.live || c.submitting || c.isSearchResult) return null;
+  if (!message.error && !message.unfinished) return null;
+  return canContinue(c) ? 'com_ui_msg_go_on_continue' : 'com_ui_msg_go_on';
 }
 
 export function messageActions(c: MessageActionContext): MessageActions {

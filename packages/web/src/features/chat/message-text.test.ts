@@ -3,7 +3,7 @@ import { imageFiles, messageText } from './message-text';
 
 describe('messageText', () => {
   it('prefers the text, else joins the text content parts', () => {
-    expect(messageText({ text: 'hello', content: null })).toBe('hello');
+    expect(messageText({ text: 'hello' })).toBe('hello');
     expect(
       messageText({
         text: '',

@@ -20,7 +20,8 @@ export const DEFAULT_STARTUP_CONFIG: StartupConfig = {
   showBirthdayIcon: false,
   checkBalance: false,
   searchEnabled: false,
-  avatarSizeLimit: 2 * 1024 * 1024,
+  avatarSizeLimit: 2,
+  endpoints: [],
   version: '',
 };
 

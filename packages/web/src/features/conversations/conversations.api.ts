@@ -54,20 +54,27 @@ function syncOpenTitle(conversationId: string, title: string): void {
   if (store.conversationId === conversationId) store.setTitle(title);
 }
 
-/** `POST /api/convos/clear` for one conversation, as the sidebar's delete button sends it. */
-export function useDeleteConversationMutation() {
-  return useMutation({
-    mutationFn: (conversation: Pick<Conversation, 'conversationId'> & { thread_id?: string | null }) =>
-      api.call('clearConversations', {
-        body: {
-          arg: {
-            conversationId: conversation.conversationId,
-            thread_id: conversation.thread_id ?? null,
-            source: 'button',
-          },
+/**
+ * `POST /api/convos/clear` for one conversation, as the sidebar's delete button sends it once its undo window ends
+ * (`keepalive` when the page is being left).
+ */
+export function sendConversationDelete(
+  conversation: Pick<Conversation, 'conversationId'> & { thread_id?: string | null },
+  keepalive: boolean,
+) {
+  return api.call(
+    'clearConversations',
+    {
+      body: {
+        arg: {
+          conversationId: conversation.conversationId,
+          thread_id: conversation.thread_id ?? null,
+          source: 'button',
         },
-      }),
-  });
+      },
+    },
+    { keepalive },
+  );
 }
 
 /** `GET /api/search/enable`: whether the operator turned search on; it does not change while running. */

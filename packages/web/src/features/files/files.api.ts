@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import {
+  fromFileConfigAnswer,
   mergeFileConfig,
   type AvatarResponse,
   type DeleteFilesPayload,
@@ -10,11 +11,14 @@ import {
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
-/** The file limits per endpoint; until they arrive, the defaults (docs/reference/files.md (File limits)). */
+/**
+ * The file limits per endpoint, sizes in bytes (the server answers megabytes); until they arrive, the defaults
+ * (docs/reference/files.md (File limits)).
+ */
 export function useFileConfig(): FileConfig {
   const query = useQuery({
     queryKey: queryKeys.fileConfig,
-    queryFn: () => api.call('getFileConfig'),
+    queryFn: async () => fromFileConfigAnswer(await api.call('getFileConfig')),
     staleTime: Infinity,
   });
   return query.data ?? DEFAULT_FILE_CONFIG;

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserKeyExpiry } from '@parley/shared';
+import { KEY_NEVER_EXPIRES, type UserKeyExpiry } from '@parley/shared';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { queryKeys } from '../../lib/query-client';
@@ -9,10 +9,16 @@ import { userKeyName } from './key-names';
 // The prefix every `queryKeys.userKey(name)` starts with, to refetch them all at once.
 const ALL_USER_KEYS = [queryKeys.userKey('')[0]];
 
-/** The stored key's expiry, or null when none (the server answers 404 when no unexpired key is stored). */
-async function fetchExpiry(name: string): Promise<UserKeyExpiry | null> {
+/**
+ * The stored key's expiry (`expiresAt` null: it never expires), or null when none is stored. The server answers
+ * `{expiresAt: null}` for no key and `'never'` for a key without an expiry; a 404 also means no key
+ * (docs/reference/endpoints-and-models.md (User-provided keys)).
+ */
+export async function fetchExpiry(name: string): Promise<UserKeyExpiry | null> {
   try {
-    return await api.call('getKeyExpiry', { query: { name } });
+    const { expiresAt } = await api.call('getKeyExpiry', { query: { name } });
+    if (expiresAt === null) return null;
+    return { expiresAt: expiresAt === KEY_NEVER_EXPIRES ? null : expiresAt };
   } catch (error) {
     if (isApiError(error) && error.status === 404) return null;
     throw error;
@@ -23,8 +29,8 @@ async function fetchExpiry(name: string): Promise<UserKeyExpiry | null> {
 const MAX_RECHECK_MS = 3_600_000;
 
 /**
- * The expiry query of a stored name. It asks again when the key expires, and the server's 404 then turns it
- * into "no key", so a key that runs out while the page is open stops counting as stored.
+ * The expiry query of a stored name. It asks again when the key expires, and the server's `{expiresAt: null}`
+ * then turns it into "no key", so a key that runs out while the page is open stops counting as stored.
  */
 function expiryQuery(name: string) {
   return {

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Preset, PresetPayload } from '@parley/shared';
+import type { PresetPayload } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryKeys } from '../../lib/query-client';
 
@@ -19,29 +19,6 @@ export function useSavePresetMutation() {
   return useMutation({
     mutationFn: (preset: PresetPayload) => api.call('savePreset', { body: { preset } }),
     onSuccess: (list) => client.setQueryData(queryKeys.presets, list),
-  });
-}
-
-/**
- * Deletes one preset: gone from the list at once, the list refetched after
- * (docs/reference/presets.md (Listing and deleting)).
- */
-export function useDeletePresetMutation() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (presetId: string) => api.call('deletePresets', { body: { arg: { presetId } } }),
-    onMutate: async (presetId) => {
-      await client.cancelQueries({ queryKey: queryKeys.presets });
-      const previous = client.getQueryData<Preset[]>(queryKeys.presets);
-      client.setQueryData<Preset[]>(queryKeys.presets, (list) =>
-        list?.filter((p) => p.presetId !== presetId),
-      );
-      return { previous };
-    },
-    onError: (_error, _id, context) => {
-      if (context?.previous) client.setQueryData(queryKeys.presets, context.previous);
-    },
-    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.presets }),
   });
 }
 

@@ -9,6 +9,13 @@ export interface Toast {
   severity: ToastSeverity;
   duration: number;
   open: boolean;
+  action?: ToastAction;
+}
+
+/** A button in the toast (Undo); pressing it closes the toast. */
+export interface ToastAction {
+  label: string;
+  onAction: () => void;
 }
 
 export interface ShowToastInput {
@@ -17,6 +24,7 @@ export interface ShowToastInput {
   severity?: ToastSeverity;
   /** Milliseconds before it closes; default 3000 (docs/reference/settings-and-ui.md (Toasts)). */
   duration?: number;
+  action?: ToastAction;
 }
 
 interface ToastState {
@@ -35,14 +43,19 @@ export const useToastStore = create<ToastState>()((set) => ({
 
 let nextId = 1;
 
-/** Shows a toast about 100 ms after the request (docs/reference/settings-and-ui.md (Toasts)); usable outside React. */
+/**
+ * Shows a toast about 100 ms after the request (docs/reference/settings-and-ui.md (Toasts)); usable outside React.
+ * Answers its id, to close it early.
+ */
 export function showToast({
   message,
   severity = 'info',
   duration = TOAST_DURATION_MS,
-}: ShowToastInput): void {
+  action,
+}: ShowToastInput): number {
   const id = nextId++;
   setTimeout(() => {
-    useToastStore.getState().add({ id, message, severity, duration, open: true });
+    useToastStore.getState().add({ id, message, severity, duration, open: true, ...(action && { action }) });
   }, TOAST_OPEN_DELAY_MS);
+  return id;
 }

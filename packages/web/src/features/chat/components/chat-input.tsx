@@ -50,7 +50,6 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
     conversationId,
     text: draft,
     submitting,
-    latest,
     noEndpoint: endpoints.isSuccess && Object.keys(endpoints.data).length === 0,
     endpointPending: !endpoint,
     keyMissing: key.missing,
@@ -59,13 +58,15 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
     endpointName: endpointLabel(endpoint, t),
   });
 
-  // Grows with its content up to 13rem, then scrolls (docs/reference/chat.md (Message box)).
+  // Grows with its content up to 13rem, then scrolls (docs/reference/chat.md (Message box)). An empty box fits its
+  // hint, which wraps rather than being cut (docs/decisions.md (The empty message box fits its hint)).
+  const placeholder = t(rules.placeholder.key, rules.placeholder.values ?? {});
   useLayoutEffect(() => {
     const box = ref.current;
     if (!box) return;
     box.style.height = 'auto';
     box.style.height = `${box.scrollHeight}px`;
-  }, [draft]);
+  }, [draft, placeholder]);
 
   // After a conversation loads, unless the user has already put the focus somewhere (a menu, the sidebar).
   useEffect(() => {
@@ -119,7 +120,6 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
     if (latest && !latest.isCreatedByUser) actions.continue(latest);
   };
 
-  const placeholder = t(rules.placeholder.key, rules.placeholder.values ?? {});
   return (
     <div data-testid="chat-input" className="mx-auto w-full max-w-3xl px-3 sm:px-6">
       {rules.mode === 'needs-key' ? (
@@ -142,6 +142,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
             />
             <textarea
               ref={ref}
+              data-chat-input
               rows={1}
               value={draft}
               aria-label={t('com_ui_chat_input_label')}

@@ -4,6 +4,7 @@ import { VirtualMessageList } from '../../message-list/components/virtual-messag
 import { useChatStreamStore } from '../chat-stream.store';
 import { useConversationStore } from '../conversation.store';
 import { useChatActions } from '../hooks/use-chat-actions';
+import { useChatShortcuts } from '../hooks/use-chat-shortcuts';
 import { useRecentlyStopped } from '../hooks/use-recently-stopped';
 import type { BranchNode } from '../message-tree';
 import { MessageArticle } from './message-article';
@@ -18,6 +19,8 @@ export function ChatMessages({ branch }: { branch: BranchNode[] }) {
   const streamingId = useChatStreamStore((s) => (s.conversationId === conversationId ? s.replyId : null));
   const recentlyStopped = useRecentlyStopped();
   const last = branch.length - 1;
+  // Stop, edit and copy need messages on screen, so they come with the log, not with the empty chat.
+  useChatShortcuts(branch);
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">

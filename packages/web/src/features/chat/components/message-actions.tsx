@@ -1,7 +1,9 @@
 import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
+import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/shared';
 import { showToast } from '../../toast/toast.store';
+import { useChatInputStore } from '../chat-input.store';
 import { useCopyText } from '../hooks/use-copy-text';
 import type { MessageActions as Allowed } from '../message-action-rules';
 import { messageText } from '../message-text';
@@ -27,6 +29,17 @@ export function MessageActions({ message, allowed, onEdit, onRegenerate, onConti
       showToast({ message: t('com_ui_msg_copy_failed'), severity: 'error' });
     }
   };
+
+  // Ctrl/Cmd+Shift+C asked to copy this reply: the same copy, with the same check and announcement.
+  const copyRequested = useChatInputStore(
+    (s) => s.request?.kind === 'copy' && s.request.messageId === message.messageId,
+  );
+  const copyNow = useEffectEvent(() => void onCopy());
+  useEffect(() => {
+    if (!copyRequested) return;
+    useChatInputStore.getState().setRequest(null);
+    copyNow();
+  }, [copyRequested]);
 
   return (
     <>

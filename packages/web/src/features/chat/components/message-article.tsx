@@ -1,10 +1,11 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_MODEL_LABEL, type Message } from '@parley/shared';
 import { useAuthStore } from '../../auth/auth.store';
 import { MessageFiles } from '../../files/components/message-files';
 import { useSettingsStore } from '../../settings/settings.store';
-import { messageActions } from '../message-action-rules';
+import { useChatInputStore } from '../chat-input.store';
+import { goOnHint, messageActions } from '../message-action-rules';
 import type { BranchNode } from '../message-tree';
 import { messageText } from '../message-text';
 import { MessageActions } from './message-actions';
@@ -46,7 +47,7 @@ export function MessageArticle(props: MessageArticleProps) {
     : message.sender || FALLBACK_MODEL_LABEL;
   const live = streaming && isLatest && !isUser;
 
-  const allowed = messageActions({
+  const rulesContext = {
     message,
     endpoint,
     isLatest,
@@ -54,7 +55,23 @@ export function MessageArticle(props: MessageArticleProps) {
     submitting,
     isSearchResult,
     recentlyStopped,
+  };
+  const allowed = messageActions(rulesContext);
+  const hint = goOnHint({ ...rulesContext, live });
+
+  // Up in the empty message box asks to edit this message (docs/reference/settings-and-ui.md (Keyboard shortcuts)).
+  const startEditing = useEffectEvent(() => {
+    if (allowed.edit) setEditing(true);
   });
+  useEffect(
+    () =>
+      useChatInputStore.subscribe(({ request, setRequest }) => {
+        if (request?.kind !== 'edit' || request.messageId !== message.messageId) return;
+        setRequest(null);
+        startEditing();
+      }),
+    [message.messageId],
+  );
 
   const editor = editing && (
     <MessageEditor
@@ -111,7 +128,7 @@ export function MessageArticle(props: MessageArticleProps) {
           <Header name={name} avatar={<ModelAvatar endpoint={message.endpoint || endpoint} />} />
           <div className="flex min-w-0 flex-col gap-2 sm:pl-10">
             <MessageFiles files={message.files} alignEnd={false} />
-            {editor || <AiContent message={message} live={live} />}
+            {editor || <AiContent message={message} live={live} hint={hint} />}
             {footer}
           </div>
         </div>

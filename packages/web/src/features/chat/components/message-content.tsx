@@ -5,7 +5,8 @@ import { Markdown } from '../../markdown/components/markdown';
 import { useSettingsStore } from '../../settings/settings.store';
 import { useDelayedFlag } from '../hooks/use-delayed-flag';
 import { messageText } from '../message-text';
-import { errorDisplay } from '../message-error';
+import { errorDisplay, type ErrorDisplay } from '../message-error';
+import { errorTextOf } from '../stream/message-updates';
 import './message.css';
 
 /**
@@ -23,16 +24,38 @@ export function UserText({ message }: { message: Message }) {
   );
 }
 
-/** A reply: markdown (with a cursor while streaming), or the error box, then the incomplete notice. */
-export function AiContent({ message, live }: { message: Message; live: boolean }) {
+/**
+ * A reply: markdown (with a cursor while streaming), or the error box, then the incomplete notice. A reply that
+ * failed mid-stream (errored and unfinished) keeps its partial text with the error under it
+ * (docs/decisions.md (A failure mid-stream keeps the partial reply)). `hint`: the way to go on, under the latest
+ * reply.
+ */
+export function AiContent({
+  message,
+  live,
+  hint,
+}: {
+  message: Message;
+  live: boolean;
+  hint?: string | null;
+}) {
   const latex = useSettingsStore((s) => s.LaTeXParsing);
   const text = messageText(message);
+  const partialError = message.error && message.unfinished;
   const showNotice = useDelayedFlag(
     message.unfinished && !live && !message.error,
     UNFINISHED_NOTICE_DELAY_MS,
   );
 
-  if (message.error) return <ErrorBox text={text} />;
+  if (message.error && !partialError) {
+    return (
+      <div className="min-w-0">
+        <ErrorBox text={text} />
+        {hint && <GoOnHint hint={hint} />}
+      </div>
+    );
+  }
+  const errorText = errorTextOf(message);
   return (
     <div className="min-w-0 text-[15px] leading-7 text-zinc-900 dark:text-zinc-100">
       {text ? (
@@ -42,18 +65,34 @@ export function AiContent({ message, live }: { message: Message; live: boolean }
       ) : (
         live && <span className="msg-cursor" aria-hidden="true" />
       )}
+      {partialError && <ErrorBox text={errorText ?? ''} cut />}
       {showNotice && <UnfinishedNotice />}
+      {hint && <GoOnHint hint={hint} />}
     </div>
   );
 }
 
-function ErrorBox({ text }: { text: string }) {
+/** How to go on after an errored or unfinished reply: the message box stays usable too. */
+function GoOnHint({ hint }: { hint: string }) {
   const { t } = useTranslation();
-  const shown = errorDisplay(text);
+  return (
+    <p data-testid="go-on-hint" className="mt-2 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+      {t(hint)}
+    </p>
+  );
+}
+
+/**
+ * The red error box. `cut`: under a partial reply; without the error's own text (after a reload, the server keeps only
+ * the reply's text) it says that an error cut the reply.
+ */
+function ErrorBox({ text, cut = false }: { text: string; cut?: boolean }) {
+  const { t } = useTranslation();
+  const shown: ErrorDisplay = cut && !text ? { key: 'com_ui_msg_error_cut' } : errorDisplay(text);
   return (
     <div
       role="alert"
-      className="flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm leading-6 text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200"
+      className={`${cut ? 'mt-3 ' : ''}flex gap-3 rounded-xl border border-red-200 bg-red-50 px-4 py-3 text-sm leading-6 text-red-800 dark:border-red-900/60 dark:bg-red-950/40 dark:text-red-200`}
     >
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 break-words">

@@ -12,6 +12,7 @@ import { useConversationStore } from '../conversation.store';
 import { visibleBranch } from '../message-tree';
 import { useSiblingSelectionStore } from '../sibling-selection.store';
 import { newId, senderLabel } from '../stream/ids';
+import { isLocalOnly } from '../stream/message-updates';
 import {
   askSubmission,
   continueSubmission,
@@ -66,7 +67,10 @@ export function useChatActions(): ChatActions {
     };
     const latestMessageId = (ctx: SubmissionContext) => {
       const selection = useSiblingSelectionStore.getState().byConversation[ctx.conversationId];
-      return visibleBranch(ctx.messages, selection).at(-1)?.message.messageId ?? NIL_UUID;
+      // A new message branches from the latest message, errored or unfinished too, but not from a refused send's
+      // messages, which the server never saved (docs/decisions.md (A refused send is never a parent)).
+      const saved = visibleBranch(ctx.messages, selection).filter((node) => !isLocalOnly(node.message));
+      return saved.at(-1)?.message.messageId ?? NIL_UUID;
     };
     // In an unsaved conversation (a send the server refused) there is nothing to branch from: ask afresh.
     const unsaved = (ctx: SubmissionContext) => ctx.conversationId === NEW_CONVERSATION;

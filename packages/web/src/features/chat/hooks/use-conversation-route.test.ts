@@ -1,11 +1,12 @@
 // @vitest-environment happy-dom
-import { act, createElement, StrictMode, type ReactNode } from 'react';
+import { act, createElement, StrictMode, useEffect, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { Conversation } from '@parley/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryClient, queryKeys } from '../../../lib/query-client';
+import { useToastStore } from '../../toast/toast.store';
 import { useConversationStore } from '../conversation.store';
 import { useConversationRoute } from './use-conversation-route';
 
@@ -29,8 +30,13 @@ function savedConversation(over: Partial<Conversation> = {}): Conversation {
 let answer: (conversation: Conversation) => void;
 let roots: Root[] = [];
 
+const seen = { pathname: '' };
 function Probe({ routeId }: { routeId: string }): ReactNode {
   useConversationRoute(routeId);
+  const { pathname } = useLocation();
+  useEffect(() => {
+    seen.pathname = pathname;
+  }, [pathname]);
   return null;
 }
 
@@ -59,6 +65,7 @@ beforeEach(() => {
   queryClient.clear();
   queryClient.setQueryData(queryKeys.endpoints, {});
   useConversationStore.getState().load({ conversationId: 'new', setup: {} });
+  useToastStore.setState({ toasts: [] });
   const pending = new Promise<Conversation>((resolve) => (answer = resolve));
   vi.stubGlobal('fetch', async (path: string) => {
     if (path !== `/api/convos/${ID}`) return Response.json({});
@@ -106,4 +113,28 @@ describe('useConversationRoute', () => {
     });
     expect(useConversationStore.getState().setup).toMatchObject({ endpoint: 'openAI', model: 'gpt-b' });
   });
+
+  it.each([
+    [404, 'warning', 'com_ui_conversation_not_found'],
+    [500, 'error', 'Database down'],
+  ] as const)(
+    'says why a conversation answered %i cannot open, then starts a new chat',
+    async (status, severity, text) => {
+      vi.stubGlobal('fetch', async () =>
+        Response.json(
+          { code: 'X', message: status === 404 ? 'Conversation not found' : 'Database down' },
+          { status },
+        ),
+      );
+      await mount(false);
+      await vi.waitFor(() => expect(seen.pathname).toBe('/c/new'));
+      await act(async () => {
+        await vi.waitFor(() => expect(useToastStore.getState().toasts).toHaveLength(1));
+      });
+      const [toast] = useToastStore.getState().toasts;
+      expect(toast).toMatchObject({ severity });
+      // Without i18n set up, the translation is its key; the key's texts are in the locales.
+      expect(toast?.message).toBe(text);
+    },
+  );
 });

@@ -1,7 +1,10 @@
 import { useEffect, useEffectEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { Conversation } from '@parley/shared';
+import { errorText, isApiError } from '../../../lib/api-error';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
+import { showToast } from '../../toast/toast.store';
 import { useNewConversation } from '../../endpoints/hooks/use-new-conversation';
 import { messagesCache, NEW_CONVERSATION, SEARCH_CONVERSATION, useConversationQuery } from '../chat.api';
 import { detach } from '../chat-session';
@@ -24,7 +27,7 @@ function setupOf(conversation: Conversation): ConversationSetup {
 
 /**
  * Loads the conversation the URL names (docs/reference/conversations.md (Opening a conversation)): 'new' (or none)
- * starts a new one; an id is fetched and its options become the setup; a failed fetch goes to /c/new. Entering another
+ * starts a new one; an id is fetched and its options become the setup; a failed fetch says why and goes to /c/new. Entering another
  * conversation leaves any reply still streaming elsewhere to run on the server.
  */
 export function useConversationRoute(routeId: string): void {
@@ -75,8 +78,20 @@ export function useConversationRoute(routeId: string): void {
     else if (store.title !== conversation.title) store.setTitle(conversation.title);
   }, [saved, routeId, conversation]);
 
-  const failed = saved && query.isError;
+  // A conversation that cannot be opened says so before the new chat replaces it: a 404 (none, deleted, another
+  // user's) as gone, any other failure with its own message.
+  // Once per failure (an effect event: a navigate or t rebuilt must not toast again).
+  const failure = saved ? query.error : null;
+  const { t } = useTranslation();
+  const leave = useEffectEvent((error: Error) => {
+    showToast(
+      isApiError(error) && error.status === 404
+        ? { message: t('com_ui_conversation_not_found'), severity: 'warning' }
+        : { message: errorText(error), severity: 'error' },
+    );
+    void navigate('/c/new', { replace: true });
+  });
   useEffect(() => {
-    if (failed) void navigate('/c/new', { replace: true });
-  }, [failed, navigate]);
+    if (failure) leave(failure);
+  }, [failure]);
 }

@@ -7,6 +7,7 @@ import {
   applyCreated,
   applyErrorReply,
   applyFinal,
+  errorTextOf,
   markReply,
   placeholderIdOf,
   setText,
@@ -133,6 +134,29 @@ describe('message updates', () => {
     expect(next.map((m) => m.messageId)).toEqual(['u1', 'r5']);
     expect(next[1]).toMatchObject({ error: true, text: '{"type":"invalid_api_key"}', sender: 'GPT' });
     expect(next.every((m) => m.conversationId === 'c7')).toBe(true);
+  });
+
+  it('a provider error after some text keeps the partial reply (unfinished) and holds the error beside it', () => {
+    const input = {
+      replyId: 'u1_',
+      parentMessageId: 'u1',
+      conversationId: 'c1',
+      sender: 'GPT',
+      text: '{"type":"upstream_error"}',
+      now: NOW,
+      keepPartial: true,
+    };
+    const partial = { ...placeholder, text: 'tok1 tok2 ' };
+    const next = applyErrorReply([user, partial], input);
+    expect(next[1]).toMatchObject({ text: 'tok1 tok2 ', error: true, unfinished: true });
+    expect(errorTextOf(next[1]!)).toBe('{"type":"upstream_error"}');
+    // No text yet: just the error, as before.
+    const empty = applyErrorReply([user, placeholder], input);
+    expect(empty[1]).toMatchObject({ text: '{"type":"upstream_error"}', error: true, unfinished: false });
+    expect(errorTextOf(empty[1]!)).toBeUndefined();
+    // A failure that is not the provider's (a failed stop) replaces the text, as before.
+    const replaced = applyErrorReply([user, partial], { ...input, keepPartial: false });
+    expect(replaced[1]).toMatchObject({ text: '{"type":"upstream_error"}', unfinished: false });
   });
 
   it('error with no data: the placeholder becomes the error message', () => {

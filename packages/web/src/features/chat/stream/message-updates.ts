@@ -95,6 +95,32 @@ export function markReply(messages: Message[], replyId: string, patch: Partial<M
   return messages.map((m) => (m.messageId === replyId ? { ...m, ...patch } : m));
 }
 
+/**
+ * A message as the page holds it. A reply that failed mid-stream keeps its partial text, and the error it got
+ * stays beside it in `errorText` until the list is loaded again (the server saves only the text).
+ */
+export type ShownMessage = Message & {
+  errorText?: string;
+  /** Shown but never saved: the question and error of a send the server refused. */
+  localOnly?: boolean;
+};
+
+/** The error that cut a partial reply, when the page saw it arrive. */
+export const errorTextOf = (message: Message): string | undefined => (message as ShownMessage).errorText;
+
+/** Whether the server never saved the message (a refused send): nothing can branch from it. */
+export const isLocalOnly = (message: Message): boolean => (message as ShownMessage).localOnly === true;
+
+/**
+ * Marks messages as shown but never saved (a refused send). They are settled now: they take a date, so that a later
+ * sibling sorts after them (a message without a date sorts last).
+ */
+export function markLocalOnly(messages: Message[], ids: readonly string[], now: string): Message[] {
+  return messages.map((m): ShownMessage =>
+    ids.includes(m.messageId) ? { ...m, createdAt: m.createdAt || now, localOnly: true } : m,
+  );
+}
+
 export interface ErrorReplyInput {
   /** The reply being streamed (the placeholder, or the AI message a continue extends). */
   replyId: string;
@@ -105,11 +131,15 @@ export interface ErrorReplyInput {
   /** The error's text, raw: JSON with a type or code, or a message (mapped when shown). */
   text: string;
   now: string;
+  /** A provider failure after some text: the text received is kept, marked unfinished, with the error beside it. */
+  keepPartial?: boolean;
 }
 
 /**
  * An error reply (docs/reference/chat.md (Send errors)): the server's error message, under the user message, in place
- * of the placeholder. `error` is the stream's `event: error` body when there was one.
+ * of the placeholder. `error` is the stream's `event: error` body when there was one. With `keepPartial`, a reply
+ * that already holds text keeps it (`unfinished`, as the server saves it) and the error goes beside it
+ * (docs/decisions.md (A failure mid-stream keeps the partial reply)).
  */
 export function applyErrorReply(
   messages: Message[],
@@ -117,7 +147,8 @@ export function applyErrorReply(
   error?: ChatStreamError,
 ): Message[] {
   const current = messages.find((m) => m.messageId === input.replyId);
-  const reply: Message = {
+  const partial = Boolean(input.keepPartial && current?.text.trim());
+  const reply: ShownMessage = {
     ...(current ?? {
       isCreatedByUser: false,
       createdAt: input.now,
@@ -127,11 +158,13 @@ export function applyErrorReply(
     parentMessageId: error?.parentMessageId ?? input.parentMessageId,
     conversationId: error?.conversationId ?? input.conversationId,
     sender: current?.sender ?? input.sender,
-    text: input.text,
+    text: partial && current ? current.text : input.text,
     error: true,
-    unfinished: false,
+    unfinished: partial,
     updatedAt: input.now,
   };
+  if (partial) reply.errorText = input.text;
+  else delete reply.errorText;
   const next = replaceOrAppend(messages, reply, input.replyId);
   return error?.conversationId ? withConversationId(next, error.conversationId) : next;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Message } from '@parley/shared';
 import { readChatEvent } from './chat-events';
+import { errorTextOf, isLocalOnly } from './message-updates';
 import { createReplyStream, type MessageLists } from './reply-stream';
 import { createSseParser } from './sse-parser';
 import { testFinal, testMessage } from './stream.test-helpers';
@@ -14,6 +15,14 @@ const user = testMessage('u1', { conversationId: 'new', isCreatedByUser: true, t
 const placeholder = testMessage('u1_', { conversationId: 'new', parentMessageId: 'u1', createdAt: '' });
 const target = { conversationId: 'new', replyId: 'u1_', userMessageId: 'u1', sender: 'GPT' };
 const text = (t: string, messageId = 'u1_') => ({ kind: 'text' as const, event: { text: t, messageId } });
+
+/** An error event's body for a reply under the user message `u1`. */
+const errorEvent = (text: string, conversationId: string, messageId: string) => ({
+  text,
+  conversationId,
+  messageId,
+  parentMessageId: 'u1',
+});
 
 describe('createReplyStream', () => {
   it('a new conversation: created moves the list to its id, deltas append, final replaces', () => {
@@ -50,17 +59,48 @@ describe('createReplyStream', () => {
   it('an error event: the error reply under the user message, the list moved to the returned id', () => {
     const lists = memoryLists({ new: [user, placeholder] });
     const stream = createReplyStream(lists, target);
-    const payload = {
-      text: '{"type":"moderation"}',
-      conversationId: 'c9',
-      messageId: 'r9',
-      parentMessageId: 'u1',
-    };
+    const payload = errorEvent('{"type":"moderation"}', 'c9', 'r9');
     expect(stream.apply({ kind: 'error', event: payload })).toBe('error');
     expect(stream.conversationId).toBe('c9');
     expect(stream.replyId).toBe('r9');
     expect(lists.get('c9')[1]).toMatchObject({ messageId: 'r9', error: true, text: '{"type":"moderation"}' });
     expect(stream.error).toEqual(payload);
+  });
+
+  it('an error event after some text keeps the text, unfinished, with the error beside it', () => {
+    const lists = memoryLists({ new: [user, placeholder] });
+    const stream = createReplyStream(lists, target);
+    stream.apply({ kind: 'created', event: { created: true, message: { ...user, conversationId: 'c1' } } });
+    stream.apply(text('tok1 tok2 '));
+    const payload = errorEvent('{"type":"upstream_error"}', 'c1', 'u1_');
+    expect(stream.apply({ kind: 'error', event: payload })).toBe('error');
+    const reply = lists.get('c1')[1]!;
+    expect(reply).toMatchObject({ text: 'tok1 tok2 ', error: true, unfinished: true });
+    expect(errorTextOf(reply)).toBe('{"type":"upstream_error"}');
+  });
+
+  it('a refused send: the error shows and the messages the server never saved are marked so', () => {
+    const saved = testMessage('a0', { conversationId: 'c1' });
+    const asked = { ...user, conversationId: 'c1', parentMessageId: 'a0' };
+    const lists = memoryLists({ c1: [saved, asked, { ...placeholder, conversationId: 'c1' }] });
+    const stream = createReplyStream(lists, { ...target, conversationId: 'c1' });
+    stream.refuse('{"type":"message_limit"}', true);
+    expect(lists.get('c1').map((m) => [m.messageId, m.error, isLocalOnly(m)])).toEqual([
+      ['a0', false, false],
+      ['u1', false, true],
+      ['u1_', true, true],
+    ]);
+    // Settled, they take a date: a later question to the same parent sorts after them.
+    expect(
+      lists
+        .get('c1')
+        .slice(1)
+        .every((m) => m.createdAt !== ''),
+    ).toBe(true);
+    // A regenerate's question was saved before: only the reply is marked.
+    const again = memoryLists({ c1: [saved, asked, { ...placeholder, conversationId: 'c1' }] });
+    createReplyStream(again, { ...target, conversationId: 'c1' }).refuse('{"type":"message_limit"}', false);
+    expect(again.get('c1').map(isLocalOnly)).toEqual([false, false, true]);
   });
 
   it('no data: the placeholder becomes Error connecting to server', () => {

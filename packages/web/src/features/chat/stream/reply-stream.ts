@@ -8,6 +8,7 @@ import {
   applyCreated,
   applyErrorReply,
   applyFinal,
+  markLocalOnly,
   setText,
 } from './message-updates';
 import { createResumeText, type ResumeText } from './resume-text';
@@ -82,6 +83,8 @@ export function createReplyStream(
 
   const fail = (text: string, payload?: ChatStreamError) => {
     const input = {
+      // The provider failed after some text: it stays (docs/decisions.md (A failure mid-stream keeps the partial reply)).
+      keepPartial: Boolean(payload),
       replyId,
       parentMessageId: target.userMessageId,
       conversationId,
@@ -146,6 +149,16 @@ export function createReplyStream(
     fail(text: string): void {
       error = { text };
       fail(text);
+    },
+    /**
+     * The server refused the send and saved nothing: the error shows, and the reply (and the question, when this
+     * send made it) are marked never saved, so that the next send does not branch from them.
+     */
+    refuse(text: string, questionIsNew: boolean): void {
+      this.fail(text);
+      const ids = questionIsNew ? [replyId, target.userMessageId] : [replyId];
+      const at = now();
+      update((messages) => markLocalOnly(messages, ids, at));
     },
     /** The stream failed with no data: 'Error connecting to server' (docs/reference/chat.md (Send errors)). */
     failToConnect(): void {

@@ -123,6 +123,18 @@ describe('regenerateSubmission', () => {
 });
 
 describe('continueSubmission', () => {
+  it('a reply that failed mid-stream is continued from its partial text, no longer shown as errored', () => {
+    const failed = {
+      ...ai,
+      text: 'Part',
+      error: true,
+      unfinished: true,
+      errorText: '{"type":"upstream_error"}',
+    };
+    const s = continueSubmission(ctx({ messages: [user, failed] }), failed);
+    expect(s.messages[1]).toEqual({ ...ai, text: 'Part', error: false, unfinished: true });
+  });
+
   it('resubmits the AI message as continued; the stream writes into it', () => {
     const s = continueSubmission(ctx(), ai);
     expect([s.route, s.endpoint]).toEqual(['edit', 'openAI']);

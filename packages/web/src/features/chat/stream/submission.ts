@@ -1,6 +1,6 @@
 import { NIL_UUID, type AskPayload, type Message } from '@parley/shared';
 import type { ConversationSetup } from '../conversation.store';
-import { placeholderIdOf } from './message-updates';
+import { placeholderIdOf, type ShownMessage } from './message-updates';
 
 /**
  * What one send puts on the wire and on screen
@@ -61,8 +61,8 @@ function userMessage(
     sender: ctx.setup.userLabel ?? 'User',
     text,
     isCreatedByUser: true,
-    endpoint: ctx.setup.endpoint ?? null,
-    model: ctx.setup.model ?? null,
+    endpoint: ctx.setup.endpoint ?? undefined,
+    model: ctx.setup.model ?? undefined,
     error: false,
     unfinished: false,
     ...(files.length > 0 ? { files } : {}),
@@ -80,8 +80,8 @@ function placeholder(ctx: SubmissionContext, parentMessageId: string): Message {
     sender: ctx.sender,
     text: '',
     isCreatedByUser: false,
-    endpoint: ctx.setup.endpoint ?? null,
-    model: ctx.setup.model ?? null,
+    endpoint: ctx.setup.endpoint ?? undefined,
+    model: ctx.setup.model ?? undefined,
     error: false,
     unfinished: false,
     createdAt: '',
@@ -178,6 +178,11 @@ export function regenerateSubmission(ctx: SubmissionContext, reply: Message): Su
   };
 }
 
+function resumedReply(message: Message, text: string): Message {
+  const { errorText: _error, ...rest } = message as ShownMessage;
+  return { ...rest, text, error: false };
+}
+
 /**
  * Continue: the AI message is resubmitted as continued and the new text is appended to it. With `editedText`
  * it is first set to that text (an AI message edited in place and resubmitted).
@@ -197,9 +202,10 @@ export function continueSubmission(ctx: SubmissionContext, reply: Message, edite
       ...(edited ? { isEdited: true, editedMessageId: reply.messageId, editedText } : {}),
     },
     conversationId: ctx.conversationId,
-    messages: edited
-      ? ctx.messages.map((m) => (m.messageId === reply.messageId ? { ...m, text: editedText } : m))
-      : ctx.messages,
+    // A reply that failed mid-stream goes on from its partial text: it streams again, no longer errored.
+    messages: ctx.messages.map((m) =>
+      m.messageId === reply.messageId ? resumedReply(m, edited ? editedText : m.text) : m,
+    ),
     replyId: reply.messageId,
     userMessageId: reply.parentMessageId,
     sender: reply.sender || ctx.sender,

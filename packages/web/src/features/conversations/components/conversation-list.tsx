@@ -4,6 +4,7 @@ import { groupConversationsByDate } from '@parley/shared';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
 import { NARROW_QUERY, useNavStore } from '../../nav/nav.store';
+import { usePendingDeleteKeys } from '../../undo/pending-delete-keys';
 import { useConversationsInfiniteQuery } from '../conversations.api';
 import { groupLabel } from '../group-label';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
@@ -18,7 +19,15 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
   const endpointsConfig = useEndpointsQuery().data;
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = query;
 
-  const conversations = useMemo(() => data?.pages.flatMap((p) => p.conversations) ?? [], [data]);
+  // A chat whose delete waits out its undo window is already gone from the list.
+  const pendingDeletes = usePendingDeleteKeys((s) => s.keys);
+  const conversations = useMemo(
+    () =>
+      data?.pages
+        .flatMap((p) => p.conversations)
+        .filter((c) => !pendingDeletes.has(`convo:${c.conversationId}`)) ?? [],
+    [data, pendingDeletes],
+  );
   const groups = useMemo(() => groupConversationsByDate(conversations), [conversations]);
   const scrollRef = useInfiniteScroll<HTMLDivElement>({
     hasMore: hasNextPage && !query.isError,

@@ -2,11 +2,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@parley/shared';
+import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
+import { appNavigation } from '../../../lib/navigation';
 import { queryKeys } from '../../../lib/query-client';
 import { showToast } from '../../toast/toast.store';
-import { useDeleteConversationMutation } from '../conversations.api';
+import { deleteWithUndo } from '../../undo/undo-delete';
+import { sendConversationDelete } from '../conversations.api';
 import { removeConversationFromCache } from '../conversations.cache';
-import { DeleteConversationDialog } from './delete-conversation-dialog';
 
 interface DeleteConversationProps {
   conversation: Conversation;
@@ -15,38 +17,54 @@ interface DeleteConversationProps {
 }
 
 /**
- * Confirm, then delete; the open conversation gives way to a new one, then the list is refreshed
- * (docs/reference/conversations.md (Deleting and clearing)). Awaiting the call (not mutate callbacks) keeps the steps
- * running after this row unmounts.
+ * Confirm, then the chat leaves the list at once (the open one gives way to a new chat) and a toast offers Undo;
+ * the delete is sent when the undo window ends, then the list is refreshed
+ * (docs/reference/conversations.md (Deleting and clearing)). The steps are plain callbacks, not mutation callbacks,
+ * so they run after this row unmounts.
  */
 export function DeleteConversation({ conversation, active, onClose }: DeleteConversationProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const client = useQueryClient();
-  const remove = useDeleteConversationMutation();
+  const { conversationId } = conversation;
 
-  const confirm = async () => {
+  const send = async (keepalive: boolean) => {
     try {
-      await remove.mutateAsync(conversation);
+      await sendConversationDelete(conversation, keepalive);
     } catch {
       showToast({ message: t('com_nav_convo_delete_error'), severity: 'error' });
-      onClose();
+      void client.invalidateQueries({ queryKey: queryKeys.conversations });
       return;
     }
-    onClose();
-    // Leave the chat before its cached messages go, so the chat view does not refetch a deleted id.
-    if (active) void navigate('/c/new');
-    removeConversationFromCache(client, conversation.conversationId);
+    removeConversationFromCache(client, conversationId);
     void client.invalidateQueries({ queryKey: queryKeys.conversations });
   };
 
+  const confirm = () => {
+    onClose();
+    // Its cached messages stay until the delete is sent, so an undo reopens it as it was.
+    if (active) void navigate('/c/new');
+    deleteWithUndo({
+      key: `convo:${conversationId}`,
+      message: t('com_nav_convo_deleted', { title: conversation.title }),
+      undoLabel: t('com_ui_undo'),
+      send: (keepalive) => void send(keepalive),
+      // Back to the chat it was, unless another one was opened meanwhile.
+      onUndo: () =>
+        active && window.location.pathname === '/c/new' && appNavigation.go(`/c/${conversationId}`),
+    });
+  };
+
   return (
-    <DeleteConversationDialog
+    <ConfirmDeleteDialog
       title={conversation.title}
+      headingKey="com_nav_convo_delete_title"
+      bodyKey="com_nav_convo_delete_body"
+      testId="delete-conversation-dialog"
       open
-      pending={remove.isPending}
+      pending={false}
       onOpenChange={(open) => !open && onClose()}
-      onConfirm={() => void confirm()}
+      onConfirm={confirm}
     />
   );
 }

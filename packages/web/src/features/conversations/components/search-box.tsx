@@ -79,6 +79,7 @@ export function SearchBox() {
       />
       <input
         ref={inputRef}
+        data-conversation-search
         type="search"
         value={text}
         onChange={onChange}

@@ -9,7 +9,8 @@ import { EndpointIcon } from './endpoint-icon';
 /**
  * The sticky header at the top of the message list (docs/reference/settings-and-ui.md (The chat screen)): the current
  * endpoint and model, and a button that opens the save-as-preset dialog. Place it as the first child of the scrolling
- * container.
+ * container. Not under 768 px, where the one-row top bar already names the model
+ * (docs/decisions.md (One header row under 768 px)).
  */
 export function ConversationHeader() {
   const { t } = useTranslation();
@@ -20,7 +21,7 @@ export function ConversationHeader() {
   return (
     <div
       data-testid="conversation-header"
-      className="sticky top-0 z-10 flex h-10 items-center justify-center gap-2 border-b border-zinc-200/70 bg-white/85 px-3 text-sm backdrop-blur supports-[backdrop-filter]:bg-white/70 dark:border-zinc-800/70 dark:bg-zinc-950/85 dark:supports-[backdrop-filter]:bg-zinc-950/70"
+      className="sticky top-0 z-10 flex h-10 max-md:hidden items-center justify-center gap-2 border-b border-zinc-200/70 bg-white/85 px-3 text-sm backdrop-blur supports-[backdrop-filter]:bg-white/70 dark:border-zinc-800/70 dark:bg-zinc-950/85 dark:supports-[backdrop-filter]:bg-zinc-950/70"
     >
       <EndpointIcon endpoint={endpoint} config={config} size="sm" />
       <span className="min-w-0 truncate text-zinc-700 dark:text-zinc-300">

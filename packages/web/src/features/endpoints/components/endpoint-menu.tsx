@@ -38,12 +38,16 @@ export function EndpointMenu({ onSelect }: EndpointMenuProps) {
       <Menu.Trigger
         aria-label={t('com_endpoint_select_model')}
         data-testid="endpoint-menu"
-        className={`${barButton} min-w-0 font-medium`}
+        className={`${barButton} min-w-0 shrink! font-medium`}
       >
         <EndpointIcon endpoint={endpoint} config={config} size="sm" />
+        {/* Under 768 px a chosen model stands alone; the icon names the endpoint. */}
         <span className="min-w-0 truncate">
-          {endpoint ? endpointLabel(endpoint, t) : t('com_endpoint_select_model')}
-          {model && <span className="font-normal text-zinc-500 dark:text-zinc-400"> · {model}</span>}
+          <span className={model ? 'max-md:hidden' : ''}>
+            {endpoint ? endpointLabel(endpoint, t) : t('com_endpoint_select_model')}
+            {model && <span className="font-normal text-zinc-500 dark:text-zinc-400"> · </span>}
+          </span>
+          {model && <span className="font-normal text-zinc-500 dark:text-zinc-400">{model}</span>}
         </span>
         <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-zinc-500" />
       </Menu.Trigger>

@@ -1,14 +1,17 @@
 import type { ImgHTMLAttributes } from 'react';
-import { useFileObjectUrl } from '../hooks/use-file-object-url';
+import { useFileImageSrc } from '../hooks/use-file-image-src';
 
 interface FileImageProps extends Omit<ImgHTMLAttributes<HTMLImageElement>, 'src'> {
-  /** A file's `filepath` (owner-only API path) or a local `blob:` preview. */
+  /** A file's `filepath` (a signed URL, or an owner-only API path) or a local `blob:` preview. */
   path: string | null | undefined;
 }
 
-/** An image stored by Parley, fetched with the user's token; a neutral box while it loads. */
-export function FileImage({ path, alt = '', className, style, ...rest }: FileImageProps) {
-  const { url, failed } = useFileObjectUrl(path);
+/**
+ * An image stored by Parley: from its signed URL, else (unsigned, or the signature expired) read with the user's
+ * token; a neutral box while that loads.
+ */
+export function FileImage({ path, alt = '', className, style, onError, ...rest }: FileImageProps) {
+  const { url, failed, onError: fallBack } = useFileImageSrc(path);
   if (!url) {
     return (
       <span
@@ -20,5 +23,17 @@ export function FileImage({ path, alt = '', className, style, ...rest }: FileIma
       />
     );
   }
-  return <img src={url} alt={alt} className={className} style={style} {...rest} />;
+  return (
+    <img
+      src={url}
+      alt={alt}
+      className={className}
+      style={style}
+      onError={(event) => {
+        fallBack?.();
+        onError?.(event);
+      }}
+      {...rest}
+    />
+  );
 }

@@ -21,11 +21,7 @@ function pipeline(t: TFunction): PipelineDeps {
     preview: (file) => URL.createObjectURL(file),
     measure: measureImage,
     upload: (fields) => uploadFile(fields),
-    uploaded: (file, response) => {
-      // The sent message shows the image from its server path: give it these bytes rather than a refetch. The
-      // cache holds object URLs (revoked when the entry is collected), so the seed is one too.
-      if (response.type.startsWith('image/'))
-        queryClient.setQueryData(queryKeys.fileBlob(response.filepath), URL.createObjectURL(file));
+    uploaded: () => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.files });
     },
     failed: (error) => fileErrorToast.add(uploadErrorText(error, t)),

@@ -124,7 +124,12 @@ function VirtualLog<T>({
           </div>
         </div>
       </div>
-      {button.shown && <ScrollToBottomButton onClick={toEnd.smooth} />}
+      {/* Under the log, never over its text (docs/decisions.md (Scroll to bottom sits under the log, not over it)). */}
+      {button.shown && (
+        <div className="flex shrink-0 justify-center pt-2">
+          <ScrollToBottomButton onClick={toEnd.smooth} />
+        </div>
+      )}
     </div>
   );
 }

@@ -12,7 +12,7 @@ import { FilesPanelSlot } from '../../my-files/components/files-panel-slot';
 import { ShellDialogs } from './shell-dialogs';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
-import { useShellTitle } from '../use-shell-title';
+import { useAppShortcuts } from '../use-app-shortcuts';
 
 /**
  * The signed-in shell: sidebar and main area. Anonymous visitors go to /login after 300 ms
@@ -24,8 +24,8 @@ export function ChatLayout() {
   const status = useAuthStore((s) => s.status);
   const user = useAuthStore((s) => s.user);
   const userQuery = useUserQuery();
-  const title = useShellTitle();
   useSendPendingDeletes(status === 'authenticated' && Boolean(user));
+  useAppShortcuts();
 
   useEffect(() => {
     if (status !== 'unauthenticated') return;
@@ -55,7 +55,7 @@ export function ChatLayout() {
     <div className="flex h-dvh overflow-hidden bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <Sidebar user={user} />
       <div className="flex min-w-0 flex-1 flex-col">
-        <TopBar title={title} />
+        <TopBar />
         <main className="flex-1 overflow-y-auto">
           <Outlet />
         </main>

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import { useShortcutsDialogStore } from '../../keyboard/use-shortcuts';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useMyFilesStore } from '../../my-files/my-files.store';
 import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
@@ -14,6 +15,9 @@ const SettingsDialog = lazy(async () => ({
 const MyFilesDialog = lazy(async () => ({
   default: (await import('../../my-files/components/my-files-dialog')).MyFilesDialog,
 }));
+const ShortcutsDialog = lazy(async () => ({
+  default: (await import('../../keyboard/shortcuts-dialog')).ShortcutsDialog,
+}));
 
 /** True from the first time `open` is true. */
 function useOnceOpened(open: boolean): boolean {
@@ -22,16 +26,18 @@ function useOnceOpened(open: boolean): boolean {
   return opened;
 }
 
-/** The shell's dialogs: endpoint key, settings and My Files, each loaded on first use. */
+/** The shell's dialogs: endpoint key, settings, My Files and keyboard shortcuts, each loaded on first use. */
 export function ShellDialogs() {
   const keyOpened = useOnceOpened(useKeyDialogStore((s) => s.endpoint !== null));
   const settingsOpened = useOnceOpened(useSettingsDialogStore((s) => s.open));
   const myFilesOpened = useOnceOpened(useMyFilesStore((s) => s.dialogOpen));
+  const shortcutsOpened = useOnceOpened(useShortcutsDialogStore((s) => s.open));
   return (
     <Suspense fallback={null}>
       {keyOpened && <KeyDialog />}
       {settingsOpened && <SettingsDialog />}
       {myFilesOpened && <MyFilesDialog />}
+      {shortcutsOpened && <ShortcutsDialog />}
     </Suspense>
   );
 }

@@ -8,11 +8,11 @@ import { FilesPanelToggle } from '../../my-files/components/files-panel-toggle';
 import { NARROW_QUERY, useNavStore } from '../nav.store';
 
 /**
- * The header above the chat (docs/reference/settings-and-ui.md (The chat screen)). Under 768 px: the mobile header
- * (sidebar toggle, title, new chat) over the controls row. Wider: one row whose new-chat button shows only while the
- * sidebar is closed.
+ * The header above the chat (docs/reference/settings-and-ui.md (The chat screen)), always one row. Under 768 px:
+ * sidebar toggle, the controls, the Files panel button and New chat
+ * (docs/decisions.md (One header row under 768 px)). Wider: toggle and New chat only while the sidebar is closed.
  */
-export function TopBar({ title }: { title: string }) {
+export function TopBar() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -25,7 +25,7 @@ export function TopBar({ title }: { title: string }) {
       aria-label={t('com_nav_open_sidebar')}
       aria-expanded={visible}
       onClick={() => setVisible(true)}
-      className={iconButton}
+      className={`${iconButton} shrink-0`}
     >
       <MenuIcon />
     </button>
@@ -35,36 +35,21 @@ export function TopBar({ title }: { title: string }) {
       type="button"
       aria-label={t('com_nav_new_chat')}
       onClick={() => void navigate('/c/new')}
-      className={iconButton}
+      className={`${iconButton} shrink-0`}
     >
       <NewChatIcon />
     </button>
   );
 
-  if (narrow) {
-    return (
-      <header className="shrink-0 border-b border-zinc-200 dark:border-zinc-800">
-        <div className="flex h-12 items-center gap-2 px-2">
-          {toggle}
-          <span className="min-w-0 flex-1 truncate text-center text-sm font-medium text-zinc-800 dark:text-zinc-200">
-            {title}
-          </span>
-          {newChat}
-        </div>
-        <div className="flex min-h-11 items-center gap-1 overflow-x-auto px-2 pb-1.5">
-          <ChatControls />
-          <FilesPanelToggle className="ml-auto" />
-        </div>
-      </header>
-    );
-  }
-
   return (
-    <header className="flex h-12 shrink-0 items-center gap-1 px-2">
-      {!visible && toggle}
-      {!visible && newChat}
+    <header
+      className={`flex h-12 shrink-0 items-center gap-1 px-2 ${narrow ? 'border-b border-zinc-200 dark:border-zinc-800' : ''}`}
+    >
+      {(narrow || !visible) && toggle}
+      {!narrow && !visible && newChat}
       <ChatControls />
       <FilesPanelToggle className="ml-auto" />
+      {narrow && newChat}
     </header>
   );
 }

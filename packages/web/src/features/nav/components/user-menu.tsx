@@ -1,5 +1,5 @@
 import * as Menu from '@radix-ui/react-dropdown-menu';
-import { CircleQuestionMark, FolderOpen, LogOut, Settings } from 'lucide-react';
+import { CircleQuestionMark, FolderOpen, Keyboard, LogOut, Settings } from 'lucide-react';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,7 @@ import type { PublicUser } from '@parley/shared';
 import { ChevronUpDownIcon } from '../../../components/ui/icons';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useLogoutMutation } from '../../auth/auth.api';
+import { useShortcutsDialogStore } from '../../keyboard/use-shortcuts';
 import { useMyFilesStore } from '../../my-files/my-files.store';
 import { UserAvatar } from '../../settings/components/user-avatar';
 import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
@@ -16,7 +17,7 @@ const itemClass =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-zinc-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800';
 
 /**
- * The user menu at the bottom of the sidebar: Help & FAQ, My Files, Settings and Log out
+ * The user menu at the bottom of the sidebar: Help & FAQ, My Files, Keyboard shortcuts, Settings and Log out
  * (docs/reference/settings-and-ui.md (User menu)).
  */
 export function UserMenu({ user }: { user: PublicUser }) {
@@ -28,6 +29,9 @@ export function UserMenu({ user }: { user: PublicUser }) {
   const setNavVisible = useNavStore((s) => s.setVisible);
   // The dialogs take focus themselves; the menu must not pull it back to its button on closing.
   const openingDialog = useRef(false);
+  // On a phone the drawer closes as a dialog opens from it, so none is left behind the dialog
+  // (docs/decisions.md (A dialog opened from the drawer closes the drawer)).
+  const closeDrawer = () => narrow && setNavVisible(false);
 
   return (
     // Not modal: a modal menu closing while the dialog opens can leave the page unclickable.
@@ -56,7 +60,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
           {user.email && (
             <p className="truncate px-2.5 pt-1 pb-2 text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
           )}
-          <Menu.Item asChild className={itemClass} onSelect={() => narrow && setNavVisible(false)}>
+          <Menu.Item asChild className={itemClass} onSelect={closeDrawer}>
             <Link to="/help" data-testid="help-faq">
               <CircleQuestionMark className="size-4" aria-hidden="true" />
               {t('com_nav_help_faq')}
@@ -67,6 +71,7 @@ export function UserMenu({ user }: { user: PublicUser }) {
             data-testid="open-my-files"
             onSelect={() => {
               openingDialog.current = true;
+              closeDrawer();
               showMyFiles();
             }}
           >
@@ -75,9 +80,21 @@ export function UserMenu({ user }: { user: PublicUser }) {
           </Menu.Item>
           <Menu.Item
             className={itemClass}
+            data-testid="open-shortcuts"
+            onSelect={() => {
+              openingDialog.current = true;
+              useShortcutsDialogStore.getState().setOpen(true);
+            }}
+          >
+            <Keyboard className="size-4" aria-hidden="true" />
+            {t('com_shortcuts_title')}
+          </Menu.Item>
+          <Menu.Item
+            className={itemClass}
             data-testid="open-settings"
             onSelect={() => {
               openingDialog.current = true;
+              closeDrawer();
               showSettings();
             }}
           >

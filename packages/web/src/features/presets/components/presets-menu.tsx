@@ -1,7 +1,8 @@
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import * as Popover from '@radix-ui/react-popover';
 import { useTranslation } from 'react-i18next';
 import { BookmarkPlus, Library, Trash2, Upload } from 'lucide-react';
+import type { Preset } from '@parley/shared';
 import { Spinner } from '../../../components/ui/spinner';
 import { barIconButton, menuPanel } from '../../endpoints/components/menu-styles';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
@@ -9,8 +10,14 @@ import { usePresetActions } from '../hooks/use-preset-actions';
 import { useSelectPreset } from '../hooks/use-select-preset';
 import { usePresetsQuery } from '../presets.api';
 import { usePresetsUiStore } from '../presets-ui.store';
+import { usePendingDeleteKeys } from '../../undo/pending-delete-keys';
 import { ClearPresetsConfirm } from './clear-presets';
 import { PresetRow } from './preset-row';
+
+// The delete confirmation loads on the first delete (kept out of the initial JavaScript of /c/new).
+const DeletePreset = lazy(async () => ({
+  default: (await import('./delete-preset')).DeletePreset,
+}));
 
 const footerButton =
   'inline-flex h-8 items-center gap-1.5 rounded-lg px-2.5 text-sm text-zinc-700 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-teal-600 disabled:opacity-50 dark:text-zinc-200 dark:hover:bg-zinc-800';
@@ -20,13 +27,16 @@ export function PresetsMenu() {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const [confirmClear, setConfirmClear] = useState(false);
+  const [deleting, setDeleting] = useState<Preset | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const { data: presets, isPending } = usePresetsQuery();
   const { data: config } = useEndpointsQuery();
   const select = useSelectPreset();
   const actions = usePresetActions();
   const { openSave, openEdit } = usePresetsUiStore.getState();
-  const list = presets ?? [];
+  // A preset whose delete waits out its undo window is already gone from the list.
+  const pendingDeletes = usePendingDeleteKeys((s) => s.keys);
+  const list = (presets ?? []).filter((p) => !pendingDeletes.has(`preset:${p.presetId}`));
 
   // Dialogs take over from the popover, so it closes before they open.
   const closeThen = (next: () => void) => {
@@ -51,6 +61,10 @@ export function PresetsMenu() {
           sideOffset={6}
           collisionPadding={8}
           aria-label={t('com_endpoint_presets')}
+          // Undo in a toast brings a deleted preset back into this open list, so reaching it keeps the list open.
+          onInteractOutside={(e) => {
+            if (e.target instanceof Element && e.target.closest('[data-toast-viewport]')) e.preventDefault();
+          }}
           className={`${menuPanel} flex max-h-[min(32rem,var(--radix-popover-content-available-height))] w-[min(calc(100vw-1rem),24rem)] flex-col p-0`}
         >
           <div className="flex items-center gap-2 px-4 pt-3 pb-2">
@@ -91,7 +105,7 @@ export function PresetsMenu() {
                     onToggleDefault={() => actions.toggleDefault(preset)}
                     onEdit={() => closeThen(() => openEdit(preset))}
                     onExport={() => actions.exportPreset(preset)}
-                    onDelete={() => actions.deletePreset(preset)}
+                    onDelete={() => setDeleting(preset)}
                   />
                 ))}
               </ul>
@@ -130,6 +144,12 @@ export function PresetsMenu() {
               </>
             )}
           </div>
+          {deleting && (
+            // Inside the popover's tree, so the popover stays open behind the dialog.
+            <Suspense fallback={null}>
+              <DeletePreset preset={deleting} onClose={() => setDeleting(null)} />
+            </Suspense>
+          )}
         </Popover.Content>
       </Popover.Portal>
     </Popover.Root>

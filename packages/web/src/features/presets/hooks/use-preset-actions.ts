@@ -6,7 +6,7 @@ import { useOpenNewConversation } from '../../endpoints/hooks/use-new-conversati
 import { showToast } from '../../toast/toast.store';
 import { parsePresetFile, presetExportJson, presetFileName } from '../preset-file';
 import { presetToPayload, presetToSetup } from '../preset-setup';
-import { useClearPresetsMutation, useDeletePresetMutation, useSavePresetMutation } from '../presets.api';
+import { useClearPresetsMutation, useSavePresetMutation } from '../presets.api';
 
 function download(fileName: string, json: string): void {
   const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
@@ -25,7 +25,6 @@ export function usePresetActions() {
   const { t } = useTranslation();
   const openNew = useOpenNewConversation();
   const save = useSavePresetMutation();
-  const remove = useDeletePresetMutation();
   const clear = useClearPresetsMutation();
   const fail = useCallback(
     (key: string) => (error: unknown) =>
@@ -66,10 +65,7 @@ export function usePresetActions() {
     });
   };
 
-  const deletePreset = (preset: Preset) =>
-    remove.mutate(preset.presetId, { onError: fail('com_endpoint_preset_delete_error') });
-
   const clearAll = () => clear.mutate(undefined, { onError: fail('com_endpoint_preset_clear_error') });
 
-  return { toggleDefault, exportPreset, importFile, deletePreset, clearAll, clearing: clear.isPending };
+  return { toggleDefault, exportPreset, importFile, clearAll, clearing: clear.isPending };
 }

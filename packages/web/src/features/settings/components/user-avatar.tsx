@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { useFileObjectUrl } from '../../files/hooks/use-file-object-url';
+import { useFileImageSrc } from '../../files/hooks/use-file-image-src';
 
 interface UserAvatarProps {
   name: string;
-  /** The user's `avatar`: an owner-only API path (`/api/files/download/…`), an outside URL, or none. */
+  /** The user's `avatar`: a signed or owner-only API path (`/api/files/download/…`), an outside URL, or none. */
   avatar?: string | null;
   /** Size, text and background classes of the round tile (the background shows behind the initial). */
   className?: string;
@@ -14,8 +14,9 @@ interface UserAvatarProps {
 const tile = 'flex shrink-0 items-center justify-center overflow-hidden rounded-full select-none';
 
 /**
- * The user's profile picture, else their initial. An API path is read with the user's token (an <img> cannot
- * send it) and shown from a blob; while it loads, or if it fails, the initial shows. Only an API path watches
+ * The user's profile picture, else their initial. A signed API path is the `<img>`'s src; an unsigned one, or a
+ * signed one that expired, is read with the user's token and shown from a blob; while it loads, or if it fails,
+ * the initial shows. Only an API path watches
  * the file cache: a conversation renders one avatar per message, and most users have no picture.
  */
 export function UserAvatar(props: UserAvatarProps) {
@@ -24,8 +25,8 @@ export function UserAvatar(props: UserAvatarProps) {
 }
 
 function OwnedAvatar({ path, ...props }: UserAvatarProps & { path: string }) {
-  const { url } = useFileObjectUrl(path);
-  return <AvatarTile {...props} src={url} />;
+  const { url, onError } = useFileImageSrc(path);
+  return <AvatarTile {...props} src={url} onError={onError} />;
 }
 
 function AvatarTile({
@@ -33,7 +34,8 @@ function AvatarTile({
   src,
   className = 'size-8 text-sm bg-teal-700 dark:bg-teal-600',
   labelled = false,
-}: Omit<UserAvatarProps, 'avatar'> & { src: string | null }) {
+  onError,
+}: Omit<UserAvatarProps, 'avatar'> & { src: string | null; onError?: (() => void) | undefined }) {
   const { t } = useTranslation();
   const label = labelled ? t('com_nav_avatar_of', { name }) : '';
   if (src) {
@@ -43,6 +45,7 @@ function AvatarTile({
         alt={label}
         aria-hidden={labelled ? undefined : true}
         data-testid="user-avatar-image"
+        onError={onError}
         className={`${tile} object-cover ${className}`}
       />
     );

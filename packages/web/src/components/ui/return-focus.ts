@@ -1,0 +1,43 @@
+import { useLayoutEffect, useRef } from 'react';
+
+// Radix gives focus back on closing only to a Dialog.Trigger; the app opens its dialogs from stores, menus and
+// shortcuts, so the dialogs remember their opener themselves (docs/reference/settings-and-ui.md (Keyboard shortcuts)).
+// A menu item is gone once its menu closes: the opener is then the button that opened the menu.
+let lastFocused: HTMLElement | null = null;
+
+function openerOf(el: HTMLElement): HTMLElement {
+  const menu = el.closest<HTMLElement>('[role="menu"]');
+  if (!menu?.id) return el;
+  return document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(menu.id)}"]`) ?? el;
+}
+
+/**
+ * Starts remembering the focused element, at startup: the dialogs load on first use, after their opener (a menu
+ * item) may already be gone.
+ */
+export function installFocusMemory(): void {
+  document.addEventListener('focusin', (event) => {
+    if (event.target instanceof HTMLElement) lastFocused = openerOf(event.target);
+  });
+}
+
+/**
+ * The element that had focus when `open` became true, and `onCloseAutoFocus` for Radix's Dialog.Content that
+ * focuses it again on closing (if it is still on the page).
+ */
+export function useReturnFocus(open: boolean): (event: Event) => void {
+  const opener = useRef<HTMLElement | null>(null);
+  // A layout effect runs before the dialog's focus scope moves focus inside it.
+  useLayoutEffect(() => {
+    if (!open) return;
+    const active = document.activeElement;
+    opener.current =
+      active instanceof HTMLElement && active !== document.body ? openerOf(active) : lastFocused;
+  }, [open]);
+  return (event: Event) => {
+    event.preventDefault();
+    const target = opener.current;
+    opener.current = null;
+    if (target?.isConnected) target.focus();
+  };
+}
