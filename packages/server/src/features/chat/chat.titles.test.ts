@@ -14,6 +14,7 @@ beforeAll(async () => {
     rules: [
       { contains: 'failing title\n\nAssistant:', script: { error: { status: 500, kind: 'server' } } },
       { contains: 'empty title\n\nAssistant:', script: { reply: '  ' } },
+      { contains: 'slow title\n\nAssistant:', script: { reply: 'The model title', firstTokenDelayMs: 800 } },
     ],
   });
 });
@@ -121,6 +122,22 @@ describe.each(testDialects())('conversation titles on %s', (dialect) => {
 
   it('the title model answers empty: the title is the first question', async () => {
     expect(await titleOf('openAI', 'An empty title', { model: 'gpt-4' })).toBe('An empty title');
+  });
+
+  it('a rename while the title is being written wins: the late title does not replace it', async () => {
+    const res = await ask(app, 'openAI', {
+      text: 'A slow title',
+      parentMessageId: NIL_UUID,
+      conversationId: null,
+      model: 'gpt-4',
+    });
+    const conversationId = res.events.final!.conversation.conversationId;
+    const renamed = await post(app, app.token, API.convosUpdate, { arg: { conversationId, title: 'Mine' } });
+    expect(renamed.status).toBe(200);
+    // The title call answers 800 ms after the reply; wait past it.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    const titled = await post(app, app.token, API.convosGenTitle, { conversationId });
+    expect(await titled.json()).toEqual({ title: 'Mine' });
   });
 
   it("gen_title for another user's conversation is 404", async () => {

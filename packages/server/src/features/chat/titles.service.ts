@@ -92,12 +92,14 @@ export function fallbackTitle(question: string): string | null {
   return `${chars.slice(0, cut).join('').trimEnd()}…`;
 }
 
+/** Saves the title unless the user renamed the conversation while it was being written. */
 async function saveTitle(ctx: ChatContext, turn: Turn, title: string): Promise<void> {
-  await conversations.renameConversation(
+  await conversations.titleUntitledConversation(
     ctx.deps.database.db,
     turn.userId,
     turn.conversationId,
     title,
+    DEFAULT_TITLE,
     nowIso(),
   );
 }

@@ -76,9 +76,10 @@ export function updateConversation(
   conversationId: string,
   changes: ConversationChanges,
   now: string,
+  onlyIf?: { title: string },
 ): Promise<ConversationRow | undefined> {
   return withTransaction(db, async (trx) => {
-    const saved = await trx
+    let update = trx
       .updateTable('conversations')
       .set({
         ...(changes.title === undefined ? {} : { title: changes.title }),
@@ -87,9 +88,9 @@ export function updateConversation(
         updated_at: now,
       })
       .where('user_id', '=', userId)
-      .where('conversation_id', '=', conversationId)
-      .returningAll()
-      .executeTakeFirst();
+      .where('conversation_id', '=', conversationId);
+    if (onlyIf) update = update.where('title', '=', onlyIf.title);
+    const saved = await update.returningAll().executeTakeFirst();
     if (saved && changes.title !== undefined) await indexTitle(trx, saved);
     return saved;
   });
@@ -104,6 +105,21 @@ export function renameConversation(
   now: string,
 ): Promise<ConversationRow | undefined> {
   return updateConversation(db, userId, conversationId, { title }, now);
+}
+
+/**
+ * Gives a conversation its first title, only while it still has the untitled one: a title written in the
+ * background never replaces a name the user gave meanwhile. Undefined when it is not theirs or already titled.
+ */
+export function titleUntitledConversation(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  title: string,
+  untitled: string,
+  now: string,
+): Promise<ConversationRow | undefined> {
+  return updateConversation(db, userId, conversationId, { title }, now, { title: untitled });
 }
 
 /** A page of the user's conversations, newest first: by offset, or (cheaper at depth) after a keyset position. */
