@@ -38,6 +38,8 @@ export const queryKeys = {
   messages: (id: string) => ['messages', id] as const,
   searchEnabled: ['searchEnabled'] as const,
   search: (query: string) => ['search', query] as const,
+  /** Every search's results. */
+  searches: ['search'] as const,
   presets: ['presets'] as const,
   userKey: (name: string) => ['userKey', name] as const,
   /** `GET /api/files`: the user's files, newest first. */

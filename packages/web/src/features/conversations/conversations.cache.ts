@@ -58,4 +58,6 @@ export function removeConversationFromCache(client: QueryClient, conversationId:
   update(client, (data) => without(data, conversationId));
   client.removeQueries({ queryKey: queryKeys.conversation(conversationId) });
   client.removeQueries({ queryKey: queryKeys.messages(conversationId) });
+  // Search results may quote it: asked for again (the page on screen refetches, the others when next shown).
+  void client.invalidateQueries({ queryKey: queryKeys.searches });
 }

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../config/use-document-title';
 import { useSearchEnabledQuery, useSearchInfiniteQuery } from '../conversations/conversations.api';
 import { useInfiniteScroll } from '../conversations/hooks/use-infinite-scroll';
 import { NothingFound } from '../message-list/components/nothing-found';
+import { usePendingDeleteKeys } from '../undo/pending-delete-keys';
 import { SearchResultGroup } from './components/search-result-group';
 import { groupSearchResults } from './search-results';
 
@@ -24,7 +25,13 @@ export function SearchPage() {
   const enabled = useSearchEnabledQuery();
   const search = useSearchInfiniteQuery(q, enabled.data === true);
   const { data, hasNextPage, isFetchingNextPage, fetchNextPage } = search;
-  const groups = useMemo(() => groupSearchResults(data?.pages ?? []), [data]);
+  // A chat whose delete waits out its undo window is already gone for the user, as in the sidebar.
+  const pendingDeletes = usePendingDeleteKeys((s) => s.keys);
+  const groups = useMemo(
+    () =>
+      groupSearchResults(data?.pages ?? []).filter((g) => !pendingDeletes.has(`convo:${g.conversationId}`)),
+    [data, pendingDeletes],
+  );
   const scrollRef = useInfiniteScroll<HTMLDivElement>({
     hasMore: hasNextPage && !search.isError,
     loading: search.isFetching,
