@@ -6,7 +6,7 @@ import { NewChatIcon, SidebarIcon } from '../../../components/ui/icons';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { NARROW_QUERY, useNavStore } from '../nav.store';
 import { ConversationNav } from '../../conversations/components/conversation-nav';
-import { UserMenu } from './user-menu';
+import { LazyUserMenu } from './user-menu-lazy';
 
 /** The collapsible sidebar: 260 px, 320 px as an overlay under 768 px (docs/reference/settings-and-ui.md (Layout)). */
 export function Sidebar({ user }: { user: PublicUser }) {
@@ -57,7 +57,7 @@ export function Sidebar({ user }: { user: PublicUser }) {
         </div>
         <ConversationNav />
         <div className="border-t border-zinc-200 p-2 dark:border-zinc-800">
-          <UserMenu user={user} />
+          <LazyUserMenu user={user} />
         </div>
       </nav>
     </>

@@ -4,23 +4,23 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicUser } from '@parley/shared';
-import { ChevronUpDownIcon } from '../../../components/ui/icons';
+import type { LazyMenuProps } from '../../../components/ui/lazy-menu';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useLogoutMutation } from '../../auth/auth.api';
 import { useShortcutsDialogStore } from '../../keyboard/use-shortcuts';
 import { useMyFilesStore } from '../../my-files/my-files.store';
-import { UserAvatar } from '../../settings/components/user-avatar';
 import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
 import { NARROW_QUERY, useNavStore } from '../nav.store';
+import { UserMenuButton } from './user-menu-button';
 
 const itemClass =
   'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-zinc-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800';
 
 /**
  * The user menu at the bottom of the sidebar: Help & FAQ, My Files, Keyboard shortcuts, Settings and Log out
- * (docs/reference/settings-and-ui.md (User menu)).
+ * (docs/reference/settings-and-ui.md (User menu)). Loaded when the user goes for it (`user-menu-lazy.tsx`).
  */
-export function UserMenu({ user }: { user: PublicUser }) {
+export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyMenuProps) {
   const { t } = useTranslation();
   const logout = useLogoutMutation();
   const showSettings = useSettingsDialogStore((s) => s.show);
@@ -35,14 +35,9 @@ export function UserMenu({ user }: { user: PublicUser }) {
 
   return (
     // Not modal: a modal menu closing while the dialog opens can leave the page unclickable.
-    <Menu.Root modal={false}>
-      <Menu.Trigger
-        data-testid="user-menu"
-        className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm font-medium text-zinc-900 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=open]:bg-zinc-200/70 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800"
-      >
-        <UserAvatar name={user.name} avatar={user.avatar} />
-        <span className="min-w-0 flex-1 truncate">{user.name}</span>
-        <ChevronUpDownIcon className="size-4 shrink-0 text-zinc-500" />
+    <Menu.Root modal={false} defaultOpen={defaultOpen}>
+      <Menu.Trigger asChild>
+        <UserMenuButton user={user} />
       </Menu.Trigger>
       <Menu.Portal>
         <Menu.Content

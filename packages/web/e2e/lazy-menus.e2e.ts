@@ -1,0 +1,89 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser, newContext } from './browser.test-helpers';
+import { poll } from './chat.test-helpers';
+import { signedInPage } from './session.test-helpers';
+
+// The header's and the sidebar's menus fetch their code when the user goes for them, not with the page, and open on
+// the first press all the same: click, Enter, or a retry after a failed fetch (docs/performance.md, web-initial-js).
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+let context: BrowserContext;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+/** The scripts the page fetched, by file name. */
+function scriptsOf(page: Page): string[] {
+  const names: string[] = [];
+  page.on('request', (r) => {
+    const path = new URL(r.url()).pathname;
+    if (path.endsWith('.js')) names.push(path.split('/').pop()!);
+  });
+  return names;
+}
+
+const userMenu = (page: Page) => page.getByTestId('user-menu');
+const menu = (page: Page) => page.getByRole('menu');
+
+async function freshChat(): Promise<{ page: Page; scripts: string[] }> {
+  await context?.close();
+  context = await newContext(browser);
+  const { page } = await signedInPage(context, baseUrl, { tag: 'lazy-menus' });
+  const scripts = scriptsOf(page);
+  await page.reload();
+  await page.getByRole('textbox', { name: 'Message' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  return { page, scripts };
+}
+
+describe('menus loaded on demand', () => {
+  it('the user menu: not fetched with the page; opens on the first click', async () => {
+    const { page, scripts } = await freshChat();
+    expect(scripts.some((s) => s.startsWith('user-menu-'))).toBe(false);
+    await userMenu(page).click();
+    await menu(page).getByRole('menuitem', { name: 'Settings' }).waitFor();
+    expect(scripts.some((s) => s.startsWith('user-menu-'))).toBe(true);
+    expect(await userMenu(page).getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await poll(() => menu(page).count()).toBe(0);
+    // From then on it is the real menu: a second click opens it again.
+    await userMenu(page).click();
+    await menu(page).waitFor();
+  });
+
+  it('the user menu from the keyboard: Enter opens it, arrows move, Escape gives the focus back', async () => {
+    const { page } = await freshChat();
+    await userMenu(page).focus();
+    await page.keyboard.press('Enter');
+    await menu(page).waitFor();
+    await page.keyboard.press('ArrowDown');
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+    await page.keyboard.press('Escape');
+    await poll(() => menu(page).count()).toBe(0);
+    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
+      'user-menu',
+    );
+  });
+
+  it('a failed fetch leaves the button as it was, and the next press tries again', async () => {
+    const { page } = await freshChat();
+    await page.route(/\/assets\/user-menu-[^/]+\.js$/, (route) => route.abort());
+    const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('/user-menu-'));
+    await userMenu(page).click();
+    await failed;
+    // Busy while the code is on its way, then the button as it was.
+    await poll(() => userMenu(page).getAttribute('aria-busy')).toBe(null);
+    expect(await userMenu(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await menu(page).count()).toBe(0);
+    await page.unroute(/\/assets\/user-menu-[^/]+\.js$/);
+    await userMenu(page).click();
+    await menu(page).getByRole('menuitem', { name: 'Settings' }).waitFor();
+  });
+});

@@ -1,0 +1,120 @@
+import {
+  Component,
+  lazy,
+  Suspense,
+  useState,
+  type ComponentType,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
+
+/** What a menu loaded by `lazyMenu` takes besides its own props: open at once (the user already asked for it). */
+export interface LazyMenuProps {
+  defaultOpen?: boolean;
+}
+
+/**
+ * The props a menu's stand-in trigger spreads on its button: the trigger's ARIA state, and the handlers that load
+ * and open the real menu. The stand-in looks exactly like the real trigger.
+ */
+export interface StandInTriggerProps {
+  type: 'button';
+  'aria-haspopup': 'menu';
+  'aria-expanded': false;
+  'data-state': 'closed';
+  'aria-busy'?: true;
+  onPointerEnter?: () => void;
+  onFocus?: () => void;
+  onPointerDown?: (event: PointerEvent<HTMLButtonElement>) => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void;
+}
+
+/** The keys that open a menu from its trigger, as the menu primitive reads them. */
+const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+const CLOSED: StandInTriggerProps = {
+  type: 'button',
+  'aria-haspopup': 'menu',
+  'aria-expanded': false,
+  'data-state': 'closed',
+};
+/** While the code is on its way after a press: busy, and further presses wait for it. */
+const LOADING: StandInTriggerProps = { ...CLOSED, 'aria-busy': true };
+
+/** A menu whose code could not be fetched (offline, a new deployment) goes back to its stand-in. */
+class LoadFailed extends Component<{ children: ReactNode; onFail: () => void }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override componentDidCatch() {
+    this.props.onFail();
+  }
+  override render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
+
+/**
+ * A menu whose code (the menu primitive with its positioning and focus handling, about a tenth of the first load) is
+ * fetched when the user shows interest in it — the pointer over its button, the focus on it — instead of with the
+ * page (docs/performance.md). Until the user opens it, a stand-in button that looks the same is shown; pressing it
+ * (a primary click, Enter, Space or ArrowDown, as on the real trigger) mounts the real menu open, after the code
+ * arrives if it has not yet. From then on the real menu stays, so every later use is the primitive's own.
+ */
+export function lazyMenu<P extends object>(
+  load: () => Promise<ComponentType<P & LazyMenuProps>>,
+  StandIn: ComponentType<P & { trigger: StandInTriggerProps }>,
+): ComponentType<P> {
+  let fetched: Promise<ComponentType<P & LazyMenuProps>> | undefined;
+  const fetchCode = () =>
+    (fetched ??= load().catch((error: unknown) => {
+      // The next press tries again.
+      fetched = undefined;
+      throw error;
+    }));
+  const realMenu = () => lazy(async () => ({ default: await fetchCode() }));
+  let Real = realMenu();
+
+  function LazyMenu(props: P) {
+    const [opened, setOpened] = useState(false);
+    if (opened) {
+      const failed = () => {
+        // A lazy component keeps its failure: the next attempt needs a new one.
+        Real = realMenu();
+        setOpened(false);
+      };
+      return (
+        <LoadFailed onFail={failed}>
+          <Suspense fallback={<StandIn {...props} trigger={LOADING} />}>
+            <Real {...props} defaultOpen />
+          </Suspense>
+        </LoadFailed>
+      );
+    }
+    const open = () => {
+      void fetchCode();
+      setOpened(true);
+    };
+    const trigger: StandInTriggerProps = {
+      ...CLOSED,
+      onPointerEnter: () => void fetchCode(),
+      onFocus: () => void fetchCode(),
+      onPointerDown: (event) => {
+        if (event.button !== 0 || event.ctrlKey) return;
+        // As the real trigger does: the focus goes into the menu, not onto the button.
+        event.preventDefault();
+        open();
+      },
+      onKeyDown: (event) => {
+        if (!OPEN_KEYS.has(event.key)) return;
+        event.preventDefault();
+        open();
+      },
+    };
+    return <StandIn {...props} trigger={trigger} />;
+  }
+  LazyMenu.displayName = `LazyMenu(${StandIn.displayName ?? StandIn.name})`;
+  return LazyMenu;
+}
