@@ -10,7 +10,7 @@ import { usePersistSetup } from '../hooks/use-persist-setup';
 import { useSelectEndpoint } from '../hooks/use-select-endpoint';
 import { EndpointMenu } from './endpoint-menu';
 import { KeyButton } from './key-button';
-import { OptionsPopover } from './options-popover';
+import { LazyOptionsPopover } from './options-popover-lazy';
 
 /** The top bar's endpoint and model picker, key button, options popover and presets menu. */
 export function ChatControls() {
@@ -27,7 +27,7 @@ export function ChatControls() {
         }}
       />
       <KeyButton />
-      <OptionsPopover />
+      <LazyOptionsPopover />
       <PresetsMenu />
       <PresetDialogs />
     </div>

@@ -1,16 +1,21 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useTranslation } from 'react-i18next';
-import { RotateCcw, SlidersHorizontal, X } from 'lucide-react';
+import { RotateCcw, X } from 'lucide-react';
+import type { LazyPopupProps } from '../../../components/ui/lazy-popup';
 import { useConversationStore } from '../../chat/conversation.store';
 import { useEndpointsQuery, useModelsQuery } from '../endpoints.api';
 import { endpointLabel } from '../endpoint-label';
 import { kindOf, modelsOf } from '../endpoint-setup';
 import { resetPatch } from '../setting-values';
-import { barIconButton, menuPanel } from './menu-styles';
+import { menuPanel } from './menu-styles';
+import { OptionsButton } from './options-button';
 import { LazySettingsPanel as SettingsPanel } from './settings/lazy-settings-panel';
 
-/** The settings popover of the top bar: the current endpoint's options, stored into the setup as they change. */
-export function OptionsPopover() {
+/**
+ * The settings popover of the top bar: the current endpoint's options, stored into the setup as they change. Loaded
+ * when the user goes for it (`options-popover-lazy.tsx`).
+ */
+export function OptionsPopover({ defaultOpen }: LazyPopupProps) {
   const { t } = useTranslation();
   const { data: config } = useEndpointsQuery();
   const { data: models } = useModelsQuery();
@@ -19,13 +24,9 @@ export function OptionsPopover() {
   const endpoint = setup.endpoint;
 
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        aria-label={t('com_endpoint_conversation_settings')}
-        disabled={!endpoint}
-        className={`${barIconButton} disabled:opacity-40`}
-      >
-        <SlidersHorizontal aria-hidden="true" className="size-[18px]" />
+    <Popover.Root defaultOpen={defaultOpen}>
+      <Popover.Trigger asChild>
+        <OptionsButton />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content

@@ -4,7 +4,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { PublicUser } from '@parley/shared';
-import type { LazyMenuProps } from '../../../components/ui/lazy-menu';
+import type { LazyPopupProps } from '../../../components/ui/lazy-popup';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useLogoutMutation } from '../../auth/auth.api';
 import { useShortcutsDialogStore } from '../../keyboard/use-shortcuts';
@@ -20,7 +20,7 @@ const itemClass =
  * The user menu at the bottom of the sidebar: Help & FAQ, My Files, Keyboard shortcuts, Settings and Log out
  * (docs/reference/settings-and-ui.md (User menu)). Loaded when the user goes for it (`user-menu-lazy.tsx`).
  */
-export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyMenuProps) {
+export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyPopupProps) {
   const { t } = useTranslation();
   const logout = useLogoutMutation();
   const showSettings = useSettingsDialogStore((s) => s.show);

@@ -4,8 +4,8 @@ import { launchBrowser, newContext } from './browser.test-helpers';
 import { poll } from './chat.test-helpers';
 import { signedInPage } from './session.test-helpers';
 
-// The header's and the sidebar's menus fetch their code when the user goes for them, not with the page, and open on
-// the first press all the same: click, Enter, or a retry after a failed fetch (docs/performance.md, web-initial-js).
+// The header's and the sidebar's menus and the settings popover fetch their code when the user goes for them, not
+// with the page, and open on the first press all the same: click, Enter, or a retry after a failed fetch (docs/performance.md, web-initial-js).
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -43,7 +43,7 @@ async function freshChat(): Promise<{ page: Page; scripts: string[] }> {
   return { page, scripts };
 }
 
-describe('menus loaded on demand', () => {
+describe('menus and popovers loaded on demand', () => {
   it('the user menu: not fetched with the page; opens on the first click', async () => {
     const { page, scripts } = await freshChat();
     expect(scripts.some((s) => s.startsWith('user-menu-'))).toBe(false);
@@ -85,5 +85,23 @@ describe('menus loaded on demand', () => {
     await page.unroute(/\/assets\/user-menu-[^/]+\.js$/);
     await userMenu(page).click();
     await menu(page).getByRole('menuitem', { name: 'Settings' }).waitFor();
+  });
+
+  it('the settings popover: not fetched with the page; opens on the first click, and on Enter', async () => {
+    const { page, scripts } = await freshChat();
+    const button = page.getByRole('button', { name: 'Conversation settings' });
+    const popover = page.getByRole('dialog', { name: 'Conversation settings' });
+    expect(scripts.some((s) => s.startsWith('options-popover-'))).toBe(false);
+    await button.click();
+    await popover.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await popover.waitFor({ state: 'detached' });
+
+    const fresh = await freshChat();
+    const freshButton = fresh.page.getByRole('button', { name: 'Conversation settings' });
+    await freshButton.focus();
+    await fresh.page.keyboard.press('Enter');
+    await fresh.page.getByRole('dialog', { name: 'Conversation settings' }).waitFor();
   });
 });

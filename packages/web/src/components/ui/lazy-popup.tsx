@@ -9,8 +9,8 @@ import {
   type ReactNode,
 } from 'react';
 
-/** What a menu loaded by `lazyMenu` takes besides its own props: open at once (the user already asked for it). */
-export interface LazyMenuProps {
+/** What a menu or popover loaded by `lazyPopup` takes besides its own props: open at once (the user asked for it). */
+export interface LazyPopupProps {
   defaultOpen?: boolean;
 }
 
@@ -20,7 +20,7 @@ export interface LazyMenuProps {
  */
 export interface StandInTriggerProps {
   type: 'button';
-  'aria-haspopup': 'menu';
+  'aria-haspopup': 'menu' | 'dialog';
   'aria-expanded': false;
   'data-state': 'closed';
   'aria-busy'?: true;
@@ -28,21 +28,20 @@ export interface StandInTriggerProps {
   onFocus?: () => void;
   onPointerDown?: (event: PointerEvent<HTMLButtonElement>) => void;
   onKeyDown?: (event: KeyboardEvent<HTMLButtonElement>) => void;
+  onClick?: () => void;
 }
 
 /** The keys that open a menu from its trigger, as the menu primitive reads them. */
 const OPEN_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
 
-const CLOSED: StandInTriggerProps = {
+const closed = (popup: 'menu' | 'dialog'): StandInTriggerProps => ({
   type: 'button',
-  'aria-haspopup': 'menu',
+  'aria-haspopup': popup,
   'aria-expanded': false,
   'data-state': 'closed',
-};
-/** While the code is on its way after a press: busy, and further presses wait for it. */
-const LOADING: StandInTriggerProps = { ...CLOSED, 'aria-busy': true };
+});
 
-/** A menu whose code could not be fetched (offline, a new deployment) goes back to its stand-in. */
+/** A popup whose code could not be fetched (offline, a new deployment) goes back to its stand-in. */
 class LoadFailed extends Component<{ children: ReactNode; onFail: () => void }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError() {
@@ -57,17 +56,23 @@ class LoadFailed extends Component<{ children: ReactNode; onFail: () => void }, 
 }
 
 /**
- * A menu whose code (the menu primitive with its positioning and focus handling, about a tenth of the first load) is
- * fetched when the user shows interest in it — the pointer over its button, the focus on it — instead of with the
- * page (docs/performance.md). Until the user opens it, a stand-in button that looks the same is shown; pressing it
- * (a primary click, Enter, Space or ArrowDown, as on the real trigger) mounts the real menu open, after the code
- * arrives if it has not yet. From then on the real menu stays, so every later use is the primitive's own.
+ * A menu or popover whose code (the primitive with its positioning and focus handling: the menus and the settings
+ * popover of the first screen are about a tenth of the first load) is fetched when the user shows interest in it —
+ * the pointer over its button, the focus on it — instead of with the page (docs/performance.md). Until the user
+ * opens it, a stand-in button that looks the same is shown. Pressing it as the real trigger is pressed (a menu: a
+ * primary pointer press, Enter, Space or ArrowDown; a popover: a click, which Enter and Space make too) mounts the
+ * real one open, once the code is there; meanwhile the button is busy. From then on the real one stays, so every
+ * later use is the primitive's own.
  */
-export function lazyMenu<P extends object>(
-  load: () => Promise<ComponentType<P & LazyMenuProps>>,
+export function lazyPopup<P extends object>(
+  load: () => Promise<ComponentType<P & LazyPopupProps>>,
   StandIn: ComponentType<P & { trigger: StandInTriggerProps }>,
+  popup: 'menu' | 'dialog' = 'menu',
 ): ComponentType<P> {
-  let fetched: Promise<ComponentType<P & LazyMenuProps>> | undefined;
+  const CLOSED = closed(popup);
+  /** While the code is on its way after a press: busy, and further presses wait for it. */
+  const LOADING: StandInTriggerProps = { ...CLOSED, 'aria-busy': true };
+  let fetched: Promise<ComponentType<P & LazyPopupProps>> | undefined;
   const fetchCode = () =>
     (fetched ??= load().catch((error: unknown) => {
       // The next press tries again.
@@ -77,7 +82,7 @@ export function lazyMenu<P extends object>(
   const realMenu = () => lazy(async () => ({ default: await fetchCode() }));
   let Real = realMenu();
 
-  function LazyMenu(props: P) {
+  function LazyPopup(props: P) {
     const [opened, setOpened] = useState(false);
     if (opened) {
       const failed = () => {
@@ -97,10 +102,11 @@ export function lazyMenu<P extends object>(
       void fetchCode();
       setOpened(true);
     };
+    const interest = { onPointerEnter: () => void fetchCode(), onFocus: () => void fetchCode() };
+    if (popup === 'dialog') return <StandIn {...props} trigger={{ ...CLOSED, ...interest, onClick: open }} />;
     const trigger: StandInTriggerProps = {
       ...CLOSED,
-      onPointerEnter: () => void fetchCode(),
-      onFocus: () => void fetchCode(),
+      ...interest,
       onPointerDown: (event) => {
         if (event.button !== 0 || event.ctrlKey) return;
         // As the real trigger does: the focus goes into the menu, not onto the button.
@@ -115,6 +121,6 @@ export function lazyMenu<P extends object>(
     };
     return <StandIn {...props} trigger={trigger} />;
   }
-  LazyMenu.displayName = `LazyMenu(${StandIn.displayName ?? StandIn.name})`;
-  return LazyMenu;
+  LazyPopup.displayName = `LazyPopup(${StandIn.displayName ?? StandIn.name})`;
+  return LazyPopup;
 }
