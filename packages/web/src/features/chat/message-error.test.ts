@@ -6,7 +6,6 @@ describe('errorDisplay', () => {
   it('maps the documented JSON error types by type or code', () => {
     expect(errorDisplay('{"type":"invalid_api_key","status":401}')).toEqual({
       key: 'com_ui_msg_error_invalid_api_key_operator',
-      detail: 'HTTP 401',
     });
     expect(errorDisplay('{"code":"insufficient_quota"}').key).toBe(
       'com_ui_msg_error_insufficient_quota_operator',
@@ -24,12 +23,10 @@ describe('errorDisplay', () => {
     expect(errorDisplay(refused, { userKey: true })).toEqual({
       key: 'com_ui_msg_error_invalid_api_key',
       setKey: true,
-      detail: 'HTTP 401',
     });
     // The operator's key: nothing for the user to set.
     expect(errorDisplay(refused, { userKey: false })).toEqual({
       key: 'com_ui_msg_error_invalid_api_key_operator',
-      detail: 'HTTP 401',
     });
     const quota = '{"type":"insufficient_quota","status":429,"message":"You exceeded your current quota."}';
     expect(errorDisplay(quota, { userKey: true })).toEqual({
@@ -85,6 +82,9 @@ describe('errorDisplay', () => {
     ],
     [{ message: 'Cannot connect to API: connect ECONNREFUSED 127.0.0.1:9' }, 'provider_unreachable'],
     [{ message: 'Something odd' }, 'provider'],
+    // An error frame in the middle of a stream: words, no status.
+    [{ message: 'The server had an error while processing your request.' }, 'provider_server'],
+    [{ message: 'Overloaded' }, 'provider_server'],
     [{ status: 502, message: 'The endpoint answered HTTP 502' }, 'provider_server'],
   ])('tells the provider failure %j as %s, the provider’s words kept as its detail', (failure, kind) => {
     const body: { status?: number; message: string } = failure;

@@ -35,7 +35,8 @@ const num = (value: unknown): number => (typeof value === 'number' ? value : Num
 function providerDetail(json: ErrorJson): string | undefined {
   const message = typeof json.message === 'string' ? json.message.trim() : '';
   const status = typeof json.status === 'number' ? json.status : undefined;
-  if (!message) return status ? `HTTP ${status}` : undefined;
+  // A status alone says nothing the headline does not: no disclosure for it.
+  if (!message) return undefined;
   return status && !message.includes(`HTTP ${status}`) ? `HTTP ${status}: ${message}` : message;
 }
 
@@ -55,6 +56,9 @@ const CONTEXT_LENGTH =
   /context.?length|context window|maximum context|too many tokens|prompt is too long|input token count|exceeds the maximum number of tokens|reduce the length/i;
 const MODEL_MISSING =
   /model\b.*\b(does not exist|not found|is not supported|unknown|invalid|not available|decommissioned|deprecated)|(no such|unknown|invalid) model|model_not_found|deployment.*(does not exist|not found)/i;
+/** A provider's failure told in words only (an error frame in a stream has no HTTP status). */
+const SERVER_FAILURE =
+  /server (had an )?error|internal (server )?error|server_error|api_error|overloaded|service unavailable|bad gateway/i;
 const UNREACHABLE =
   /cannot connect|connect(ion)? (refused|reset|error)|econnrefused|econnreset|enotfound|fetch failed|socket|network|timed? ?out|timeout/i;
 
@@ -72,6 +76,7 @@ function upstreamKey(json: ErrorJson): string {
   if (status !== undefined && status >= 500) return 'com_ui_msg_error_provider_server';
   if (status !== undefined && status >= 400) return 'com_ui_msg_error_provider_refused';
   if (status === undefined && UNREACHABLE.test(message)) return 'com_ui_msg_error_provider_unreachable';
+  if (status === undefined && SERVER_FAILURE.test(message)) return 'com_ui_msg_error_provider_server';
   return 'com_ui_msg_error_provider';
 }
 

@@ -61,6 +61,8 @@ export function useUserKeyStatus(endpoint: string | undefined) {
     name,
     expiresAt,
     loading: required && query.isPending,
+    /** A check is under way (also a refetch of a cached answer that may be stale). */
+    checking: required && query.isFetching,
     missing: required && !query.isPending && !stored,
   };
 }
