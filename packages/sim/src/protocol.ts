@@ -46,6 +46,9 @@ export const DEFAULT_ERROR_MESSAGES: Record<SimErrorKind, string> = {
   rate_limit: 'Rate limit reached (simulated).',
   server: 'The server had an error while processing your request (simulated).',
   moderation: 'The request was rejected by the content policy (simulated).',
+  not_found: 'The model `sim-missing` does not exist or you do not have access to it (simulated).',
+  context_length:
+    "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens (simulated).",
 };
 
 /** Text of a message's content whether it is a plain string or a list of typed parts. */

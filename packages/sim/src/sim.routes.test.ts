@@ -28,11 +28,30 @@ describe('sim routes over HTTP', () => {
       display_name: expect.any(String),
     });
     const gemini = await json(fetch(`${sim.url}/v1beta/models?key=k`));
-    expect(gemini.models[0]).toMatchObject({ name: 'models/gemini-pro', displayName: 'Gemini Pro' });
+    expect(gemini.models[0]).toMatchObject({ name: 'models/gemini-2.5-pro', displayName: 'Gemini 2.5 Pro' });
     expect(gemini.models[0].supportedGenerationMethods).toContain('generateContent');
+    // As Google lists them, an embedding model supports only embedContent.
+    const embedding = gemini.models.find((m: { name: string }) => m.name === 'models/text-embedding-004');
+    expect(embedding.supportedGenerationMethods).toEqual(['embedContent']);
     const custom = await json(fetch(`${sim.url}/some/proxy/models`));
     expect(custom.object).toBe('list');
     expect(sim.requests().at(-1)?.provider).toBe('openai-compatible');
+  });
+
+  it('lists non-chat models beside the chat ones by default, as the providers do', async () => {
+    const plain = await startSim();
+    try {
+      const openai = await json(fetch(`${plain.url}/v1/models`));
+      const ids = openai.data.map((m: { id: string }) => m.id);
+      expect(ids).toEqual(
+        expect.arrayContaining(['gpt-4.1', 'text-embedding-3-small', 'whisper-1', 'dall-e-3']),
+      );
+      const headers = { 'x-api-key': 'k', 'anthropic-version': '2023-06-01' };
+      const anthropic = await json(fetch(`${plain.url}/v1/models`, { headers }));
+      expect(anthropic.data.map((m: { id: string }) => m.id)).toContain('claude-sonnet-4-5');
+    } finally {
+      await plain.close();
+    }
   });
 
   it('answers unknown paths with 404 JSON', async () => {
@@ -75,6 +94,24 @@ describe('sim routes over HTTP', () => {
     const gemini = await post(sim, '/v1beta/models/g:generateContent', {}, fault('rate_limit', 429));
     expect(gemini.status).toBe(429);
     expect((await json(gemini)).error).toMatchObject({ code: 429, status: 'RESOURCE_EXHAUSTED' });
+  });
+
+  it('answers a missing model and a too long prompt in each provider shape, with the given message', async () => {
+    const fault = (kind: string, status: number, message?: string) =>
+      script({ error: { status, kind, ...(message ? { message } : {}) } });
+    const missing = 'The model `gpt-x` does not exist or you do not have access to it.';
+    const openai = await post(sim, '/v1/chat/completions', chatBody('x'), fault('not_found', 404, missing));
+    expect(openai.status).toBe(404);
+    expect((await json(openai)).error).toMatchObject({ code: 'model_not_found', message: missing });
+    const long = await post(sim, '/v1/chat/completions', chatBody('x'), fault('context_length', 400));
+    expect((await json(long)).error).toMatchObject({
+      code: 'context_length_exceeded',
+      message: expect.stringContaining('maximum context length'),
+    });
+    const anthropic = await post(sim, '/v1/messages', chatBody('x'), fault('not_found', 404));
+    expect((await json(anthropic)).error.type).toBe('not_found_error');
+    const gemini = await post(sim, '/v1beta/models/g:generateContent', {}, fault('not_found', 404));
+    expect((await json(gemini)).error).toMatchObject({ code: 404, status: 'NOT_FOUND' });
   });
 
   it('records requests and serves the log to other processes', async () => {

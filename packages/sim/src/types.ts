@@ -1,6 +1,7 @@
 export type SimProvider = 'openai' | 'openai-compatible' | 'azure' | 'anthropic' | 'gemini' | 'unknown';
 
-export type SimErrorKind = 'invalid_key' | 'quota' | 'rate_limit' | 'server' | 'moderation';
+export type SimErrorKind =
+  'invalid_key' | 'quota' | 'rate_limit' | 'server' | 'moderation' | 'not_found' | 'context_length';
 
 export interface SimScriptError {
   status: number;

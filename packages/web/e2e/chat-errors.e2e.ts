@@ -1,16 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { Route } from 'playwright-core';
 import { artifactPath } from './browser.test-helpers';
-import { sim, poll, openChat, send, settled, messagesOf, useChatBrowser } from './chat.test-helpers';
+import {
+  sim,
+  poll,
+  openChat,
+  send,
+  settled,
+  messagesOf,
+  useChatBrowser,
+  type Chat,
+} from './chat.test-helpers';
+import { apiFromPage } from './session.test-helpers';
 
 useChatBrowser();
 
 describe('chat: errors', () => {
   it.each([
-    [{ status: 401, kind: 'invalid_key' }, /Invalid API key/],
-    [{ status: 429, kind: 'quota' }, /default API key has reached its limit/],
-    [{ status: 400, kind: 'moderation' }, /flagged by our moderation system/],
-    [{ status: 500, kind: 'server' }, /Send failed\. Error info: .*server had an error/],
+    [{ status: 401, kind: 'invalid_key' }, /The AI service refused this site’s API key/],
+    [{ status: 429, kind: 'quota' }, /This site’s API key has reached its usage limit/],
+    [{ status: 400, kind: 'moderation' }, /content filter refused this request/],
+    [{ status: 500, kind: 'server' }, /The AI service had a problem on its side/],
   ])(
     'upstream %j shows its mapped message; the box stays usable and the way on shows under the error',
     async (error, shown) => {
@@ -39,7 +49,7 @@ describe('chat: errors', () => {
     const chat = await openChat();
     const { page } = chat;
     await send(chat, `Fail ${sim({ error: { status: 401, kind: 'invalid_key' } })}`);
-    await poll(() => chat.lastArticle().innerText()).toMatch(/Invalid API key/);
+    await poll(() => chat.lastArticle().innerText()).toMatch(/refused this site’s API key/);
     const conversationId = await settled(chat);
     await send(chat, `Try again ${sim({ reply: 'This time it worked.' })}`);
     await poll(() => chat.lastArticle().innerText()).toContain('This time it worked.');
@@ -77,7 +87,7 @@ describe('chat: errors', () => {
       expect(await chat.box.isEnabled()).toBe(true);
     };
     // Live: the error as it arrived.
-    await check(/Send failed\. Error info: .*server had an error/);
+    await check(/The AI service had a problem on its side/);
     await page.mouse.move(0, 0);
     await page.screenshot({ path: artifactPath('chat-error-partial.png') });
     // After a reload: the saved partial reply, with a note that an error cut it.
@@ -196,6 +206,122 @@ describe('chat: errors', () => {
     await poll(() => chat.lastArticle().innerText()).toContain('Error connecting to server');
     await poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
     expect(page.url()).toMatch(/\/c\/new$/);
+    await chat.context.close();
+  });
+});
+
+describe('chat: provider errors in the user’s language (docs/decisions.md, Everyday chat (errors and models))', () => {
+  const MISSING = 'The model `gpt-x` does not exist or you do not have access to it.';
+  // Each scripted provider failure, the headline it gets in each language, and the provider's words behind Details.
+  const CASES = [
+    {
+      error: { status: 404, kind: 'not_found', message: MISSING },
+      'en-US': 'This model is not available at the AI service. Pick another model in the model menu.',
+      'zh-CN': 'AI 服务上没有这个模型。请在模型菜单中选择其他模型。',
+      detail: `HTTP 404: ${MISSING}`,
+    },
+    {
+      error: { status: 429, kind: 'rate_limit' },
+      'en-US': 'The AI service is getting too many requests right now.',
+      'zh-CN': 'AI 服务当前请求过多。',
+      detail: 'HTTP 429: Rate limit reached (simulated).',
+    },
+    {
+      error: { status: 400, kind: 'context_length' },
+      'en-US': 'This conversation is too long for the model.',
+      'zh-CN': '对话太长，超出了此模型的上限。',
+      detail: "HTTP 400: This model's maximum context length is 8192 tokens.",
+    },
+    {
+      error: { status: 500, kind: 'server' },
+      'en-US': 'The AI service had a problem on its side.',
+      'zh-CN': 'AI 服务出现故障。',
+      detail: 'HTTP 500: The server had an error while processing your request (simulated).',
+    },
+  ] as const;
+
+  /** Sends in any language: Enter in the box once it is usable (an Enter before the endpoint is known waits). */
+  async function sendAny(chat: Chat, text: string): Promise<void> {
+    await poll(() => chat.box.isEnabled()).toBe(true);
+    await chat.box.fill(text);
+    await chat.box.press('Enter');
+  }
+
+  it.each([
+    ['en-US', 'Message', 'Details'],
+    ['zh-CN', '消息', '详情'],
+  ] as const)(
+    'in %s: a localized headline, the raw provider text hidden until Details is opened',
+    async (locale, boxName, details) => {
+      const chat = await openChat({ locale }, boxName);
+      for (const [i, c] of CASES.entries()) {
+        await sendAny(chat, `Case ${i} ${sim({ error: c.error })}`);
+        const reply = chat.lastArticle();
+        const alert = reply.getByRole('alert');
+        await poll(() => chat.articles.count()).toBe(2 * (i + 1));
+        await alert.waitFor();
+        await poll(() => alert.innerText()).toContain(c[locale]);
+        // The provider's English is not the headline: it waits, closed, behind Details.
+        const raw = alert.getByTestId('error-detail');
+        expect(await alert.innerText()).not.toContain('message' in c.error ? c.error.message : 'simulated');
+        expect(await raw.isVisible()).toBe(false);
+        const summary = alert.locator('summary');
+        expect(await summary.innerText()).toBe(details);
+        await summary.click();
+        await raw.waitFor();
+        expect(await raw.innerText()).toContain(c.detail);
+        if (i === 0) await chat.page.screenshot({ path: artifactPath(`chat-error-details-${locale}.png`) });
+      }
+      await chat.context.close();
+    },
+  );
+
+  it('a refused key names Set API key on an endpoint of the user’s own key, and no key button on the operator’s', async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    // Fail at the stuck step, with its locator, rather than at the test's timeout.
+    page.setDefaultTimeout(10_000);
+    // The operator's endpoint (OpenAI here): nothing for the user to set.
+    await send(chat, `Fail ${sim({ error: { status: 401, kind: 'invalid_key' } })}`);
+    const operatorAlert = chat.lastArticle().getByRole('alert');
+    await poll(() => operatorAlert.innerText()).toContain(
+      'The AI service refused this site’s API key. There is nothing to set on your side',
+    );
+    expect(await operatorAlert.innerText()).not.toMatch(/Set API key|Set Token/);
+    expect(await operatorAlert.getByRole('button').count()).toBe(0);
+    // The key's own words may quote it: no Details.
+    expect(await operatorAlert.locator('details summary').count()).toBe(0);
+    await settled(chat);
+
+    // Anthropic takes each user's key: store one, pick it, and the provider refuses it.
+    const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
+    const saved = await apiFromPage(page, '/api/keys', {
+      method: 'PUT',
+      json: { name: 'anthropic', value: 'sk-ant-wrong', expiresAt },
+    });
+    expect(saved.status).toBe(201);
+    await page.getByTestId('new-chat').click();
+    await page.getByTestId('endpoint-menu').click();
+    await page.getByRole('menuitem', { name: /^Anthropic/ }).click();
+    await page.getByRole('menuitemradio', { name: 'claude-sonnet-4-5', exact: true }).click();
+    await poll(() => page.getByTestId('endpoint-menu').textContent()).toContain(
+      'Anthropic · claude-sonnet-4-5',
+    );
+    // The key stored above counts: picking Anthropic does not ask for one.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await page.getByTestId('key-dialog').count()).toBe(0);
+    await send(chat, `Fail ${sim({ error: { status: 401, kind: 'invalid_key' } })}`);
+    const alert = chat.lastArticle().getByRole('alert');
+    await poll(() => alert.innerText()).toContain(
+      'Your API key was refused. Check it, then set it again with Set API key.',
+    );
+    await page.screenshot({ path: artifactPath('chat-error-user-key.png') });
+    // The way out is right there: Set API key opens this endpoint's key dialog.
+    await alert.getByRole('button', { name: 'Set API key' }).click();
+    const dialog = page.getByTestId('key-dialog');
+    await dialog.getByRole('heading', { name: 'Set API Key for Anthropic' }).waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     await chat.context.close();
   });
 });

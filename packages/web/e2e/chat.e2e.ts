@@ -251,7 +251,7 @@ describe('chat: keys', () => {
     const { page } = chat;
     await page.getByTestId('endpoint-menu').click();
     await page.getByRole('menuitem', { name: /^Anthropic/ }).click();
-    await page.getByRole('menuitemradio', { name: 'claude-2.1', exact: true }).click();
+    await page.getByRole('menuitemradio', { name: 'claude-sonnet-4-5', exact: true }).click();
     const dialog = page.getByTestId('key-dialog');
     // Picking the endpoint may open the dialog by itself; close it to see the box.
     if (

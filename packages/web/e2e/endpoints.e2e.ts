@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import type { EndpointsConfig, ModelsConfig } from '@parley/shared';
+import { startServer, type ServerProcess } from '@parley/server/testing';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
-import { apiFromPage } from './session.test-helpers';
+import { e2eServerEnv } from './global-setup';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 import {
   open,
   trigger,
@@ -105,7 +111,7 @@ describe('switching rules in a saved conversation', () => {
     // So does another endpoint from the picker, with its defaults.
     await page.goto(`${baseUrl}/c/${id}`);
     await expect.poll(() => trigger(page).textContent()).toContain('OpenAI · gpt-3.5-turbo');
-    await pick(page, 'Anthropic', 'claude-2');
+    await pick(page, 'Anthropic', 'claude-haiku-4-5');
     await page.waitForURL(/\/c\/new$/);
     await closeOverlay(page); // the key dialog: no Anthropic key is stored
     expect(await stored(page, 'lastConversationSetup')).toMatchObject({ endpoint: 'anthropic', topK: 5 });
@@ -223,7 +229,7 @@ describe('keys, phones, dark mode and Chinese', () => {
     const context = await newContext(browser);
     const page = await open(context);
     expect(await page.getByRole('button', { name: 'Set API key' }).count()).toBe(0);
-    await pick(page, 'Anthropic', 'claude-2.1');
+    await pick(page, 'Anthropic', 'claude-sonnet-4-5');
     // The key dialog is built by the keys feature and mounted in the shell.
     await page.getByRole('dialog').waitFor();
     expect(await page.getByTestId('key-dialog').count()).toBe(1);
@@ -259,11 +265,73 @@ describe('keys, phones, dark mode and Chinese', () => {
 
     const desktop = await newContext(browser, { colorScheme: 'dark' });
     const wide = await open(desktop);
-    await pick(wide, 'Anthropic', 'claude-2.1');
+    await pick(wide, 'Anthropic', 'claude-sonnet-4-5');
     await wide.getByTestId('key-dialog').waitFor();
     await closeOverlay(wide);
     await openSettings(wide);
     await wide.screenshot({ path: artifactPath('endpoints-options-anthropic-dark.png') });
     await desktop.close();
+  });
+});
+
+describe('a new chat lands on an endpoint the user can use', () => {
+  // OpenAI (and Plugins, on its key) take each user's own key and come first in the menu; Anthropic runs on the
+  // operator's key, with no operator list, so its models are the provider's own (the simulator's).
+  let server: ServerProcess;
+  beforeAll(async () => {
+    const all = e2eServerEnv(inject('simUrl'), mkdtempSync(join(tmpdir(), 'parley-e2e-usable-')));
+    const { GOOGLE_KEY: _g, GOOGLE_MODELS: _m, CONFIG_PATH: _c, ...env } = all;
+    server = await startServer({
+      ...env,
+      OPENAI_API_KEY: 'user_provided',
+      ANTHROPIC_API_KEY: 'sk-ant-operator',
+    });
+  });
+  afterAll(async () => server?.stop());
+
+  const menu = (page: Page) => page.getByTestId('endpoint-menu');
+
+  it('a new user lands on the usable endpoint; once a key is stored the other one is kept', async () => {
+    const context = await newContext(browser);
+    const { page } = await signedInPage(context, server.baseUrl, { tag: 'usable' });
+    page.setDefaultTimeout(10_000);
+    const endpoints = (await apiFromPage<EndpointsConfig>(page, '/api/endpoints')).body;
+    expect(Object.keys(endpoints)).toEqual(['openAI', 'gptPlugins', 'anthropic']);
+    expect(endpoints.openAI!.userProvide).toBe(true);
+    // Anthropic's list is the provider's, fetched with the operator's key (the defaults first).
+    const models = (await apiFromPage<ModelsConfig>(page, '/api/models')).body;
+    expect(models.anthropic).toEqual(['claude-sonnet-4-5', 'claude-haiku-4-5', 'claude-opus-4-1']);
+
+    // No key stored: not OpenAI (first, but unusable) but Anthropic, ready to chat.
+    await expect.poll(() => menu(page).textContent()).toContain('Anthropic · claude-sonnet-4-5');
+    const box = page.getByRole('textbox', { name: 'Message', exact: true });
+    await expect.poll(() => box.isEnabled()).toBe(true);
+    expect(await page.getByTestId('key-dialog').count()).toBe(0);
+    await page.screenshot({ path: artifactPath('endpoints-usable-landing.png') });
+
+    // The user picks OpenAI: its key dialog opens; they store a key.
+    await pick(page, 'OpenAI', 'gpt-4');
+    const dialog = page.getByTestId('key-dialog');
+    await dialog.waitFor();
+    await dialog.getByLabel('API Key', { exact: true }).fill('sk-user-openai');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => box.isEnabled()).toBe(true);
+
+    // Their choice is remembered and usable now: the next new chat, after a reload too, stays on OpenAI.
+    await page.reload();
+    await expect.poll(() => menu(page).textContent()).toContain('OpenAI · gpt-4');
+    await page.getByTestId('new-chat').click();
+    await expect.poll(() => menu(page).textContent()).toContain('OpenAI · gpt-4');
+
+    // Once the key is gone, a new chat lands on the usable endpoint again.
+    await page.getByRole('button', { name: 'Set API key', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => page.getByTestId('key-status').textContent()).toBe('No key set');
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
+    await expect.poll(() => menu(page).textContent()).toContain('Anthropic · claude-sonnet-4-5');
+    await context.close();
   });
 });

@@ -44,6 +44,10 @@ export function e2eServerEnv(simUrl: string, configDir: string): Record<string, 
     OPENAI_MODELS: 'gpt-3.5-turbo,gpt-4,gpt-4-vision-preview',
     GOOGLE_KEY: 'g-e2e-key',
     GOOGLE_REVERSE_PROXY: simUrl,
+    // An operator's list, served as given: the Google model-type specs need PaLM's chat and code models, which no
+    // provider lists any more (without a list, the server would ask the simulator for Gemini's current ones).
+    GOOGLE_MODELS:
+      'gemini-pro,gemini-pro-vision,chat-bison,chat-bison-32k,codechat-bison,codechat-bison-32k,text-bison,text-bison-32k,code-bison,code-bison-32k',
     ANTHROPIC_API_KEY: 'user_provided',
     ANTHROPIC_REVERSE_PROXY: simUrl,
     SEARCH: 'true',

@@ -85,7 +85,7 @@ describe('endpoint key dialog', () => {
   it('sets a user key for anthropic, the provider receives it, and Revoke removes it', async () => {
     const context = await newContext(browser);
     const page = await userPage(context);
-    await openKeyDialog(page, 'Anthropic', 'claude-2.1');
+    await openKeyDialog(page, 'Anthropic', 'claude-sonnet-4-5');
     const dialog = page.getByTestId('key-dialog');
     await dialog.getByRole('heading', { name: 'Set API Key for Anthropic' }).waitFor();
     await expect.poll(() => keyStatus(page)).toBe('No key set');
@@ -116,18 +116,23 @@ describe('endpoint key dialog', () => {
 
     // The key is what the provider sees.
     const marker = `key-e2e-${Date.now().toString(36)}`;
-    const sent = await askFromPage(page, 'anthropic', 'claude-2.1', `${marker} [[sim {"reply":"ok"}]]`);
+    const sent = await askFromPage(
+      page,
+      'anthropic',
+      'claude-sonnet-4-5',
+      `${marker} [[sim {"reply":"ok"}]]`,
+    );
     expect(sent.status).toBe(200);
     const [request] = await simRequestsMentioning(marker);
     expect(request?.headers['x-api-key']).toBe(key);
 
     // Reopened: the expiry shows, and Revoke deletes the key.
-    await openKeyDialog(page, 'Anthropic', 'claude-2.1');
+    await openKeyDialog(page, 'Anthropic', 'claude-sonnet-4-5');
     await expect.poll(() => keyStatus(page)).toMatch(/^Your key expires at /);
     await dialog.getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => keyStatus(page)).toBe('No key set');
     expect((await apiFromPage(page, '/api/keys?name=anthropic')).body).toEqual({ expiresAt: null });
-    const refused = await askFromPage(page, 'anthropic', 'claude-2.1', 'no key now');
+    const refused = await askFromPage(page, 'anthropic', 'claude-sonnet-4-5', 'no key now');
     expect(refused.status).toBe(403);
     expect(refused.body).toContain('no_user_key');
     await context.close();

@@ -2,10 +2,23 @@ import { DEFAULT_MODELS, FALLBACK_MODEL } from '@parley/shared';
 import type { AppConfig } from '../config/config.types';
 import { USER_PROVIDED } from '../config/provider-settings';
 import type { YamlCustomEndpoint } from '../config/yaml.schema';
-import type { EndpointEntry } from './provider.types';
+import type { EndpointEntry, ProviderModelList } from './provider.types';
 
 const fixed = (list: readonly string[]) => ({ default: [...list], fetch: false, userIdQuery: false });
 const keyOf = (value: string) => (value === USER_PROVIDED ? undefined : value);
+
+/**
+ * A built-in endpoint's models: the operator's list exactly as given; else, with an operator key, the provider's
+ * own list (`provider`), with Parley's defaults when it cannot be had; else (a user's key) the defaults.
+ */
+function builtInModels(
+  operatorList: readonly string[] | undefined,
+  defaults: readonly string[],
+  provider: ProviderModelList | undefined,
+): EndpointEntry['models'] {
+  if (operatorList) return fixed(operatorList);
+  return provider ? { ...fixed(defaults), provider } : fixed(defaults);
+}
 
 /**
  * The endpoints the operator configured, in menu order: built-in ones from the environment (left out when
@@ -17,7 +30,7 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
   if (p.openAI) {
     const credentials = { apiKey: keyOf(p.openAI.apiKey), baseURL: p.openAI.reverseProxy };
     const userProvide = p.openAI.apiKey === USER_PROVIDED;
-    const models = fixed(p.openAI.models ?? DEFAULT_MODELS.openAI);
+    const models = builtInModels(p.openAI.models, DEFAULT_MODELS.openAI, userProvide ? undefined : 'openai');
     entries.push({
       name: 'openAI',
       kind: 'openAI',
@@ -57,7 +70,12 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
       userProvide: apiKey === USER_PROVIDED,
       userProvideURL: false,
       credentials: { baseURL: reverseProxy, ...(google ? { google } : {}) },
-      models: fixed(models ?? DEFAULT_MODELS.google),
+      // Vertex (a service account) has no list call of the Gemini API's kind: it keeps the defaults.
+      models: builtInModels(
+        models,
+        DEFAULT_MODELS.google,
+        google && 'apiKey' in google ? 'google' : undefined,
+      ),
     });
   }
   if (p.anthropic) {
@@ -69,7 +87,7 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
       userProvide: apiKey === USER_PROVIDED,
       userProvideURL: false,
       credentials: { apiKey: keyOf(apiKey), baseURL: reverseProxy },
-      models: fixed(models ?? DEFAULT_MODELS.anthropic),
+      models: builtInModels(models, DEFAULT_MODELS.anthropic, keyOf(apiKey) ? 'anthropic' : undefined),
     });
   }
   for (const custom of config.yaml?.endpoints?.custom ?? []) entries.push(customEntry(custom));

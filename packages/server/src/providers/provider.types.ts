@@ -30,6 +30,9 @@ export interface ProviderCredentials {
   google?: GoogleCredentials;
 }
 
+/** Whose model-list API a built-in endpoint asks (provider-model-lists.ts). */
+export type ProviderModelList = 'openai' | 'anthropic' | 'google';
+
 /** How requests are sent: which adapter builds the model. */
 export type ProviderFamily = 'openai' | 'azure' | 'anthropic' | 'google' | 'custom';
 
@@ -45,7 +48,12 @@ export interface EndpointEntry {
   modelDisplayLabel?: string;
   /** The operator's credentials; absent where the user provides them. */
   credentials: ProviderCredentials;
-  models: { default: string[]; fetch: boolean; userIdQuery: boolean };
+  /**
+   * `default`: the operator's list, else Parley's defaults. `fetch`: a custom endpoint's `models.fetch`.
+   * `provider`: a built-in endpoint with an operator key and no operator list asks its provider's own list
+   * (docs/reference/endpoints-and-models.md (Model lists)).
+   */
+  models: { default: string[]; fetch: boolean; userIdQuery: boolean; provider?: ProviderModelList };
   /** The YAML block of a custom endpoint (addParams, dropParams, headers, forcePrompt, title settings). */
   custom?: YamlCustomEndpoint;
 }

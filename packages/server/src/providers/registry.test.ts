@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODELS, TITLE_MODEL } from '@parley/shared';
 import { AppError } from '../lib/app-error';
 import { customEndpoint, providersConfig } from './provider-config.test-helpers';
 import { createProviderRegistry } from './registry';
@@ -55,14 +56,15 @@ describe('listEndpoints', () => {
 describe('listModels from config', () => {
   it('answers the env lists, the built-in defaults, and the YAML defaults', async () => {
     const registry = createProviderRegistry(
-      providersConfig({ openAI: { apiKey: 'sk', models: ['gpt-4'] }, anthropic: { apiKey: 'a' } }, [
-        customEndpoint(),
-      ]),
+      providersConfig(
+        { openAI: { apiKey: 'sk', models: ['gpt-4'] }, anthropic: { apiKey: 'user_provided' } },
+        [customEndpoint()],
+      ),
     );
     const all = await registry.listAllModels({ userId: 'u1' });
     expect(all.openAI).toEqual(['gpt-4']);
     expect(all.gptPlugins).toEqual(['gpt-4']);
-    expect(all.anthropic).toContain('claude-2.1');
+    expect(all.anthropic).toEqual([...DEFAULT_MODELS.anthropic]);
     expect(all.Mistral).toEqual(['mistral-tiny', 'mistral-small']);
   });
 });
@@ -183,9 +185,10 @@ describe('titleModel', () => {
     const registry = createProviderRegistry(config);
     expect(registry.titleModel('openAI')).toEqual({
       enabled: true,
-      model: 'gpt-3.5-turbo',
+      model: TITLE_MODEL,
       method: 'completion',
     });
+    expect(TITLE_MODEL).toBe('gpt-4o-mini');
     expect(registry.titleModel('anthropic')).toEqual({ enabled: true, model: null, method: 'completion' });
     expect(registry.titleModel('Mistral')).toEqual({
       enabled: true,
@@ -195,5 +198,28 @@ describe('titleModel', () => {
     expect(registry.titleModel('Other')).toEqual({ enabled: false, model: null, method: 'completion' });
     const off = createProviderRegistry({ ...config, app: { ...config.app, titleConvo: false } });
     expect(off.titleModel('openAI').enabled).toBe(false);
+  });
+
+  it('titles with the small model only where the endpoint serves it, else with the conversation’s model', () => {
+    const registry = createProviderRegistry(
+      providersConfig(
+        {
+          openAI: { apiKey: 'sk', models: ['llama3', 'qwen3'] },
+          azureOpenAI: { apiKey: 'az', instanceName: 'i', deploymentName: 'my-gpt4o' },
+        },
+        [
+          customEndpoint({ titleConvo: true }),
+          customEndpoint({ name: 'Router', titleConvo: true, models: { default: ['gpt-4o', TITLE_MODEL] } }),
+        ],
+      ),
+    );
+    // The operator's list names other models (a local server behind OPENAI_REVERSE_PROXY): its own model titles.
+    expect(registry.titleModel('openAI').model).toBeNull();
+    expect(registry.titleModel('azureOpenAI').model).toBeNull();
+    expect(registry.titleModel('Mistral').model).toBeNull();
+    expect(registry.titleModel('Router').model).toBe(TITLE_MODEL);
+    // Each user's own OpenAI key: Parley's default list, which has it.
+    const userKeys = createProviderRegistry(providersConfig({ openAI: { apiKey: 'user_provided' } }));
+    expect(userKeys.titleModel('openAI').model).toBe(TITLE_MODEL);
   });
 });

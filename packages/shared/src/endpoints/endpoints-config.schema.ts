@@ -1,35 +1,39 @@
 import { z } from 'zod';
 
 /**
- * Default model lists per built-in endpoint when the operator gives none
- * (docs/reference/endpoints-and-models.md (Model lists)).
+ * Default model lists per built-in endpoint when the operator gives none and none is fetched from the provider
+ * (docs/reference/endpoints-and-models.md (Model lists)). Current chat models, each a name its provider serves; the
+ * first is the one a new chat starts with, so it is a fast, general model rather than a reasoning one.
  */
 export const DEFAULT_MODELS = {
   openAI: [
-    'gpt-3.5-turbo',
-    'gpt-3.5-turbo-0125',
-    'gpt-3.5-turbo-16k',
-    'gpt-4',
-    'gpt-4-turbo-preview',
-    'gpt-4-0125-preview',
-    'gpt-4-1106-preview',
-    'gpt-4-vision-preview',
+    'gpt-4.1',
+    'gpt-4.1-mini',
+    'gpt-4.1-nano',
+    'gpt-4o',
+    'gpt-4o-mini',
+    'gpt-5',
+    'gpt-5-mini',
+    'gpt-5-nano',
+    'o3',
+    'o4-mini',
   ],
-  assistants: ['gpt-3.5-turbo', 'gpt-3.5-turbo-0125', 'gpt-4', 'gpt-4-turbo-preview', 'gpt-4-1106-preview'],
-  google: [
-    'gemini-pro',
-    'gemini-pro-vision',
-    'chat-bison',
-    'chat-bison-32k',
-    'codechat-bison',
-    'codechat-bison-32k',
-    'text-bison',
-    'text-bison-32k',
-    'code-bison',
-    'code-bison-32k',
+  assistants: ['gpt-4.1', 'gpt-4.1-mini', 'gpt-4.1-nano', 'gpt-4o', 'gpt-4o-mini'],
+  google: ['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.5-flash-lite', 'gemini-2.0-flash'],
+  anthropic: [
+    'claude-sonnet-4-5',
+    'claude-opus-4-5',
+    'claude-haiku-4-5',
+    'claude-opus-4-1',
+    'claude-sonnet-4-0',
   ],
-  anthropic: ['claude-2.1', 'claude-2', 'claude-1.2', 'claude-1', 'claude-1-100k', 'claude-instant-1'],
 } as const;
+
+/**
+ * The small model that writes conversation titles on OpenAI-family endpoints, when the endpoint can serve it
+ * (docs/reference/chat.md (Titles)).
+ */
+export const TITLE_MODEL = 'gpt-4o-mini';
 
 /**
  * One endpoint as `GET /api/endpoints` describes it

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODELS } from '../endpoints/endpoints-config.schema';
 import { DEFAULT_IMAGE_SIZE, MAX_VISION_IMAGES, imageTokenCost, isVisionModel } from './vision';
 
 describe('isVisionModel', () => {
@@ -12,6 +13,10 @@ describe('isVisionModel', () => {
     'gpt-4-turbo-2024-04-09',
     'gpt-4.1',
     'gpt-5',
+    'o1',
+    'o3',
+    'o3-2025-04-16',
+    'o4-mini',
     'claude-3-opus-20240229',
     'claude-3-5-sonnet-20241022',
     'claude-sonnet-4-20250514',
@@ -31,10 +36,17 @@ describe('isVisionModel', () => {
     'claude-instant-1',
     'gemini-pro',
     'chat-bison',
+    'o1-mini',
+    'o3-mini',
     '',
     null,
     undefined,
   ])('%j does not', (model) => expect(isVisionModel(model)).toBe(false));
+
+  it('counts every default model of OpenAI, Anthropic and Google as one', () => {
+    const models = [...DEFAULT_MODELS.openAI, ...DEFAULT_MODELS.anthropic, ...DEFAULT_MODELS.google];
+    expect(models.filter((m) => !isVisionModel(m))).toEqual([]);
+  });
 
   it('allows up to 10 images at once', () => {
     expect(MAX_VISION_IMAGES).toBe(10);

@@ -17,6 +17,10 @@ const VISION_MODEL = [
   /gpt-4o/,
   /gpt-4\.\d/,
   /gpt-5/,
+  // OpenAI's reasoning models that see images: o1 (not o1-mini or o1-preview), o3 (not o3-mini), o4-mini.
+  /^o1(-\d|$)/,
+  /^o3(-\d|-pro|$)/,
+  /^o4-mini/,
   /claude-3/,
   /claude-(opus|sonnet|haiku)-[4-9]/,
   /gemini-pro-vision/,

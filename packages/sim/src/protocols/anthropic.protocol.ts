@@ -12,6 +12,8 @@ const ERROR_TYPES: Record<WireErrorKind, string> = {
   rate_limit: 'rate_limit_error',
   server: 'api_error',
   moderation: 'invalid_request_error',
+  not_found: 'not_found_error',
+  context_length: 'invalid_request_error',
 };
 
 const errorBody = (kind: WireErrorKind, message: string) => ({

@@ -12,6 +12,8 @@ const STATUSES: Record<WireErrorKind, string> = {
   rate_limit: 'RESOURCE_EXHAUSTED',
   server: 'INTERNAL',
   moderation: 'INVALID_ARGUMENT',
+  not_found: 'NOT_FOUND',
+  context_length: 'INVALID_ARGUMENT',
 };
 
 /** In-stream errors carry no HTTP status, so they get the status Google would have answered with. */
@@ -21,6 +23,8 @@ const STREAM_CODES: Record<SimErrorKind, number> = {
   rate_limit: 429,
   server: 500,
   moderation: 400,
+  not_found: 404,
+  context_length: 400,
 };
 
 const errorBody = (kind: WireErrorKind, code: number, message: string) => ({

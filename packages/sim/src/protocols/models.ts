@@ -2,11 +2,30 @@ import type { SimOptions } from '../types';
 
 export type ModelFamily = 'openai' | 'anthropic' | 'gemini';
 
+/**
+ * What each family lists by default: chat models, and (as the real lists do) models that are not for chat, which a
+ * client has to leave out: embeddings, speech, images, moderation; Gemini's embedding model supports only
+ * `embedContent`.
+ */
 const DEFAULT_MODELS: Record<ModelFamily, string[]> = {
-  openai: ['gpt-4o', 'gpt-4o-mini', 'gpt-4.1', 'gpt-3.5-turbo'],
-  anthropic: ['claude-sonnet-4-5', 'claude-3-7-sonnet-latest', 'claude-3-5-haiku-latest'],
-  gemini: ['gemini-pro', 'gemini-1.5-flash', 'gemini-2.0-flash'],
+  openai: [
+    'gpt-4o-mini',
+    'text-embedding-3-small',
+    'gpt-4.1',
+    'whisper-1',
+    'gpt-4o',
+    'tts-1',
+    'dall-e-3',
+    'omni-moderation-latest',
+    'gpt-4.1-sim-preview',
+  ],
+  anthropic: ['claude-haiku-4-5', 'claude-sonnet-4-5', 'claude-opus-4-1'],
+  gemini: ['gemini-2.5-pro', 'gemini-2.5-flash', 'text-embedding-004', 'gemini-2.0-flash'],
 };
+
+/** Gemini's methods per model: an embedding model cannot generate content. */
+const geminiMethods = (id: string) =>
+  id.includes('embedding') ? ['embedContent'] : ['generateContent', 'streamGenerateContent', 'countTokens'];
 
 // A fixed timestamp keeps list answers byte-identical between runs.
 const CREATED = 1_700_000_000;
@@ -43,7 +62,7 @@ export function modelList(family: ModelFamily, models: SimOptions['models']): un
         models: ids.map((id) => ({
           name: `models/${id}`,
           displayName: displayName(id),
-          supportedGenerationMethods: ['generateContent', 'streamGenerateContent', 'countTokens'],
+          supportedGenerationMethods: geminiMethods(id),
         })),
       };
   }

@@ -19,6 +19,10 @@ function errorObject(flavor: Flavor, kind: WireErrorKind, message: string) {
       return { message, type: 'rate_limit_exceeded', param: null, code: 'rate_limit_exceeded' };
     case 'server':
       return { message, type: 'server_error', param: null, code: 'server_error' };
+    case 'not_found':
+      return { message, type: 'invalid_request_error', param: null, code: 'model_not_found' };
+    case 'context_length':
+      return { message, type: 'invalid_request_error', param: 'messages', code: 'context_length_exceeded' };
     case 'moderation':
       return flavor === 'azure'
         ? { message, type: null, param: 'prompt', code: 'content_filter', status: 400 }

@@ -36,19 +36,36 @@ describe.each(testDialects())('chat failures on %s', (dialect) => {
     ],
     [
       { status: 429, kind: 'quota' },
-      { type: 'insufficient_quota', status: 429 },
+      { type: 'insufficient_quota', status: 429, message: 'You exceeded your current quota (simulated).' },
     ],
     [
       { status: 500, kind: 'server' },
-      { type: 'upstream_error', status: 500 },
+      { type: 'upstream_error', status: 500, message: expect.stringContaining('server had an error') },
     ],
-    [{ status: 400, kind: 'moderation' }, { type: 'moderation' }],
+    [
+      {
+        status: 404,
+        kind: 'not_found',
+        message: 'The model `gpt-x` does not exist or you do not have access to it.',
+      },
+      {
+        type: 'upstream_error',
+        status: 404,
+        message: 'The model `gpt-x` does not exist or you do not have access to it.',
+      },
+    ],
+    [
+      { status: 400, kind: 'moderation' },
+      { type: 'moderation', status: 400, message: expect.stringContaining('content policy') },
+    ],
   ])('upstream %j gives event: error %j and keeps both messages', async (error, expected) => {
     const res = await ask(app, 'openAI', { ...fresh, text: `Hi ${sim({ error })}` });
     expect(res.status).toBe(200);
     const { messages, error: event, final } = res.events;
     expect(final).toBeUndefined();
     expect(JSON.parse(event!.text)).toMatchObject(expected);
+    // A refused key's own words are not passed on: they may quote part of the key.
+    if (expected.type === 'invalid_api_key') expect(JSON.parse(event!.text)).not.toHaveProperty('message');
     const conversationId = (messages[0] as { message: { conversationId: string } }).message.conversationId;
     expect(event).toMatchObject({ conversationId });
     const saved = await messagesOf(app, conversationId);

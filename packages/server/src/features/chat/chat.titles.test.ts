@@ -1,5 +1,5 @@
 import { startSim, type Sim } from '@parley/sim';
-import { API, NIL_UUID } from '@parley/shared';
+import { API, NIL_UUID, TITLE_MODEL } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { ask, post, sim, startChatApp, type ChatApp } from './chat.test-helpers';
@@ -87,10 +87,10 @@ describe.each(testDialects())('conversation titles on %s', (dialect) => {
     const titled = await post(app, app.token, API.convosGenTitle, { conversationId });
     expect(titled.status).toBe(200);
     const { title } = (await titled.json()) as { title: string };
-    expect(title.startsWith('Hello from the simulated gpt-3.5-turbo')).toBe(true);
+    expect(title.startsWith(`Hello from the simulated ${TITLE_MODEL}`)).toBe(true);
     expect(title.length).toBeLessThanOrEqual(60);
     const titleCall = simulator.requests().find((r) => !(r.body as { stream?: boolean }).stream);
-    expect(titleCall?.model).toBe('gpt-3.5-turbo');
+    expect(titleCall?.model).toBe(TITLE_MODEL);
     const list = await app.app.inject({
       method: 'GET',
       url: `${API.convos}/${conversationId}`,

@@ -96,11 +96,13 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
 
 /**
  * The `event: error` body: the error reply as a message (a client shows it as one), whose `text` is JSON with the
- * mapped `type` the web translates (docs/reference/chat.md (Send errors)).
+ * mapped `type` the web translates, the HTTP status and the provider's own words (`message`), which the web keeps
+ * as a detail under its translated headline (docs/reference/chat.md (Send errors)). A refused key's words are left
+ * out: they may quote part of the key, and on an operator's endpoint that key is not the user's.
  */
 function errorEvent(ctx: ChatContext, turn: Turn, failure: unknown): ChatStreamError {
   const mapped = ctx.registry.mapProviderError(failure);
-  const detail = mapped.code === 'upstream_error' || mapped.code === 'rate_limited';
+  const detail = mapped.code !== 'invalid_api_key' && mapped.message !== '';
   const body = {
     type: mapped.code,
     ...(mapped.status ? { status: mapped.status } : {}),

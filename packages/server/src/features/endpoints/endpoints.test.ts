@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim, type Sim } from '@parley/sim';
-import { API, endpointsOverrideSchema, type EndpointsConfig, type ModelsConfig } from '@parley/shared';
+import {
+  API,
+  DEFAULT_MODELS,
+  endpointsOverrideSchema,
+  type EndpointsConfig,
+  type ModelsConfig,
+} from '@parley/shared';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
@@ -16,7 +22,12 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
   let token: string;
   beforeAll(async () => {
     t = await buildTestApp(dialect, {
-      providers: { openAI: { apiKey: 'sk', models: ['gpt-4'] }, anthropic: { apiKey: 'user_provided' } },
+      providers: {
+        openAI: { apiKey: 'sk', models: ['gpt-4'] },
+        anthropic: { apiKey: 'user_provided' },
+        // An operator key and no list: the provider's own list is asked (here the simulator's).
+        google: { apiKey: 'g-op', reverseProxy: sim.url },
+      },
       yaml: {
         version: '1.0.3',
         endpoints: {
@@ -47,21 +58,23 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
 
   it('GET /api/endpoints answers the configured endpoints with userProvide', async () => {
     const body = (await get(API.endpoints)).json<EndpointsConfig>();
-    expect(Object.keys(body)).toEqual(['openAI', 'gptPlugins', 'anthropic', 'Local']);
+    expect(Object.keys(body)).toEqual(['openAI', 'gptPlugins', 'google', 'anthropic', 'Local']);
     expect(body.anthropic).toMatchObject({ type: 'anthropic', userProvide: true });
     expect(body.Local).toMatchObject({
       type: 'custom',
       userProvide: false,
       modelDisplayLabel: 'Local AI',
-      order: 3,
+      order: 4,
     });
   });
 
   it('GET /api/models answers model names by endpoint, fetched where configured', async () => {
     const body = (await get(API.models)).json<ModelsConfig>();
+    // The operator's list as given; the provider's chat models where an operator key allows; else the defaults.
     expect(body.openAI).toEqual(['gpt-4']);
     expect(body.Local).toEqual(['fetched-1', 'fetched-2']);
-    expect(body.anthropic).toContain('claude-1');
+    expect(body.google).toEqual(['gemini-2.5-flash', 'gemini-2.5-pro', 'gemini-2.0-flash']);
+    expect(body.anthropic).toEqual([...DEFAULT_MODELS.anthropic]);
   });
 
   it('GET /api/endpoints/config/override answers both in one', async () => {

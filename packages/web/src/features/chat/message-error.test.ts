@@ -5,15 +5,109 @@ import { CLIENT_ERROR_TYPES, clientErrorText } from './send-error';
 describe('errorDisplay', () => {
   it('maps the documented JSON error types by type or code', () => {
     expect(errorDisplay('{"type":"invalid_api_key","status":401}')).toEqual({
-      key: 'com_ui_msg_error_invalid_api_key',
+      key: 'com_ui_msg_error_invalid_api_key_operator',
     });
-    expect(errorDisplay('{"code":"insufficient_quota"}').key).toBe('com_ui_msg_error_insufficient_quota');
+    expect(errorDisplay('{"code":"insufficient_quota"}').key).toBe(
+      'com_ui_msg_error_insufficient_quota_operator',
+    );
     expect(errorDisplay('{"type":"moderation"}').key).toBe('com_ui_msg_error_moderation');
     expect(errorDisplay('{"type":"ban"}').key).toBe('com_auth_error_login_ban');
     expect(errorDisplay('{"type":"concurrent","limit":2}')).toEqual({
       key: 'com_ui_msg_error_concurrent',
       values: { limit: 2 },
     });
+  });
+
+  it('points a key problem at Set API key only where the endpoint takes the user’s key', () => {
+    const refused = '{"type":"invalid_api_key","status":401}';
+    expect(errorDisplay(refused, { userKey: true })).toEqual({
+      key: 'com_ui_msg_error_invalid_api_key',
+      setKey: true,
+    });
+    // The operator's key: nothing for the user to set.
+    expect(errorDisplay(refused, { userKey: false })).toEqual({
+      key: 'com_ui_msg_error_invalid_api_key_operator',
+    });
+    const quota = '{"type":"insufficient_quota","status":429,"message":"You exceeded your current quota."}';
+    expect(errorDisplay(quota, { userKey: true })).toEqual({
+      key: 'com_ui_msg_error_insufficient_quota',
+      setKey: true,
+      detail: 'HTTP 429: You exceeded your current quota.',
+    });
+    expect(errorDisplay(quota, { userKey: false }).setKey).toBeUndefined();
+    // A send refused for a missing or expired key of the user.
+    expect(errorDisplay('{"type":"no_user_key"}')).toEqual({
+      key: 'com_ui_msg_error_no_user_key',
+      setKey: true,
+    });
+    expect(errorDisplay('{"type":"expired_user_key","expiredAt":"2026-01-01T00:00:00.000Z"}')).toEqual({
+      key: 'com_ui_msg_error_expired_user_key',
+      setKey: true,
+    });
+  });
+
+  it.each([
+    [
+      { status: 404, message: 'The model `gpt-x` does not exist or you do not have access to it.' },
+      'model_not_found',
+    ],
+    [
+      { status: 400, message: 'The model `gpt-x` does not exist or you do not have access to it.' },
+      'model_not_found',
+    ],
+    [{ status: 404, message: 'models/gemini-x is not found for API version v1beta.' }, 'model_not_found'],
+    [{ status: 404, message: 'model: claude-x' }, 'model_not_found'],
+    [
+      {
+        status: 400,
+        message:
+          "This model's maximum context length is 8192 tokens. However, your messages resulted in 9000 tokens.",
+      },
+      'context_length',
+    ],
+    [{ status: 400, message: 'prompt is too long: 210000 tokens > 200000 maximum' }, 'context_length'],
+    [
+      {
+        status: 400,
+        message: 'The input token count (1200000) exceeds the maximum number of tokens allowed.',
+      },
+      'context_length',
+    ],
+    [{ status: 403, message: 'Permission denied.' }, 'forbidden'],
+    [{ status: 500, message: 'The server had an error while processing your request.' }, 'provider_server'],
+    [{ status: 529, message: 'Overloaded' }, 'provider_server'],
+    [
+      { status: 400, message: "Unsupported parameter: 'temperature' is not supported with this model." },
+      'provider_refused',
+    ],
+    [{ message: 'Cannot connect to API: connect ECONNREFUSED 127.0.0.1:9' }, 'provider_unreachable'],
+    [{ message: 'Something odd' }, 'provider'],
+    // An error frame in the middle of a stream: words, no status.
+    [{ message: 'The server had an error while processing your request.' }, 'provider_server'],
+    [{ message: 'Overloaded' }, 'provider_server'],
+    [{ status: 502, message: 'The endpoint answered HTTP 502' }, 'provider_server'],
+  ])('tells the provider failure %j as %s, the provider’s words kept as its detail', (failure, kind) => {
+    const body: { status?: number; message: string } = failure;
+    const shown = errorDisplay(JSON.stringify({ type: 'upstream_error', ...body }));
+    expect(shown.key).toBe(`com_ui_msg_error_${kind}`);
+    expect(shown.detail).toContain(body.message);
+    if (body.status && !body.message.includes('HTTP'))
+      expect(shown.detail).toBe(`HTTP ${body.status}: ${body.message}`);
+    // The endpoint's own text said it already: no second status in front.
+    if (body.message.includes('HTTP')) expect(shown.detail).toBe(body.message);
+  });
+
+  it('translates rate limits and moderation, with the provider’s words as the detail', () => {
+    expect(errorDisplay('{"type":"rate_limited","status":429,"message":"Rate limit reached."}')).toEqual({
+      key: 'com_ui_msg_error_rate_limited',
+      detail: 'HTTP 429: Rate limit reached.',
+    });
+    expect(errorDisplay('{"type":"moderation","status":400,"message":"Flagged."}')).toEqual({
+      key: 'com_ui_msg_error_moderation',
+      detail: 'HTTP 400: Flagged.',
+    });
+    // An error with neither status nor words has no details to open.
+    expect(errorDisplay('{"type":"upstream_error"}')).toEqual({ key: 'com_ui_msg_error_provider' });
   });
 
   it('says per minute or per n minutes for the message limit', () => {
@@ -51,7 +145,7 @@ describe('errorDisplay', () => {
   });
 
   it('falls back to “Send failed” with the JSON message, or the text, for unknown types', () => {
-    expect(errorDisplay('{"type":"upstream_error","status":500,"message":"boom"}')).toEqual({
+    expect(errorDisplay('{"type":"something_new","status":500,"message":"boom"}')).toEqual({
       key: 'com_ui_msg_error_default',
       values: { text: 'boom' },
     });

@@ -6,6 +6,19 @@ export interface ErrorDisplay {
   values?: Record<string, string | number>;
   /** Shown in a code block under the message (token_balance generations). */
   code?: string;
+  /** The provider's own words (raw, untranslated), shown only when the user opens the details. */
+  detail?: string;
+  /** The way out is the user's key: the box offers Set API key. */
+  setKey?: boolean;
+}
+
+/** What the error box knows about the endpoint of the reply. */
+export interface ErrorContext {
+  /**
+   * True when the endpoint takes the user's own key (`userProvide`), false when it runs on the operator's key;
+   * undefined when unknown (an endpoint no longer configured), which is told as the operator's.
+   */
+  userKey?: boolean;
 }
 
 /**
@@ -14,16 +27,75 @@ export interface ErrorDisplay {
 export const ERROR_TEXT_MAX = 512;
 
 type ErrorJson = Record<string, unknown>;
-type Mapper = (json: ErrorJson) => ErrorDisplay;
+type Mapper = (json: ErrorJson, context: ErrorContext) => ErrorDisplay;
 
 const num = (value: unknown): number => (typeof value === 'number' ? value : Number(value) || 0);
+
+/** The provider's words of a mapped error (its `message`), with the HTTP status in front when there is one. */
+function providerDetail(json: ErrorJson): string | undefined {
+  const message = typeof json.message === 'string' ? json.message.trim() : '';
+  const status = typeof json.status === 'number' ? json.status : undefined;
+  // A status alone says nothing the headline does not: no disclosure for it.
+  if (!message) return undefined;
+  return status && !message.includes(`HTTP ${status}`) ? `HTTP ${status}: ${message}` : message;
+}
+
+/** A headline with the provider's words as its detail (absent when the server sent none). */
+const headline = (key: string, json: ErrorJson, extra: Partial<ErrorDisplay> = {}): ErrorDisplay => {
+  const detail = providerDetail(json);
+  return { key, ...extra, ...(detail ? { detail } : {}) };
+};
+
+/** A key problem: on an endpoint of the user's key, the user can set it; else only the operator can act. */
+const keyProblem =
+  (userKeyText: string, operatorText: string): Mapper =>
+  (json, { userKey }) =>
+    userKey ? headline(userKeyText, json, { setKey: true }) : headline(operatorText, json);
+
+const CONTEXT_LENGTH =
+  /context.?length|context window|maximum context|too many tokens|prompt is too long|input token count|exceeds the maximum number of tokens|reduce the length/i;
+const MODEL_MISSING =
+  /model\b.*\b(does not exist|not found|is not supported|unknown|invalid|not available|decommissioned|deprecated)|(no such|unknown|invalid) model|model_not_found|deployment.*(does not exist|not found)/i;
+/** A provider's failure told in words only (an error frame in a stream has no HTTP status). */
+const SERVER_FAILURE =
+  /server (had an )?error|internal (server )?error|server_error|api_error|overloaded|service unavailable|bad gateway/i;
+const UNREACHABLE =
+  /cannot connect|connect(ion)? (refused|reset|error)|econnrefused|econnreset|enotfound|fetch failed|socket|network|timed? ?out|timeout/i;
+
+/**
+ * Kinds of the server's `upstream_error` (any provider failure that is not a key, quota, rate limit or moderation),
+ * told apart by the HTTP status and the provider's words: a missing model, a conversation too long for the model,
+ * access refused, the provider's own failure (5xx), a refused request (other 4xx), no answer at all.
+ */
+function upstreamKey(json: ErrorJson): string {
+  const status = typeof json.status === 'number' ? json.status : undefined;
+  const message = typeof json.message === 'string' ? json.message : '';
+  if (CONTEXT_LENGTH.test(message)) return 'com_ui_msg_error_context_length';
+  if (status === 404 || MODEL_MISSING.test(message)) return 'com_ui_msg_error_model_not_found';
+  if (status === 403) return 'com_ui_msg_error_forbidden';
+  if (status !== undefined && status >= 500) return 'com_ui_msg_error_provider_server';
+  if (status !== undefined && status >= 400) return 'com_ui_msg_error_provider_refused';
+  if (status === undefined && UNREACHABLE.test(message)) return 'com_ui_msg_error_provider_unreachable';
+  if (status === undefined && SERVER_FAILURE.test(message)) return 'com_ui_msg_error_provider_server';
+  return 'com_ui_msg_error_provider';
+}
 
 /** The mapped messages of docs/reference/chat.md (Send errors), by `code` or `type`. */
 const MAPPED: Record<string, Mapper> = {
   ban: () => ({ key: 'com_auth_error_login_ban' }),
-  invalid_api_key: () => ({ key: 'com_ui_msg_error_invalid_api_key' }),
-  insufficient_quota: () => ({ key: 'com_ui_msg_error_insufficient_quota' }),
-  moderation: () => ({ key: 'com_ui_msg_error_moderation' }),
+  invalid_api_key: keyProblem(
+    'com_ui_msg_error_invalid_api_key',
+    'com_ui_msg_error_invalid_api_key_operator',
+  ),
+  insufficient_quota: keyProblem(
+    'com_ui_msg_error_insufficient_quota',
+    'com_ui_msg_error_insufficient_quota_operator',
+  ),
+  no_user_key: () => ({ key: 'com_ui_msg_error_no_user_key', setKey: true }),
+  expired_user_key: () => ({ key: 'com_ui_msg_error_expired_user_key', setKey: true }),
+  moderation: (json) => headline('com_ui_msg_error_moderation', json),
+  rate_limited: (json) => headline('com_ui_msg_error_rate_limited', json),
+  upstream_error: (json) => headline(upstreamKey(json), json),
   concurrent: (json) => ({ key: 'com_ui_msg_error_concurrent', values: { limit: num(json.limit) } }),
   message_limit: (json): ErrorDisplay => {
     const n = num(json.windowInMinutes);
@@ -59,11 +131,12 @@ export function extractErrorJson(text: string): ErrorJson | null {
 
 /**
  * What an errored message shows (docs/reference/chat.md (Send errors)): the mapped message when the text is JSON
- * with a known `code` or `type` (the server's, or a client-side failure's from send-error.ts); else
- * 'Send failed. Error info: {text}', with the JSON's own `message` when it has one, and a text without JSON cut
- * to 512 characters plus an ellipsis.
+ * with a known `code` or `type` (the server's, or a client-side failure's from send-error.ts), in the user's
+ * language, with the provider's own words as a `detail` shown on request; else 'Send failed. Error info: {text}',
+ * with the JSON's own `message` when it has one, and a text without JSON cut to 512 characters plus an ellipsis.
+ * `context` tells whether the endpoint takes the user's key, which decides who can fix a key problem.
  */
-export function errorDisplay(text: string): ErrorDisplay {
+export function errorDisplay(text: string, context: ErrorContext = {}): ErrorDisplay {
   const json = extractErrorJson(text);
   if (!json) {
     const trimmed = text.trim();
@@ -74,7 +147,7 @@ export function errorDisplay(text: string): ErrorDisplay {
   const kind = [json.code, json.type].find(
     (v): v is string => typeof v === 'string' && Object.hasOwn(MAPPED, v),
   );
-  if (kind) return MAPPED[kind]!(json);
+  if (kind) return MAPPED[kind]!(json, context);
   const client = clientErrorDisplay(json);
   if (client) return client;
   const detail = typeof json.message === 'string' && json.message ? json.message : text.trim();

@@ -108,4 +108,47 @@ describe('newConversationSetup', () => {
   it('is empty when no endpoint is configured', () => {
     expect(newConversationSetup({ config: {}, models: {} })).toEqual({});
   });
+
+  describe('prefers an endpoint the user can use now', () => {
+    // openAI takes each user's own key and comes first; anthropic runs on the operator's key.
+    const keyed: EndpointsConfig = {
+      openAI: { ...entry('openAI', 0), userProvide: true },
+      anthropic: entry('anthropic', 1),
+    };
+    const noKeys = { config: keyed, models, hasUserKey: () => false };
+
+    it('lands a new user (no keys stored) on the endpoint that works, not the first one', () => {
+      expect(newConversationSetup(noKeys)).toMatchObject({ endpoint: 'anthropic', model: 'claude-2.1' });
+    });
+
+    it('keeps the first endpoint once its key is stored', () => {
+      const setup = newConversationSetup({ ...noKeys, hasUserKey: (e) => e === 'openAI' });
+      expect(setup).toMatchObject({ endpoint: 'openAI' });
+    });
+
+    it('keeps the last choice while it is usable, and passes over it when its key is gone', () => {
+      const last = { lastConversationSetup: { endpoint: 'openAI', model: 'gpt-4', temperature: 0.5 } };
+      const withKey = newConversationSetup({ ...noKeys, ...last, hasUserKey: () => true });
+      expect(withKey).toMatchObject({ endpoint: 'openAI', model: 'gpt-3.5-turbo', temperature: 0.5 });
+      expect(newConversationSetup({ ...noKeys, ...last })).toMatchObject({ endpoint: 'anthropic' });
+    });
+
+    it('passes over a default preset whose endpoint needs a key the user has not stored', () => {
+      const presets = [preset({ endpoint: 'openAI', model: 'gpt-4' })];
+      expect(newConversationSetup({ ...noKeys, presets })).toMatchObject({ endpoint: 'anthropic' });
+      expect(newConversationSetup({ ...noKeys, presets, hasUserKey: () => true })).toMatchObject({
+        endpoint: 'openAI',
+        model: 'gpt-4',
+      });
+    });
+
+    it('falls back to the usual order when no endpoint is usable', () => {
+      const allKeyed: EndpointsConfig = { ...keyed, anthropic: { ...keyed.anthropic!, userProvide: true } };
+      const last = { lastConversationSetup: { endpoint: 'anthropic' } };
+      expect(newConversationSetup({ ...noKeys, config: allKeyed })).toMatchObject({ endpoint: 'openAI' });
+      expect(newConversationSetup({ ...noKeys, config: allKeyed, ...last })).toMatchObject({
+        endpoint: 'anthropic',
+      });
+    });
+  });
 });

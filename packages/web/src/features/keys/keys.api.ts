@@ -1,5 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { KEY_NEVER_EXPIRES, type UserKeyExpiry } from '@parley/shared';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { KEY_NEVER_EXPIRES, type EndpointsConfig, type UserKeyExpiry } from '@parley/shared';
 import { api } from '../../lib/api';
 import { isApiError } from '../../lib/api-error';
 import { queryKeys } from '../../lib/query-client';
@@ -32,7 +32,7 @@ const MAX_RECHECK_MS = 3_600_000;
  * The expiry query of a stored name. It asks again when the key expires, and the server's `{expiresAt: null}`
  * then turns it into "no key", so a key that runs out while the page is open stops counting as stored.
  */
-function expiryQuery(name: string) {
+export function expiryQuery(name: string) {
   return {
     queryKey: queryKeys.userKey(name),
     queryFn: () => fetchExpiry(name),
@@ -61,8 +61,34 @@ export function useUserKeyStatus(endpoint: string | undefined) {
     name,
     expiresAt,
     loading: required && query.isPending,
+    /** A check is under way (also a refetch of a cached answer that may be stale). */
+    checking: required && query.isFetching,
     missing: required && !query.isPending && !stored,
   };
+}
+
+/**
+ * The key names of the endpoints that need the user's own key, each once (gptPlugins shares openAI's name).
+ */
+export function userKeyNames(config: EndpointsConfig | undefined): string[] {
+  const names = Object.entries(config ?? {})
+    .filter(([, entry]) => entry.userProvide)
+    .map(([endpoint]) => userKeyName(endpoint, config));
+  return [...new Set(names)];
+}
+
+/**
+ * Whether the cache holds a usable key for the endpoint: a stored key that never expires or expires later. Unknown
+ * (not fetched, or the fetch failed) counts as none.
+ */
+export function cachedKeyUsable(
+  client: QueryClient,
+  endpoint: string,
+  config: EndpointsConfig | undefined,
+): boolean {
+  const stored = client.getQueryData<UserKeyExpiry | null>(queryKeys.userKey(userKeyName(endpoint, config)));
+  if (!stored) return false;
+  return stored.expiresAt === null || Date.parse(stored.expiresAt) > Date.now();
 }
 
 /** `GET /api/keys?name=` for one stored name, whatever endpoint asks (the dialog shows the expiry). */

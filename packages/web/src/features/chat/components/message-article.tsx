@@ -128,7 +128,9 @@ export function MessageArticle(props: MessageArticleProps) {
           <Header name={name} avatar={<ModelAvatar endpoint={message.endpoint || endpoint} />} />
           <div className="flex min-w-0 flex-col gap-2 sm:pl-10">
             <MessageFiles files={message.files} alignEnd={false} />
-            {editor || <AiContent message={message} live={live} hint={hint} />}
+            {editor || (
+              <AiContent message={message} live={live} hint={hint} endpoint={message.endpoint || endpoint} />
+            )}
             {footer}
           </div>
         </div>

@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert, Info } from 'lucide-react';
+import { TriangleAlert, Info, KeyRound } from 'lucide-react';
 import type { Message } from '@parley/shared';
+import { useEndpointsQuery } from '../../endpoints/endpoints.api';
+import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { Markdown } from '../../markdown/components/markdown';
 import { useSettingsStore } from '../../settings/settings.store';
 import { useDelayedFlag } from '../hooks/use-delayed-flag';
@@ -34,10 +36,13 @@ export function AiContent({
   message,
   live,
   hint,
+  endpoint,
 }: {
   message: Message;
   live: boolean;
   hint?: string | null;
+  /** The reply's endpoint (its own, else the conversation's): who can fix a key error depends on it. */
+  endpoint?: string;
 }) {
   const latex = useSettingsStore((s) => s.LaTeXParsing);
   const text = messageText(message);
@@ -50,7 +55,7 @@ export function AiContent({
   if (message.error && !partialError) {
     return (
       <div className="min-w-0">
-        <ErrorBox text={text} />
+        <ErrorBox text={text} endpoint={endpoint} />
         {hint && <GoOnHint hint={hint} />}
       </div>
     );
@@ -65,7 +70,7 @@ export function AiContent({
       ) : (
         live && <span className="msg-cursor" aria-hidden="true" />
       )}
-      {partialError && <ErrorBox text={errorText ?? ''} cut />}
+      {partialError && <ErrorBox text={errorText ?? ''} endpoint={endpoint} cut />}
       {showNotice && <UnfinishedNotice />}
       {hint && <GoOnHint hint={hint} />}
     </div>
@@ -83,12 +88,18 @@ function GoOnHint({ hint }: { hint: string }) {
 }
 
 /**
- * The red error box. `cut`: under a partial reply; without the error's own text (after a reload, the server keeps only
- * the reply's text) it says that an error cut the reply.
+ * The red error box (docs/reference/chat.md (Send errors)): a headline in the user's language; the provider's own
+ * words, when there are any, in a Details disclosure that starts closed; and Set API key when the way out is the
+ * user's key on an endpoint that takes one. `cut`: under a partial reply; without the error's own text (after a
+ * reload, the server keeps only the reply's text) it says that an error cut the reply.
  */
-function ErrorBox({ text, cut = false }: { text: string; cut?: boolean }) {
+function ErrorBox({ text, endpoint, cut = false }: { text: string; endpoint?: string; cut?: boolean }) {
   const { t } = useTranslation();
-  const shown: ErrorDisplay = cut && !text ? { key: 'com_ui_msg_error_cut' } : errorDisplay(text);
+  const { data: config } = useEndpointsQuery();
+  const settings = endpoint ? config?.[endpoint] : undefined;
+  const shown: ErrorDisplay =
+    cut && !text ? { key: 'com_ui_msg_error_cut' } : errorDisplay(text, { userKey: settings?.userProvide });
+  const canSetKey = Boolean(shown.setKey && endpoint && settings?.userProvide);
   return (
     <div
       role="alert"
@@ -101,6 +112,29 @@ function ErrorBox({ text, cut = false }: { text: string; cut?: boolean }) {
           <pre className="mt-2 overflow-x-auto rounded-lg bg-red-100/70 p-2 text-xs dark:bg-red-950/60">
             {shown.code}
           </pre>
+        )}
+        {canSetKey && (
+          <button
+            type="button"
+            onClick={() => useKeyDialogStore.getState().open(endpoint!)}
+            className="mt-2 inline-flex items-center gap-1.5 rounded-lg border border-red-300 bg-white px-2.5 py-1 text-sm font-medium text-red-900 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-100 dark:hover:bg-red-900/60"
+          >
+            <KeyRound className="size-3.5" aria-hidden="true" />
+            {t('com_endpoint_set_key')}
+          </button>
+        )}
+        {shown.detail && (
+          <details data-testid="error-details" className="mt-1.5">
+            <summary className="cursor-pointer text-xs font-medium text-red-700 select-none hover:underline dark:text-red-300">
+              {t('com_ui_msg_error_details')}
+            </summary>
+            <p
+              data-testid="error-detail"
+              className="mt-1 font-mono text-xs leading-5 whitespace-pre-wrap text-red-900 dark:text-red-100"
+            >
+              {shown.detail}
+            </p>
+          </details>
         )}
       </div>
     </div>

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_MODELS } from './endpoints-config.schema';
+import { DEFAULT_CONTEXT_WINDOW, contextWindowOf } from './model-context';
+
+describe('contextWindowOf', () => {
+  it.each([
+    ['gpt-4.1', 1047576],
+    ['gpt-4.1-nano-2025-04-14', 1047576],
+    ['gpt-4o-mini', 128000],
+    ['gpt-5-mini', 272000],
+    ['o3', 200000],
+    ['o1-mini', 128000],
+    ['o4-mini', 200000],
+    ['claude-sonnet-4-5', 200000],
+    ['claude-opus-4-1-20250805', 200000],
+    ['claude-haiku-4-5', 200000],
+    ['claude-3-5-haiku-latest', 200000],
+    ['gemini-2.5-flash-lite', 1048576],
+    ['gemini-2.0-flash', 1048576],
+    ['gpt-4', 8192],
+    ['claude-2', 100000],
+    ['some-local-model', DEFAULT_CONTEXT_WINDOW],
+  ])('%s has %i tokens', (model, tokens) => expect(contextWindowOf(model)).toBe(tokens));
+
+  it('knows the window of every default model (none falls to the 4096 default)', () => {
+    const models = Object.values(DEFAULT_MODELS).flat();
+    expect(models.filter((m) => contextWindowOf(m) <= DEFAULT_CONTEXT_WINDOW)).toEqual([]);
+  });
+});
