@@ -18,12 +18,15 @@ export function useAppShortcuts() {
     focusSearch: () => {
       const nav = useNavStore.getState();
       if (!nav.visible) nav.setVisible(true);
-      // The sidebar renders on the next frame when it was closed.
-      requestAnimationFrame(() => {
+      // The sidebar renders within a few frames when it was closed (more on a busy machine): look again until then.
+      const focusBox = (framesLeft: number) => {
         const box = document.querySelector<HTMLInputElement>('[data-conversation-search]');
-        box?.focus();
-        box?.select();
-      });
+        if (box) {
+          box.focus();
+          box.select();
+        } else if (framesLeft > 0) requestAnimationFrame(() => focusBox(framesLeft - 1));
+      };
+      requestAnimationFrame(() => focusBox(30));
     },
   });
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pencil, Trash2 } from 'lucide-react';
 import type { Conversation, EndpointsConfig } from '@parley/shared';
 import { useConversationErrored } from '../hooks/use-conversation-errored';
 import { useRenameConversationMutation } from '../conversations.api';
+import { rowKeyTarget } from '../list-keys';
 import { EndpointIcon } from '../../endpoints/components/endpoint-icon';
 import { RenameInput } from './rename-input';
 
@@ -18,17 +19,24 @@ interface ConversationItemProps {
   /** For endpoints configured with their own icon (iconURL). */
   endpointsConfig: EndpointsConfig | undefined;
   active: boolean;
+  /** This row's link is the list's one tab stop (the others are reached with the arrow keys). */
+  tabStop: boolean;
   onNavigate: () => void;
 }
 
 const actionClass =
   'inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-300/60 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-50';
 
-/** One chat of the sidebar: a link with its endpoint mark, and Rename / Delete on hover, focus or touch. */
+/**
+ * One chat of the sidebar: a link with its endpoint mark, and Rename / Delete on hover, focus or touch. By keyboard
+ * (docs/reference/settings-and-ui.md (Keyboard in the conversation list)) the buttons are outside the tab order:
+ * ArrowRight and ArrowLeft move between the link and them, F2 renames and Delete deletes.
+ */
 export function ConversationItem({
   conversation,
   endpointsConfig,
   active,
+  tabStop,
   onNavigate,
 }: ConversationItemProps) {
   const { t } = useTranslation();
@@ -37,8 +45,19 @@ export function ConversationItem({
   const [deleting, setDeleting] = useState(false);
   const rename = useRenameConversationMutation();
   const errored = useConversationErrored(active ? conversationId : undefined);
+  const link = useRef<HTMLAnchorElement>(null);
+  const refocus = useRef(false);
+
+  // After renaming by Enter or Escape the field is gone and the focus with it: back to the row's link (not when
+  // the user clicked elsewhere to leave the field).
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    if (!document.activeElement || document.activeElement === document.body) link.current?.focus();
+  }, [editing]);
 
   const finishRename = (value: string | null) => {
+    refocus.current = true;
     setEditing(false);
     const next = value?.trim();
     // Saved only when changed (docs/reference/conversations.md (Renaming)); a blank title keeps the old one.
@@ -46,20 +65,47 @@ export function ConversationItem({
     rename.mutate({ conversationId, title: next, previous: title });
   };
 
+  const onKeyDown = (e: KeyboardEvent<HTMLLIElement>) => {
+    // Only keys from this row's own link and buttons: not the rename field, nor a dialog opened from the row.
+    const target = e.target as HTMLElement;
+    if (editing || !e.currentTarget.contains(target) || target.closest('input')) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    if (e.key === 'F2' || e.key === 'Delete') {
+      e.preventDefault();
+      if (e.key === 'F2') setEditing(true);
+      else setDeleting(true);
+      return;
+    }
+    const controls = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('a, button'));
+    const at = controls.indexOf(target);
+    const next = at < 0 ? null : rowKeyTarget(controls.length, at, e.key);
+    if (next === null) return;
+    e.preventDefault();
+    controls[next]!.focus();
+  };
+
   const rowTone = active
     ? 'bg-zinc-200/80 text-zinc-950 dark:bg-zinc-800 dark:text-zinc-50'
     : 'text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/80';
 
   return (
-    <li aria-label={title} data-testid="conversation-item" className="group relative">
+    <li
+      aria-label={title}
+      data-testid="conversation-item"
+      data-conversation-id={conversationId}
+      onKeyDown={onKeyDown}
+      className="group relative"
+    >
       {editing ? (
         <RenameInput title={title} onDone={finishRename} />
       ) : (
         <Link
+          ref={link}
           to={`/c/${conversationId}`}
+          tabIndex={tabStop ? 0 : -1}
           aria-current={active ? 'page' : undefined}
           onClick={onNavigate}
-          className={`flex h-9 items-center gap-2.5 rounded-lg px-2 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 ${rowTone} ${active ? 'pr-16' : 'group-focus-within:pr-16 group-hover:pr-16 pointer-coarse:pr-16'}`}
+          className={`flex h-9 scroll-mt-8 scroll-mb-2 items-center gap-2.5 rounded-lg px-2 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 ${rowTone} ${active ? 'pr-16' : 'group-focus-within:pr-16 group-hover:pr-16 pointer-coarse:pr-16'}`}
         >
           <span className="relative inline-flex" data-endpoint={endpoint}>
             <EndpointIcon endpoint={endpoint} config={endpointsConfig} size="sm" />
@@ -85,6 +131,8 @@ export function ConversationItem({
           <button
             type="button"
             aria-label={t('com_nav_convo_rename')}
+            aria-keyshortcuts="F2"
+            tabIndex={-1}
             className={actionClass}
             onClick={() => setEditing(true)}
           >
@@ -93,6 +141,8 @@ export function ConversationItem({
           <button
             type="button"
             aria-label={t('com_nav_convo_delete')}
+            aria-keyshortcuts="Delete"
+            tabIndex={-1}
             className={actionClass}
             onClick={() => setDeleting(true)}
           >

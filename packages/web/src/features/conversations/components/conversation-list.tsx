@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { groupConversationsByDate } from '@parley/shared';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -8,9 +8,20 @@ import { usePendingDeleteKeys } from '../../undo/pending-delete-keys';
 import { useConversationsInfiniteQuery } from '../conversations.api';
 import { groupLabel } from '../group-label';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
+import { listKeyTarget, listTabStop } from '../list-keys';
 import { ConversationItem } from './conversation-item';
 
-/** The date-grouped chats with infinite scroll (docs/reference/conversations.md (The sidebar list)). */
+/** The conversation id of the row an element is in, when it is in this list's own DOM (not a dialog it opened). */
+function rowIdOf(list: HTMLElement, target: EventTarget): string | undefined {
+  if (!(target instanceof HTMLElement) || !list.contains(target) || target.closest('input')) return undefined;
+  return target.closest<HTMLElement>('[data-conversation-id]')?.dataset.conversationId;
+}
+
+/**
+ * The date-grouped chats with infinite scroll (docs/reference/conversations.md (The sidebar list)). The list is one
+ * tab stop: ArrowUp, ArrowDown, Home and End move between the conversations, Enter opens the focused one
+ * (docs/reference/settings-and-ui.md (Keyboard in the conversation list)).
+ */
 export function ConversationList({ activeId }: { activeId: string | undefined }) {
   const { t, i18n } = useTranslation();
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -29,6 +40,9 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
     [data, pendingDeletes],
   );
   const groups = useMemo(() => groupConversationsByDate(conversations), [conversations]);
+  const ids = useMemo(() => groups.flatMap((g) => g.conversations.map((c) => c.conversationId)), [groups]);
+  const [lastFocused, setLastFocused] = useState<string | null>(null);
+  const tabStop = listTabStop(ids, lastFocused, activeId);
   const scrollRef = useInfiniteScroll<HTMLDivElement>({
     hasMore: hasNextPage && !query.isError,
     loading: query.isFetching,
@@ -41,9 +55,28 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
     if (narrow) setVisible(false);
   };
 
+  // The tab stop follows the focus, so Tab back into the list returns to the conversation left.
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const id = rowIdOf(e.currentTarget, e.target);
+    if (id) setLastFocused(id);
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const from = e.defaultPrevented ? undefined : rowIdOf(e.currentTarget, e.target);
+    const next = from && listKeyTarget(ids, from, e);
+    if (!next) return;
+    // Focusing the link scrolls it into view, which loads the next page when it is near the end.
+    const link = e.currentTarget.querySelector<HTMLElement>(`[data-conversation-id="${CSS.escape(next)}"] a`);
+    if (!link) return;
+    e.preventDefault();
+    link.focus();
+  };
+
   return (
+    // Key and focus events bubble here from the links and buttons inside; the list itself takes no focus.
     <div
       ref={scrollRef}
+      onFocus={onFocus}
+      onKeyDown={onKeyDown}
       data-testid="conversation-list"
       className="min-h-0 flex-1 overflow-y-auto px-2 pb-2 [scrollbar-width:thin]"
     >
@@ -63,6 +96,7 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
                 conversation={c}
                 endpointsConfig={endpointsConfig}
                 active={c.conversationId === activeId}
+                tabStop={c.conversationId === tabStop}
                 onNavigate={onNavigate}
               />
             ))}
