@@ -87,21 +87,24 @@ describe('menus and popovers loaded on demand', () => {
     await menu(page).getByRole('menuitem', { name: 'Settings' }).waitFor();
   });
 
-  it('the settings popover: not fetched with the page; opens on the first click, and on Enter', async () => {
+  it.each([
+    ['settings popover', 'Conversation settings', 'options-popover-'],
+    ['presets menu', 'Presets', 'presets-menu-'],
+  ])('the %s: not fetched with the page; opens on the first click, and on Enter', async (_, name, chunk) => {
     const { page, scripts } = await freshChat();
-    const button = page.getByRole('button', { name: 'Conversation settings' });
-    const popover = page.getByRole('dialog', { name: 'Conversation settings' });
-    expect(scripts.some((s) => s.startsWith('options-popover-'))).toBe(false);
+    const button = page.getByRole('button', { name, exact: true });
+    const popover = page.getByRole('dialog', { name, exact: true });
+    expect(scripts.some((s) => s.startsWith(chunk))).toBe(false);
     await button.click();
     await popover.waitFor();
+    expect(scripts.some((s) => s.startsWith(chunk))).toBe(true);
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
     await popover.waitFor({ state: 'detached' });
 
     const fresh = await freshChat();
-    const freshButton = fresh.page.getByRole('button', { name: 'Conversation settings' });
-    await freshButton.focus();
+    await fresh.page.getByRole('button', { name, exact: true }).focus();
     await fresh.page.keyboard.press('Enter');
-    await fresh.page.getByRole('dialog', { name: 'Conversation settings' }).waitFor();
+    await fresh.page.getByRole('dialog', { name, exact: true }).waitFor();
   });
 });

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useConversationStore } from '../../chat/conversation.store';
 import { PresetDialogs } from '../../presets/components/lazy-preset-dialogs';
-import { PresetsMenu } from '../../presets/components/presets-menu';
+import { LazyPresetsMenu } from '../../presets/components/presets-menu-lazy';
 import { usePresetsQuery } from '../../presets/presets.api';
 import { useEndpointsQuery, useModelsQuery } from '../endpoints.api';
 import { useKeyPrompt } from '../hooks/use-key-prompt';
@@ -28,7 +28,7 @@ export function ChatControls() {
       />
       <KeyButton />
       <LazyOptionsPopover />
-      <PresetsMenu />
+      <LazyPresetsMenu />
       <PresetDialogs />
     </div>
   );
