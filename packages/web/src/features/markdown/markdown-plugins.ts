@@ -2,6 +2,7 @@ import type { Options } from 'react-markdown';
 import type rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import type remarkMath from 'remark-math';
+import { rehypeTaskListLabels } from './rehype-task-list-labels';
 import { remarkHtmlAsText } from './remark-html-as-text';
 
 type PluginList = NonNullable<Options['remarkPlugins']>;
@@ -19,12 +20,16 @@ export interface MarkdownPlugins {
 
 /**
  * GFM always (tables, strikethrough, task lists, autolinks); remark-math and KaTeX only when LaTeX parsing is
- * on and the maths chunk is loaded. No rehype-raw: HTML in a message is turned into text, never rendered.
+ * on and the maths chunk is loaded. No rehype-raw: HTML in a message is turned into text, never rendered. Task-list
+ * boxes are named by their item's text (rehype-task-list-labels.ts).
  */
 export function selectPlugins(math: MathPlugins | null): MarkdownPlugins {
-  if (!math) return { remarkPlugins: [remarkGfm, remarkHtmlAsText], rehypePlugins: [] };
+  if (!math) return { remarkPlugins: [remarkGfm, remarkHtmlAsText], rehypePlugins: [rehypeTaskListLabels] };
   return {
     remarkPlugins: [remarkGfm, remarkHtmlAsText, [math.remarkMath, { singleDollarTextMath: true }]],
-    rehypePlugins: [[math.rehypeKatex, { throwOnError: false, strict: 'ignore', output: 'htmlAndMathml' }]],
+    rehypePlugins: [
+      rehypeTaskListLabels,
+      [math.rehypeKatex, { throwOnError: false, strict: 'ignore', output: 'htmlAndMathml' }],
+    ],
   };
 }

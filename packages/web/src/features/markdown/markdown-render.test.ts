@@ -11,6 +11,7 @@ import MarkdownRenderer from './components/markdown-renderer';
 import { HIGHLIGHT_LANGUAGES } from './highlight-languages';
 import { highlighter, highlightLanguage } from './highlighter';
 import { selectPlugins } from './markdown-plugins';
+import { rehypeTaskListLabels } from './rehype-task-list-labels';
 import { remarkHtmlAsText } from './remark-html-as-text';
 import { mathPlugins } from './math-plugins';
 
@@ -36,14 +37,18 @@ const render = (text: string, latex = false) =>
 
 describe('markdown plugin selection', () => {
   it('uses GFM only when LaTeX is off (or its chunk is not loaded)', () => {
-    expect(selectPlugins(null)).toEqual({ remarkPlugins: [remarkGfm, remarkHtmlAsText], rehypePlugins: [] });
+    expect(selectPlugins(null)).toEqual({
+      remarkPlugins: [remarkGfm, remarkHtmlAsText],
+      rehypePlugins: [rehypeTaskListLabels],
+    });
   });
 
   it('adds remark-math and KaTeX when LaTeX is on', () => {
     const { remarkPlugins, rehypePlugins } = selectPlugins(mathPlugins);
     expect(remarkPlugins.slice(0, 2)).toEqual([remarkGfm, remarkHtmlAsText]);
     expect(remarkPlugins[2]).toEqual([mathPlugins.remarkMath, { singleDollarTextMath: true }]);
-    expect((rehypePlugins[0] as unknown[])[0]).toBe(mathPlugins.rehypeKatex);
+    expect(rehypePlugins[0]).toBe(rehypeTaskListLabels);
+    expect((rehypePlugins[1] as unknown[])[0]).toBe(mathPlugins.rehypeKatex);
   });
 });
 
@@ -87,10 +92,22 @@ describe('MarkdownRenderer', () => {
     const html = render(
       '| a | b |\n|---|---|\n| 1 | 2 |\n\n~~old~~\n\n- [x] done\n- [ ] todo\n\nsee www.example.com',
     );
-    expect(html).toContain('<div class="md-table"><table>');
+    // Wide tables scroll inside their box: a named, focusable group, so the keyboard can scroll it too.
+    expect(html).toContain('<div class="md-table" tabindex="0" role="group" aria-label="Table"><table>');
     expect(html).toContain('<del>old</del>');
     expect(html).toContain('type="checkbox"');
     expect(html).toContain('href="http://www.example.com"');
+  });
+
+  it("names each task-list box by its item's own text, nested lists left out", () => {
+    const tight = render('- [ ] a\n- [x] **b** c\n  - [ ] nested');
+    expect(tight).toContain('<input type="checkbox" disabled="" aria-label="a"/>');
+    expect(tight).toContain('<input type="checkbox" disabled="" aria-label="b c" checked=""/>');
+    expect(tight).toContain('<input type="checkbox" disabled="" aria-label="nested"/>');
+    // A loose list puts the box inside the item's paragraph.
+    const loose = render('- [ ] first\n\n- [x] second');
+    expect(loose).toContain('<p><input type="checkbox" disabled="" aria-label="first"/> first</p>');
+    expect(loose).toContain('aria-label="second"');
   });
 
   it('never renders raw HTML: it shows as text', () => {
@@ -124,6 +141,9 @@ describe('MarkdownRenderer', () => {
     const html = render('```ts\nconst x: number = 1;\n```');
     expect(html).toContain('data-language="ts"');
     expect(html).toContain('aria-label="Copy code"');
+    // The code scrolls sideways: a named, focusable group, so the keyboard can scroll it (axe's
+    // scrollable-region-focusable).
+    expect(html).toContain('<pre tabindex="0" role="group" aria-label="Code: ts">');
     expect(html).toContain('<span class="hljs-keyword">const</span>');
     // The newline before the closing fence is not an extra empty line.
     expect(html).toMatch(/;<\/code><\/pre>/);
@@ -133,6 +153,8 @@ describe('MarkdownRenderer', () => {
     const html = render('```brainfuck\n+[-->-[>>+>-----<<]<--<---]>-.\n```');
     expect(html).toContain('>brainfuck<');
     expect(html).not.toContain('hljs-');
+    // No language at all: the block is named plainly.
+    expect(render('```\nplain\n```')).toContain('aria-label="Code"');
   });
 
   it('renders maths with KaTeX when LaTeX is on and the maths chunk is loaded', () => {

@@ -14,6 +14,7 @@ export function ChatMessages({ branch }: { branch: BranchNode[] }) {
   const { t } = useTranslation();
   const actions = useChatActions();
   const conversationId = useConversationStore((s) => s.conversationId);
+  const title = useConversationStore((s) => s.title);
   const endpoint = useConversationStore((s) => s.setup.endpoint ?? '');
   const submitting = useChatStreamStore((s) => s.submitting);
   const streamingId = useChatStreamStore((s) => (s.conversationId === conversationId ? s.replyId : null));
@@ -24,6 +25,9 @@ export function ChatMessages({ branch }: { branch: BranchNode[] }) {
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
+      {/* The page's one level-one heading, for screen readers: the conversation's title (the empty chat's is its
+          greeting). */}
+      <h1 className="sr-only">{title || t('com_ui_chat')}</h1>
       {/* Above the scrolling log, so it stays in view (docs/reference/settings-and-ui.md (The chat screen)). */}
       <ConversationHeader />
       <VirtualMessageList

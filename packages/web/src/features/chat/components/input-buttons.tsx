@@ -43,7 +43,7 @@ export function InputButtons(props: InputButtonsProps) {
           aria-label={t('com_ui_chat_send')}
           disabled={props.sendDisabled}
           onClick={props.onSend}
-          className={`${roundButton} bg-teal-700 text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:bg-teal-600 dark:hover:bg-teal-500 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-600`}
+          className={`${roundButton} bg-teal-700 text-white hover:bg-teal-800 disabled:cursor-not-allowed disabled:bg-zinc-200 disabled:text-zinc-400 dark:disabled:bg-zinc-800 dark:disabled:text-zinc-600`}
         >
           <ArrowUp className="size-5" aria-hidden="true" />
         </button>

@@ -32,7 +32,13 @@ export const CodeBlock = memo(function CodeBlock({ language, code }: CodeBlockPr
         <span className="truncate font-mono">{language || t('com_ui_render_code')}</span>
         <CopyButton code={code} />
       </div>
-      <pre>
+      {/* Focusable and named, so a keyboard can scroll a long line into view; a group, not a landmark region
+          (docs/decisions.md (Code blocks and tables take the focus)). */}
+      <pre
+        tabIndex={0}
+        role="group"
+        aria-label={language ? t('com_ui_render_code_named', { language }) : t('com_ui_render_code')}
+      >
         <code className={registered ? `hljs language-${registered}` : undefined}>{content}</code>
       </pre>
     </div>

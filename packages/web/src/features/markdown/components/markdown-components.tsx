@@ -1,3 +1,5 @@
+import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Components } from 'react-markdown';
 import type { Element, ElementContent } from 'hast';
 import { CodeBlock } from './code-block';
@@ -37,14 +39,20 @@ export const markdownComponents: Components = {
     );
   },
   table({ node: _node, ...props }) {
-    return (
-      <div className="md-table">
-        <table {...props} />
-      </div>
-    );
+    return <ScrollingTable {...props} />;
   },
   // Remote images wait for a click: see MarkdownImage.
   img({ node: _node, ...props }) {
     return <MarkdownImage {...props} />;
   },
 };
+
+/** A table in a box that scrolls sideways: focusable and named, so the keyboard can scroll it too. */
+function ScrollingTable(props: ComponentProps<'table'>) {
+  const { t } = useTranslation();
+  return (
+    <div className="md-table" tabIndex={0} role="group" aria-label={t('com_ui_render_table')}>
+      <table {...props} />
+    </div>
+  );
+}

@@ -1,11 +1,17 @@
 import { memo, useMemo } from 'react';
 import ReactMarkdown from 'react-markdown';
+import enUS from '../../../locales/lazy/en-US/render.json';
+import zhCN from '../../../locales/lazy/zh-CN/render.json';
+import { addLazyTexts } from '../../i18n/lazy-texts';
 import '../markdown.css';
 import { splitBlocks } from '../markdown-blocks';
 import { selectPlugins, type MarkdownPlugins } from '../markdown-plugins';
 import { mayContainMath, normalizeMath } from '../math-text';
 import { useMathPlugins } from '../use-math-plugins';
 import { markdownComponents } from './markdown-components';
+
+// The names of code blocks and tables come with the renderer's chunk.
+addLazyTexts({ 'en-US': enUS, 'zh-CN': zhCN });
 
 interface MarkdownRendererProps {
   text: string;

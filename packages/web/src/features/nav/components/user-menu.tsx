@@ -39,75 +39,74 @@ export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyPopup
       <Menu.Trigger asChild>
         <UserMenuButton user={user} />
       </Menu.Trigger>
-      <Menu.Portal>
-        <Menu.Content
-          side="top"
-          align="start"
-          sideOffset={8}
-          aria-label={user.name}
-          onCloseAutoFocus={(e) => {
-            if (!openingDialog.current) return;
-            openingDialog.current = false;
-            e.preventDefault();
+      {/* No portal: the open menu stays inside the sidebar's landmark (axe's region rule); Radix positions it. */}
+      <Menu.Content
+        side="top"
+        align="start"
+        sideOffset={8}
+        aria-label={user.name}
+        onCloseAutoFocus={(e) => {
+          if (!openingDialog.current) return;
+          openingDialog.current = false;
+          e.preventDefault();
+        }}
+        className="z-50 flex w-[var(--radix-dropdown-menu-trigger-width)] min-w-56 flex-col gap-0.5 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        {user.email && (
+          <p className="truncate px-2.5 pt-1 pb-2 text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
+        )}
+        <Menu.Item asChild className={itemClass} onSelect={closeDrawer}>
+          <Link to="/help" data-testid="help-faq">
+            <CircleQuestionMark className="size-4" aria-hidden="true" />
+            {t('com_nav_help_faq')}
+          </Link>
+        </Menu.Item>
+        <Menu.Item
+          className={itemClass}
+          data-testid="open-my-files"
+          onSelect={() => {
+            openingDialog.current = true;
+            closeDrawer();
+            showMyFiles();
           }}
-          className="z-50 flex w-[var(--radix-dropdown-menu-trigger-width)] min-w-56 flex-col gap-0.5 rounded-xl border border-zinc-200 bg-white p-2 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
-          {user.email && (
-            <p className="truncate px-2.5 pt-1 pb-2 text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>
-          )}
-          <Menu.Item asChild className={itemClass} onSelect={closeDrawer}>
-            <Link to="/help" data-testid="help-faq">
-              <CircleQuestionMark className="size-4" aria-hidden="true" />
-              {t('com_nav_help_faq')}
-            </Link>
-          </Menu.Item>
-          <Menu.Item
-            className={itemClass}
-            data-testid="open-my-files"
-            onSelect={() => {
-              openingDialog.current = true;
-              closeDrawer();
-              showMyFiles();
-            }}
-          >
-            <FolderOpen className="size-4" aria-hidden="true" />
-            {t('com_nav_my_files')}
-          </Menu.Item>
-          <Menu.Item
-            className={itemClass}
-            data-testid="open-shortcuts"
-            onSelect={() => {
-              openingDialog.current = true;
-              useShortcutsDialogStore.getState().setOpen(true);
-            }}
-          >
-            <Keyboard className="size-4" aria-hidden="true" />
-            {t('com_shortcuts_title')}
-          </Menu.Item>
-          <Menu.Item
-            className={itemClass}
-            data-testid="open-settings"
-            onSelect={() => {
-              openingDialog.current = true;
-              closeDrawer();
-              showSettings();
-            }}
-          >
-            <Settings className="size-4" aria-hidden="true" />
-            {t('com_nav_settings')}
-          </Menu.Item>
-          <Menu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
-          <Menu.Item
-            data-testid="logout"
-            className={itemClass}
-            disabled={logout.isPending}
-            onSelect={() => logout.mutate()}
-          >
-            <LogOut className="size-4" aria-hidden="true" />
-            {t('com_nav_log_out')}
-          </Menu.Item>
-        </Menu.Content>
-      </Menu.Portal>
+          <FolderOpen className="size-4" aria-hidden="true" />
+          {t('com_nav_my_files')}
+        </Menu.Item>
+        <Menu.Item
+          className={itemClass}
+          data-testid="open-shortcuts"
+          onSelect={() => {
+            openingDialog.current = true;
+            useShortcutsDialogStore.getState().setOpen(true);
+          }}
+        >
+          <Keyboard className="size-4" aria-hidden="true" />
+          {t('com_shortcuts_title')}
+        </Menu.Item>
+        <Menu.Item
+          className={itemClass}
+          data-testid="open-settings"
+          onSelect={() => {
+            openingDialog.current = true;
+            closeDrawer();
+            showSettings();
+          }}
+        >
+          <Settings className="size-4" aria-hidden="true" />
+          {t('com_nav_settings')}
+        </Menu.Item>
+        <Menu.Separator className="my-1 h-px bg-zinc-200 dark:bg-zinc-800" />
+        <Menu.Item
+          data-testid="logout"
+          className={itemClass}
+          disabled={logout.isPending}
+          onSelect={() => logout.mutate()}
+        >
+          <LogOut className="size-4" aria-hidden="true" />
+          {t('com_nav_log_out')}
+        </Menu.Item>
+      </Menu.Content>
     </Menu.Root>
   );
 }

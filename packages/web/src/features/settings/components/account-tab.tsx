@@ -15,11 +15,7 @@ export function AccountTab() {
     <div className="divide-y divide-zinc-100 dark:divide-zinc-800">
       {user && (
         <div className="flex items-center gap-3 py-3">
-          <UserAvatar
-            name={user.name}
-            avatar={user.avatar}
-            className="size-10 bg-teal-700 text-base dark:bg-teal-600"
-          />
+          <UserAvatar name={user.name} avatar={user.avatar} className="size-10 bg-teal-700 text-base" />
           <div className="min-w-0">
             <p className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{user.name}</p>
             {user.email && <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.email}</p>}

@@ -111,7 +111,7 @@ export function AvatarDialog({ open, onClose }: { open: boolean; onClose: () => 
           <UserAvatar
             name={user?.name ?? ''}
             avatar={user?.avatar}
-            className="size-32 bg-teal-700 text-5xl dark:bg-teal-600"
+            className="size-32 bg-teal-700 text-5xl"
           />
         )}
         <p className="text-center text-sm text-zinc-500 dark:text-zinc-400">

@@ -32,7 +32,7 @@ function OwnedAvatar({ path, ...props }: UserAvatarProps & { path: string }) {
 function AvatarTile({
   name,
   src,
-  className = 'size-8 text-sm bg-teal-700 dark:bg-teal-600',
+  className = 'size-8 text-sm bg-teal-700',
   labelled = false,
   onError,
 }: Omit<UserAvatarProps, 'avatar'> & { src: string | null; onError?: (() => void) | undefined }) {
