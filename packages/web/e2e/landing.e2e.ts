@@ -90,7 +90,13 @@ interface SimRequest {
 /** The provider requests since `since` whose body holds `text` (the simulator's log). */
 async function simRequests(text: string, since: number): Promise<SimRequest[]> {
   const log = (await (await fetch(`${simUrl}/_sim/requests`)).json()) as SimRequest[];
-  return log.filter((r) => r.at >= since && JSON.stringify(r.body).includes(text));
+  // The send's own request: the title request that follows a first reply quotes the question too.
+  return log.filter(
+    (r) =>
+      r.at >= since &&
+      JSON.stringify(r.body).includes(text) &&
+      !JSON.stringify(r.body).includes('concise title'),
+  );
 }
 
 const PLAN = 'Help me plan my week. First ask me about my goals and what is already fixed';

@@ -58,18 +58,37 @@ describe('menus and popovers loaded on demand', () => {
     await menu(page).waitFor();
   });
 
-  it('the user menu from the keyboard: Enter opens it, arrows move, Escape gives the focus back', async () => {
+  it('the user menu from the keyboard: Enter opens it on its first item, arrows move, Escape gives the focus back', async () => {
     const { page } = await freshChat();
     await userMenu(page).focus();
     await page.keyboard.press('Enter');
     await menu(page).waitFor();
+    // As the menu's own trigger does from the keyboard: the first item has the focus, and the arrows move it.
+    const focusedItem = () =>
+      page.evaluate(() =>
+        document.activeElement?.getAttribute('role') === 'menuitem'
+          ? document.activeElement.textContent
+          : null,
+      );
+    await poll(focusedItem).toBe('Help & FAQ');
     await page.keyboard.press('ArrowDown');
-    await poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('menuitem');
+    await poll(focusedItem).toBe('My Files');
     await page.keyboard.press('Escape');
     await poll(() => menu(page).count()).toBe(0);
     await poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe(
       'user-menu',
     );
+  });
+
+  it('the model menu: not fetched with the page; the first click opens it with the models of the endpoint', async () => {
+    const { page, scripts } = await freshChat();
+    expect(scripts.some((s) => s.startsWith('endpoint-menu-'))).toBe(false);
+    await page.getByTestId('endpoint-menu').click();
+    await menu(page).getByText('Endpoints').waitFor();
+    expect(scripts.some((s) => s.startsWith('endpoint-menu-'))).toBe(true);
+    expect(await page.getByTestId('endpoint-menu').getAttribute('aria-expanded')).toBe('true');
+    await page.keyboard.press('Escape');
+    await poll(() => menu(page).count()).toBe(0);
   });
 
   it('a failed fetch leaves the button as it was, and the next press tries again', async () => {

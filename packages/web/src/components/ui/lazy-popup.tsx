@@ -2,7 +2,10 @@ import {
   Component,
   lazy,
   Suspense,
+  useEffect,
+  useRef,
   useState,
+  type RefObject,
   type ComponentType,
   type KeyboardEvent,
   type PointerEvent,
@@ -56,6 +59,20 @@ class LoadFailed extends Component<{ children: ReactNode; onFail: () => void }, 
 }
 
 /**
+ * Once the real menu is there, presses the key that asked for it again, on the real button: the menu opens as its
+ * own trigger opens it from the keyboard (the first item focused, which a menu opened by `defaultOpen` does not do).
+ */
+function ReplayKey({ host, keyName }: { host: RefObject<HTMLSpanElement | null>; keyName: string }) {
+  useEffect(() => {
+    const button = host.current?.querySelector<HTMLButtonElement>('button[aria-haspopup]');
+    if (!button) return;
+    button.focus();
+    button.dispatchEvent(new KeyboardEvent('keydown', { key: keyName, bubbles: true, cancelable: true }));
+  }, [host, keyName]);
+  return null;
+}
+
+/**
  * A menu or popover whose code (the primitive with its positioning and focus handling: the menus and the settings
  * popover of the first screen are about a tenth of the first load) is fetched when the user shows interest in it —
  * the pointer over its button, the focus on it — instead of with the page (docs/performance.md). Until the user
@@ -83,27 +100,36 @@ export function lazyPopup<P extends object>(
   let Real = realMenu();
 
   function LazyPopup(props: P) {
-    const [opened, setOpened] = useState(false);
+    /** Null until the user asks for it; then how: a pointer or a click, or the key that was pressed. */
+    const [opened, setOpened] = useState<null | { key?: string }>(null);
+    const host = useRef<HTMLSpanElement>(null);
     if (opened) {
       const failed = () => {
         // A lazy component keeps its failure: the next attempt needs a new one.
         Real = realMenu();
-        setOpened(false);
+        setOpened(null);
       };
+      // `display: contents`: the span only lets ReplayKey find the real button; the layout sees the button alone.
       return (
-        <LoadFailed onFail={failed}>
-          <Suspense fallback={<StandIn {...props} trigger={LOADING} />}>
-            <Real {...props} defaultOpen />
-          </Suspense>
-        </LoadFailed>
+        <span ref={host} className="contents">
+          <LoadFailed onFail={failed}>
+            <Suspense fallback={<StandIn {...props} trigger={LOADING} />}>
+              <Real {...props} defaultOpen={opened.key === undefined} />
+              {opened.key !== undefined && <ReplayKey host={host} keyName={opened.key} />}
+            </Suspense>
+          </LoadFailed>
+        </span>
       );
     }
-    const open = () => {
+    const open = (key?: string) => {
       void fetchCode();
-      setOpened(true);
+      setOpened({ key });
     };
     const interest = { onPointerEnter: () => void fetchCode(), onFocus: () => void fetchCode() };
-    if (popup === 'dialog') return <StandIn {...props} trigger={{ ...CLOSED, ...interest, onClick: open }} />;
+    // A popover's trigger opens on click, which Enter and Space make too, and its content takes the focus either way.
+    if (popup === 'dialog') {
+      return <StandIn {...props} trigger={{ ...CLOSED, ...interest, onClick: () => open() }} />;
+    }
     const trigger: StandInTriggerProps = {
       ...CLOSED,
       ...interest,
@@ -116,7 +142,7 @@ export function lazyPopup<P extends object>(
       onKeyDown: (event) => {
         if (!OPEN_KEYS.has(event.key)) return;
         event.preventDefault();
-        open();
+        open(event.key);
       },
     };
     return <StandIn {...props} trigger={trigger} />;

@@ -8,7 +8,7 @@ import { useKeyPrompt } from '../hooks/use-key-prompt';
 import { useNewConversation } from '../hooks/use-new-conversation';
 import { usePersistSetup } from '../hooks/use-persist-setup';
 import { useSelectEndpoint } from '../hooks/use-select-endpoint';
-import { EndpointMenu } from './endpoint-menu';
+import { LazyEndpointMenu } from './endpoint-menu-lazy';
 import { KeyButton } from './key-button';
 import { LazyOptionsPopover } from './options-popover-lazy';
 
@@ -21,7 +21,7 @@ export function ChatControls() {
 
   return (
     <div className="flex min-w-0 items-center gap-0.5">
-      <EndpointMenu
+      <LazyEndpointMenu
         onSelect={(endpoint, model) => {
           if (selectEndpoint(endpoint, model)) promptForKey(endpoint);
         }}
