@@ -51,7 +51,11 @@ beforeAll(async () => {
       { contains: 'Kyoto', script: { reply: PLAN } },
     ],
   });
-  server = await startServer(e2eServerEnv(sim.url, mkdtempSync(join(tmpdir(), 'parley-shots-'))));
+  server = await startServer({
+    ...e2eServerEnv(sim.url, mkdtempSync(join(tmpdir(), 'parley-shots-'))),
+    // The pictures show models of today (the other specs keep their fixed list).
+    OPENAI_MODELS: 'gpt-4.1,gpt-4.1-mini,gpt-4o',
+  });
   browser = await launchBrowser();
 });
 afterAll(async () => {
