@@ -25,6 +25,8 @@ describe('cleanTitle', () => {
     expect(cleanTitle('"Weekend trip plans."')).toBe('Weekend trip plans');
     expect(cleanTitle('Title: «Rust lifetimes»\nmore')).toBe('Rust lifetimes');
     expect(cleanTitle('  \n ')).toBeNull();
+    expect(cleanTitle('## **Retry helper**\n\nText')).toBe('Retry helper');
+    expect(cleanTitle('# Title: C# tips')).toBe('C# tips');
     const long = cleanTitle('x'.repeat(100))!;
     expect(long).toHaveLength(60);
     expect(long.endsWith('…')).toBe(true);

@@ -17,10 +17,14 @@ const TITLE_INSTRUCTIONS =
   'Write a concise title of at most 5 words for the conversation below. Answer with the title only, ' +
   'in the language of the conversation, without quotes or punctuation at the end.';
 
-/** The model's answer as a title: one line, no quotes or "Title:", at most 60 characters; null when empty. */
+/**
+ * The model's answer as a title: one line, no quotes, markdown heading marks or "Title:", at most 60 characters;
+ * null when empty.
+ */
 export function cleanTitle(raw: string): string | null {
   const line = raw.split('\n').find((l) => l.trim() !== '') ?? '';
   const title = line
+    .replace(/^\s*#{1,6}\s+/, '')
     .replace(/^\s*title\s*:\s*/i, '')
     .replace(/^["'“”‘’«»`*\s]+|["'“”‘’«»`*\s.]+$/g, '')
     .trim();
