@@ -41,15 +41,36 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = openDatabase(url, { searchPath: schema });
-  await migrateToLatest(handle);
+  await migrateAlongsideOthers(handle);
   return {
     ...handle,
     cleanup: async () => {
       await handle.destroy();
       const c = new pg.Client({ connectionString: url });
       await c.connect();
-      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await c.end();
     },
   };
+}
+
+/** PostgreSQL's "schema does not exist" (SQLSTATE 3F000). */
+const INVALID_SCHEMA_NAME = '3F000';
+
+/**
+ * Migrates one test's schema while other test files create and drop theirs in the same database. The migrator first
+ * lists the tables of every schema (to find its own bookkeeping table), and a sibling's schema dropped in the middle
+ * of that listing fails it with "schema … does not exist". That race belongs to the shared test database alone (a
+ * server owns its database), so the listing is simply tried again.
+ */
+async function migrateAlongsideOthers(handle: DatabaseHandle): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await migrateToLatest(handle);
+      return;
+    } catch (error) {
+      if (attempt >= 5 || (error as { code?: string }).code !== INVALID_SCHEMA_NAME) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
