@@ -9,8 +9,8 @@ import { PASSWORD } from './session.test-helpers';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 import { linkIn, startLocalSmtp, type LocalSmtp } from '@parley/server/smtp-testing';
 
-// Forgot and reset password by e-mail, and the activation landing (docs/reference/accounts.md (Forgot and reset
-// password), (E-mail activation)), against a server whose mail goes to a real SMTP server started here.
+// Forgot and reset password by e-mail, and the activation landing, against a server whose mail goes to a real SMTP
+// server started here: docs/reference/accounts.md (Forgot and reset password), and (E-mail activation).
 
 const NEW_PASSWORD = 'a brand new password';
 let browser: Browser;
@@ -29,7 +29,6 @@ afterAll(async () => {
   await server?.stop();
   await smtp?.close();
 });
-
 
 /** Registers through the API from the page; with e-mail on the answer is a message and the account waits. */
 async function registerInPage(page: Page, email: string): Promise<{ status: number; body: unknown }> {

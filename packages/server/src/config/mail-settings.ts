@@ -1,8 +1,9 @@
 import { envBool, envEnum, envInt, envString, type Env } from './env-reader';
 
 /**
- * SMTP for activation and reset mails, read from the EMAIL_* variables (docs/reference/accounts.md (E-mail
- * settings)). Null unless a service or host, a user name, a password and a sender are all set: e-mail is then off.
+ * SMTP for activation and reset mails, read from the EMAIL_* variables
+ * (docs/reference/accounts.md (E-mail settings)). Null unless a service or host, a user name, a password and a
+ * sender are all set: e-mail is then off.
  */
 export interface MailSettings {
   /** A nodemailer well-known service name (gmail, QQex, 163, …); wins over host and port. */

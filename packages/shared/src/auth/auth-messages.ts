@@ -24,8 +24,8 @@ export const AUTH_MESSAGES = {
   sessionInvalid: 'Invalid refresh token. Please log in again.',
   loggedOut: 'Logged out',
   /**
-   * The one answer of a reset request, whether or not the address has an account (docs/reference/accounts.md
-   * (Forgot and reset password)).
+   * The one answer of a reset request, whether or not the address has an account
+   * (docs/reference/accounts.md (Forgot and reset password)).
    */
   resetRequested: 'If an account with that email exists, a password reset link has been sent to it.',
   /** An unknown, used or expired reset link; the web shows its invalid-token screen. */
