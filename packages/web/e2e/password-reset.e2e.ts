@@ -30,22 +30,6 @@ afterAll(async () => {
   await smtp?.close();
 });
 
-/** Registers through the API from the page; with e-mail on the answer is a message and the account waits. */
-async function registerInPage(page: Page, email: string): Promise<{ status: number; body: unknown }> {
-  await page.goto(`${server.baseUrl}/login`);
-  return page.evaluate(
-    async ([email, password]) => {
-      const res = await fetch('/api/auth/register', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'Grace Hopper', email, password, confirm_password: password }),
-      });
-      return { status: res.status, body: (await res.json()) as unknown };
-    },
-    [email, PASSWORD],
-  );
-}
-
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.goto(`${server.baseUrl}/login`);
   await page.getByLabel('Email').fill(email);
@@ -60,11 +44,26 @@ describe('password reset by e-mail', () => {
     const old = await first.newPage();
     old.setDefaultTimeout(10_000);
 
-    // Sign-up mails an activation link; its landing activates the account.
-    const registered = await registerInPage(old, email);
-    expect(registered.status).toBe(201);
-    expect(registered.body).toHaveProperty('message');
+    // Sign-up (the form) mails an activation link and signs nobody in.
+    await old.goto(`${server.baseUrl}/register`);
+    await old.getByLabel('Full name').fill('Grace Hopper');
+    await old.getByLabel('Email').fill(email);
+    await old.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await old.getByLabel('Confirm password').fill(PASSWORD);
+    await old.getByRole('button', { name: 'Submit' }).click();
+    await old.getByTestId('activation-sent').getByText('Check your email for the activation link').waitFor();
+    expect(old.url()).toContain('/register');
+    const firstLink = linkIn(await smtp.nextMail(email), '/verify');
+
+    // Signing in before activation says so and mails a new link, which replaces the first.
+    await signIn(old, email, PASSWORD);
+    await old.getByRole('alert').getByText('Your email is not verified yet.').waitFor();
     const activation = linkIn(await smtp.nextMail(email), '/verify');
+    expect(activation.searchParams.get('token')).not.toBe(firstLink.searchParams.get('token'));
+    await old.goto(firstLink.href);
+    await old.getByText('This activation link is no longer valid.').waitFor();
+
+    // The newest link's landing activates the account.
     await old.goto(activation.href);
     await old.getByText('Your email is verified and your account is active. You can now log in.').waitFor();
     await animationsDone(old);
@@ -107,6 +106,8 @@ describe('password reset by e-mail', () => {
     await page.getByTestId('paste-blocked').waitFor();
     expect(await confirm.inputValue()).toBe('');
     await confirm.pressSequentially(NEW_PASSWORD);
+    await expect.poll(() => confirm.getAttribute('aria-invalid')).toBeNull();
+    await animationsDone(page);
     await page.screenshot({ path: artifactPath('reset-password-form.png') });
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByRole('heading', { name: 'Password changed' }).waitFor();
