@@ -62,6 +62,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     providers: {},
     messageLimits: DEFAULT_MESSAGE_LIMITS,
     files: readFileSettings({}, null),
+    mail: null,
     network: DEFAULT_NETWORK_SETTINGS,
   };
   const config = merge(base, overrides) as AppConfig;

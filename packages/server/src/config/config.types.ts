@@ -4,6 +4,7 @@ import type { ProvidersConfig } from './provider-settings';
 import type { MessageLimitsConfig } from './message-limit-settings';
 import type { FilesSettings } from './file-settings';
 import type { NetworkSettings } from './network-settings';
+import type { MailSettings } from './mail-settings';
 
 export interface SocialCredentials {
   clientId: string;
@@ -84,6 +85,8 @@ export interface AppConfig {
   messageLimits: MessageLimitsConfig;
   /** Uploads: storage strategy, per-endpoint limits (the YAML's merged in), upload rate limits. */
   files: FilesSettings;
+  /** SMTP for activation and reset mails; null when e-mail is off (app.emailEnabled false). */
+  mail: MailSettings | null;
   /** HTTP timeouts and the ranges user-given URLs may reach (network-settings.ts). */
   network: NetworkSettings;
 }

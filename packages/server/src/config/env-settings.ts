@@ -2,6 +2,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { isPostgresUrl } from '../db/database';
 import { DEFAULT_HEAP_GROWING_PERCENT } from '../lib/heap-growth';
 import { ConfigError } from './config-error';
+import { readMailEnv } from './mail-settings';
 import { envBool, envEnum, envHttpUrl, envInt, envString, type Env } from './env-reader';
 
 const NODE_ENVS = ['development', 'production', 'test'] as const;
@@ -55,13 +56,7 @@ export function readAuthEnv(env: Env) {
 
 /** What the interface shows and which optional features are on. */
 export function readAppEnv(env: Env) {
-  const mailer = envString(env, 'EMAIL_SERVICE') ?? envString(env, 'EMAIL_HOST');
-  const emailEnabled = Boolean(
-    mailer &&
-    envString(env, 'EMAIL_USERNAME') &&
-    envString(env, 'EMAIL_PASSWORD') &&
-    envString(env, 'EMAIL_FROM'),
-  );
+  const emailEnabled = readMailEnv(env) !== null;
   return {
     appTitle: envString(env, 'APP_TITLE') ?? 'Parley',
     customFooter: envString(env, 'CUSTOM_FOOTER') ?? null,

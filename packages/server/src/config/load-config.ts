@@ -2,6 +2,7 @@ import type { AppConfig } from './config.types';
 import { deepFreeze } from './deep-freeze';
 import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
+import { readMailEnv } from './mail-settings';
 import { readProviderEnv } from './provider-settings';
 import { readMessageLimitsEnv } from './message-limit-settings';
 import { readFileSettings } from './file-settings';
@@ -74,6 +75,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     providers: readProviderEnv(env),
     messageLimits: readMessageLimitsEnv(env),
     files: readFileSettings(env, yaml),
+    mail: readMailEnv(env),
     network: readNetworkEnv(env),
   };
   return { config: deepFreeze(config), notices };

@@ -5,6 +5,7 @@ import type { MessagesTable } from '../features/messages/messages.table';
 import type { UserKeysTable } from '../features/keys/keys.table';
 import type { PresetsTable } from '../features/presets/presets.table';
 import type { FilesTable } from '../features/files/files.table';
+import type { EmailTokensTable } from '../features/email/email-tokens.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -15,4 +16,5 @@ export interface Database {
   user_keys: UserKeysTable;
   presets: PresetsTable;
   files: FilesTable;
+  email_tokens: EmailTokensTable;
 }

@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import {
   authResultSchema,
+  forgotPasswordSchema,
   INVITE_CODE_PATTERN,
   loginSchema,
   publicUserSchema,
   refreshQuerySchema,
   refreshResultSchema,
+  registerResultSchema,
   registerSchema,
+  resetPasswordSchema,
+  resetRequestResultSchema,
+  verifyEmailSchema,
 } from '../auth/auth.schema';
 import { abortPayloadSchema, askPayloadSchema, genTitlePayloadSchema } from '../chat/ask-payload.schema';
 import { chatFinalEventSchema } from '../chat/sse-events';
@@ -97,9 +102,11 @@ const SPECS = {
   }),
   register: anyone('Auth', 'Create a password account and sign in', {
     body: registerSchema,
-    responses: { 201: authResultSchema },
+    responses: { 201: registerResultSchema },
     description:
-      'Sets the refresh cookie. 403 REGISTRATION_DISABLED when sign-up is off; rate limited per IP.',
+      'Sets the refresh cookie and answers `{token, user}`; with e-mail on, answers `{message}` instead and mails ' +
+      'an activation link (the account signs in once activated). 403 REGISTRATION_DISABLED when sign-up is off; ' +
+      'rate limited per IP.',
   }),
   login: anyone('Auth', 'Sign in with e-mail or username and password', {
     body: loginSchema,
@@ -127,6 +134,24 @@ const SPECS = {
     description:
       'Answers `{valid: true}` for a known code. A code that cannot be one (not 1 to 64 letters, digits, `-` or ' +
       '`_`) is a 400. Rate limited per IP, like sign-in.',
+  }),
+  requestPasswordReset: anyone('Auth', 'Ask for a password reset link', {
+    body: forgotPasswordSchema,
+    responses: { 200: resetRequestResultSchema },
+    description:
+      'The same message whether or not the address has an account; with e-mail on the link is mailed, without ' +
+      'e-mail (outside production) it comes back as `link`. Rate limited per IP.',
+  }),
+  resetPassword: anyone('Auth', 'Set a new password from a reset link', {
+    body: resetPasswordSchema,
+    responses: { 200: messageResult },
+    errors: { 400: 'The link is unknown, used or expired (single use, 15 minutes).' },
+    description: 'Ends every session of the user. Rate limited per IP.',
+  }),
+  verifyEmail: anyone('Auth', 'Activate an account from its activation link', {
+    body: verifyEmailSchema,
+    responses: { 200: messageResult },
+    errors: { 400: 'The link is unknown, used or expired (single use, 15 minutes).' },
   }),
   getUser: signedIn('Users', 'The signed-in user', { responses: { 200: publicUserSchema } }),
   listEndpoints: signedIn('Endpoints', 'The endpoints the user can pick', {

@@ -23,4 +23,21 @@ export const AUTH_MESSAGES = {
   /** A refresh cookie that is not a refresh token Parley could have made. */
   sessionInvalid: 'Invalid refresh token. Please log in again.',
   loggedOut: 'Logged out',
+  /**
+   * The one answer of a reset request, whether or not the address has an account
+   * (docs/reference/accounts.md (Forgot and reset password)).
+   */
+  resetRequested: 'If an account with that email exists, a password reset link has been sent to it.',
+  /** An unknown, used or expired reset link; the web shows its invalid-token screen. */
+  resetRateLimited: 'Too many password reset attempts in a short amount of time. Please try again later.',
+  invalidResetToken: 'Invalid or expired password reset token',
+  passwordReset: 'Password reset was successful',
+  /** Registration with e-mail on: the account waits for its activation link. */
+  activationSent:
+    'Registration successful. Check your email for the activation link; it is valid for 15 minutes.',
+  /** Sign-in to an account whose activation link was never followed. */
+  emailNotVerified: 'Your email is not verified. Follow the activation link sent to your email.',
+  emailVerified: 'Email verified. You can now log in.',
+  /** An unknown, used or expired activation link. */
+  invalidActivation: 'Invalid or expired activation link',
 } as const;

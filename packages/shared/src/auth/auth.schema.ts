@@ -129,3 +129,54 @@ export type RefreshResult = z.infer<typeof refreshResultSchema>;
  * (docs/reference/accounts.md (Sessions and tokens)).
  */
 export const refreshQuerySchema = z.object({ retry: z.enum(['true', 'false']).optional() });
+
+/** Forgot password: one e-mail, 3 to 120 characters, a simple address (docs/reference/accounts.md (Forgot and reset password)). */
+export const forgotPasswordSchema = z.object({
+  email: requiredString('com_auth_email_required')
+    .pipe(z.string().min(FIELD_LIMITS.loginEmail.min, msg('com_auth_email_login_min_length')))
+    .pipe(z.string().max(FIELD_LIMITS.loginEmail.max, msg('com_auth_email_max_length')))
+    .pipe(z.string().regex(EMAIL_PATTERN, msg('com_auth_email_pattern')))
+    .transform((v) => v.toLowerCase()),
+});
+export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
+export type ForgotPasswordPayload = z.output<typeof forgotPasswordSchema>;
+
+/**
+ * The answer of a reset request: always the same message; `link` only when the server sends no e-mail and may hand
+ * the link out (docs/reference/accounts.md (Forgot and reset password)).
+ */
+export const resetRequestResultSchema = z.object({ message: z.string(), link: z.string().optional() });
+export type ResetRequestResult = z.infer<typeof resetRequestResultSchema>;
+
+const linkPart = (requiredKey: ValidationKey) =>
+  z.string(msg(requiredKey)).min(1, msg(requiredKey)).max(200, msg(requiredKey));
+
+/** A new password from a reset link: token and userId from the link, the password twice. */
+export const resetPasswordSchema = z
+  .object({
+    token: linkPart('com_auth_reset_token_required'),
+    userId: linkPart('com_auth_reset_user_required'),
+    password: z
+      .string(msg('com_auth_password_required'))
+      .min(1, msg('com_auth_password_required'))
+      .min(FIELD_LIMITS.password.min, msg('com_auth_password_min_length'))
+      .max(FIELD_LIMITS.password.maxExclusive - 1, msg('com_auth_password_max_length')),
+    confirm_password: z.string(msg('com_auth_password_not_match')),
+  })
+  .refine((d) => d.password === d.confirm_password, {
+    path: ['confirm_password'],
+    message: 'com_auth_password_not_match' satisfies ValidationKey,
+  });
+export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
+export type ResetPasswordPayload = z.output<typeof resetPasswordSchema>;
+
+/** An activation link's parts (docs/reference/accounts.md (E-mail activation)). */
+export const verifyEmailSchema = z.object({
+  token: linkPart('com_auth_reset_token_required'),
+  userId: linkPart('com_auth_reset_user_required'),
+});
+export type VerifyEmailPayload = z.output<typeof verifyEmailSchema>;
+
+/** Registration with e-mail on answers a message instead of a session: the account waits for its activation. */
+export const registerResultSchema = z.union([authResultSchema, z.object({ message: z.string() })]);
+export type RegisterResult = z.infer<typeof registerResultSchema>;

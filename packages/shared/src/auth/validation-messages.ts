@@ -18,6 +18,8 @@ export const VALIDATION_TEXT_EN = {
   com_auth_username_min_length: 'Username must be at least 2 characters',
   com_auth_username_max_length: 'Username must be shorter than 20 characters',
   com_auth_username_pattern: 'Username may hold letters, digits, dots, dashes and underscores only',
+  com_auth_reset_token_required: 'Unable to process: No valid reset token',
+  com_auth_reset_user_required: 'No valid user id',
 } as const;
 export type ValidationKey = keyof typeof VALIDATION_TEXT_EN;
 

@@ -21,6 +21,9 @@ const lazyPage = {
   reset: async () => ({
     Component: (await import('../features/password-reset/reset-password-page')).ResetPasswordPage,
   }),
+  verify: async () => ({
+    Component: (await import('../features/password-reset/verify-email-page')).VerifyEmailPage,
+  }),
   home: async () => ({ Component: (await import('../features/home/home-page')).HomePage }),
   search: async () => ({ Component: (await import('../features/search/search-page')).SearchPage }),
   help: async () => ({ Component: (await import('../features/help/help-page')).HelpPage }),
@@ -45,6 +48,7 @@ export function createAppRouter() {
         { path: '/register', lazy: lazyPage.register },
         { path: '/forgot-password', lazy: lazyPage.forgot },
         { path: '/reset-password', lazy: lazyPage.reset },
+        { path: '/verify', lazy: lazyPage.verify },
         { path: '/home', lazy: lazyPage.home },
         {
           path: '/',

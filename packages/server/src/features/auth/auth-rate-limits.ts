@@ -14,7 +14,8 @@ const MINUTE_MS = 60_000;
  * LOGIN_WINDOW. Every attempt counts, failed or successful, so the limit holds whatever the outcome; the
  * (max+1)th attempt in a window is refused before the password is even checked. Registration is limited per IP.
  * Invite checks are limited per IP as sign-ins are (LOGIN_MAX per LOGIN_WINDOW), in their own count, so nobody can
- * try codes cheaply and checking a link never uses up a sign-in attempt.
+ * try codes cheaply and checking a link never uses up a sign-in attempt. Reset requests are limited the same way per
+ * IP and per address, and following reset or activation links per IP, each in its own count.
  */
 export function authRateLimits(deps: AppDeps) {
   const limits = deps.config.rateLimits;
@@ -23,6 +24,10 @@ export function authRateLimits(deps: AppDeps) {
   const loginByIp = make({ name: 'login-ip', max: limits.loginMax, windowMs: loginWindow });
   const loginByAccount = make({ name: 'login-account', max: limits.loginMax, windowMs: loginWindow });
   const inviteByIp = make({ name: 'invite-ip', max: limits.loginMax, windowMs: loginWindow });
+  // Reset requests: per IP, and per address so nobody can fill a mailbox; links are tried per IP.
+  const resetByIp = make({ name: 'reset-ip', max: limits.loginMax, windowMs: loginWindow });
+  const resetByAccount = make({ name: 'reset-account', max: limits.loginMax, windowMs: loginWindow });
+  const linkByIp = make({ name: 'link-ip', max: limits.loginMax, windowMs: loginWindow });
   const registerByIp = make({
     name: 'register-ip',
     max: limits.registerMax,
@@ -40,7 +45,15 @@ export function authRateLimits(deps: AppDeps) {
   const invite: RequestHook = async (request, reply) => {
     refuseIfOver([await inviteByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.inviteRateLimited);
   };
-  return { login, register, invite };
+  const resetRequest: RequestHook = async (request, reply) => {
+    const account = accountKey(request.body);
+    const checks = [resetByIp.hit(ipKey(request)), ...(account ? [resetByAccount.hit(account)] : [])];
+    refuseIfOver(await Promise.all(checks), reply, AUTH_MESSAGES.resetRateLimited);
+  };
+  const resetUse: RequestHook = async (request, reply) => {
+    refuseIfOver([await linkByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.resetRateLimited);
+  };
+  return { login, register, invite, resetRequest, resetUse };
 }
 
 // IPv6 clients are counted per /64, as one household or host usually holds a whole /64.

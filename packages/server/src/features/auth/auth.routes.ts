@@ -7,6 +7,9 @@ import { findUserIdByInviteCode } from '../users/users.repository';
 import { authRateLimits } from './auth-rate-limits';
 import { login } from './login.service';
 import { register } from './register.service';
+import { verifyEmail } from './activation.service';
+import { mailContextOf } from './mail-context';
+import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { endSession, refreshSession, type SessionMeta } from './sessions.service';
 
@@ -36,7 +39,9 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   addRoute(app, 'register', {
     preValidation: [limits.register],
     handler: async (request, reply) => {
-      const { refreshToken, ...result } = await register(deps, request.body, metaOf(request));
+      const outcome = await register(deps, request.body, metaOf(request), mailContextOf(request));
+      if (!('refreshToken' in outcome)) return reply.status(201).send(outcome);
+      const { refreshToken, ...result } = outcome;
       setRefreshCookie(reply, deps.config, refreshToken);
       return reply.status(201).send(result);
     },
@@ -45,10 +50,32 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   addRoute(app, 'login', {
     preValidation: [limits.login],
     handler: async (request, reply) => {
-      const { refreshToken, ...result } = await login(deps, request.body, metaOf(request));
+      const { refreshToken, ...result } = await login(
+        deps,
+        request.body,
+        metaOf(request),
+        mailContextOf(request),
+      );
       setRefreshCookie(reply, deps.config, refreshToken);
       return result;
     },
+  });
+
+  // Forgot and reset password, and activation (docs/reference/accounts.md (Forgot and reset password)).
+  addRoute(app, 'requestPasswordReset', {
+    preValidation: [limits.resetRequest],
+    handler: (request) =>
+      requestPasswordReset(deps, request.body.email, mailContextOf(request).lang, request.log),
+  });
+
+  addRoute(app, 'resetPassword', {
+    preValidation: [limits.resetUse],
+    handler: (request) => resetPassword(deps, request.body),
+  });
+
+  addRoute(app, 'verifyEmail', {
+    preValidation: [limits.resetUse],
+    handler: (request) => verifyEmail(deps, request.body),
   });
 
   // Whether a link's code is a real invite (docs/reference/accounts.md (Invite links)); limited before validation, so

@@ -14,6 +14,8 @@ import type { NewUserRow, UserRow } from '../users/users.table';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import { hashPassword } from './password';
 import { startSession, type SessionMeta, type NewSession } from './sessions.service';
+import { sendActivation } from './activation.service';
+import type { MailContext } from './mail-context';
 
 /** 8 url-safe characters (48 random bits); a collision is retried on insert. */
 export const newInviteCode = (): string => randomBytes(6).toString('base64url');
@@ -23,13 +25,15 @@ const usernameTaken = () => new AppError('CONFLICT', AUTH_MESSAGES.usernameTaken
 
 /**
  * Password registration: the rules of docs/reference/accounts.md (Registration), then the user is signed in straight
- * away.
+ * away; with e-mail on, an activation link is mailed instead and the answer is only a message
+ * (docs/reference/accounts.md (E-mail activation)).
  */
 export async function register(
   deps: AppDeps,
   input: RegisterPayload,
   meta: SessionMeta,
-): Promise<NewSession> {
+  mail: MailContext,
+): Promise<NewSession | { message: string }> {
   const { auth } = deps.config;
   if (!auth.allowRegistration)
     throw new AppError('REGISTRATION_DISABLED', AUTH_MESSAGES.registrationDisabled);
@@ -54,6 +58,10 @@ export async function register(
     created_at: now,
     updated_at: now,
   });
+  if (deps.config.mail) {
+    await sendActivation(deps, user, mail.lang, mail.log);
+    return { message: AUTH_MESSAGES.activationSent };
+  }
   return startSession(deps, user, meta);
 }
 

@@ -36,3 +36,8 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 export async function deleteExpiredSessions(db: Db, userId: string, nowIso: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).where('expires_at', '<=', nowIso).execute();
 }
+
+/** Ends every session of a user (after a password reset): their refresh cookies stop working at once. */
+export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}

@@ -37,11 +37,22 @@ export function useLoginMutation() {
   });
 }
 
+/**
+ * Registration signs the user in, or, on a server that sends e-mail, answers only a message: the account waits for
+ * its activation link (docs/reference/accounts.md (E-mail activation)); the answer is then `{awaitsActivation}`.
+ */
 export function useRegisterMutation() {
   return useMutation({
-    mutationFn: async (payload: RegisterPayload) =>
-      parseAuthResult(await api.call('register', { body: payload }, { refreshOn401: false })),
-    onSuccess: signIn,
+    mutationFn: async (payload: RegisterPayload): Promise<AuthResult | { awaitsActivation: true }> => {
+      const body = await api.call('register', { body: payload }, { refreshOn401: false });
+      if (body && typeof body === 'object' && !('token' in body) && 'message' in body) {
+        return { awaitsActivation: true };
+      }
+      return parseAuthResult(body);
+    },
+    onSuccess: (result) => {
+      if ('token' in result) signIn(result);
+    },
   });
 }
 

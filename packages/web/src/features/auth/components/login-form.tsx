@@ -27,8 +27,12 @@ export function LoginForm() {
   const onSubmit = handleSubmit((payload) =>
     login.mutate(payload, { onSuccess: () => void navigate('/c/new', { replace: true }) }),
   );
+  // An account still waiting for its activation is told so (a new link is on its way), not "banned".
+  const notVerified = isApiError(login.error) && login.error.body?.key === 'com_auth_email_not_verified';
   const failure = login.error
-    ? t(loginErrorKey(isApiError(login.error) ? login.error.status : undefined))
+    ? notVerified
+      ? t('com_auth_email_not_verified')
+      : t(loginErrorKey(isApiError(login.error) ? login.error.status : undefined))
     : null;
 
   return (

@@ -26,6 +26,7 @@ export function PasswordRegisterForm({ inviteCode }: { inviteCode?: string }) {
   const navigate = useNavigate();
   const registration = useRegisterMutation();
   const [formError, setFormError] = useState<string | null>(null);
+  const [activationSent, setActivationSent] = useState(false);
   const {
     register,
     handleSubmit,
@@ -39,7 +40,10 @@ export function PasswordRegisterForm({ inviteCode }: { inviteCode?: string }) {
   const onSubmit = handleSubmit((payload) => {
     setFormError(null);
     registration.mutate(payload, {
-      onSuccess: () => void navigate('/c/new', { replace: true }),
+      onSuccess: (result) => {
+        if ('token' in result) void navigate('/c/new', { replace: true });
+        else setActivationSent(true);
+      },
       onError: (error) => {
         const body = isApiError(error) ? error.body : null;
         // Validation (400) and conflicts (409: e-mail or username taken) that name a field show on it.
@@ -56,6 +60,13 @@ export function PasswordRegisterForm({ inviteCode }: { inviteCode?: string }) {
     });
   });
   const fieldError = (name: FieldName) => translateMessage(t, i18n, errors[name]?.message);
+  if (activationSent) {
+    return (
+      <div data-testid="activation-sent">
+        <Alert tone="info">{t('com_auth_activation_sent')}</Alert>
+      </div>
+    );
+  }
 
   return (
     <form

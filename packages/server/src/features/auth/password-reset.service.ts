@@ -1,0 +1,79 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { AUTH_MESSAGES, type ResetPasswordPayload, type ResetRequestResult } from '@parley/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import { nowIso } from '../../lib/clock';
+import { issueEmailToken, useEmailToken } from '../email/email-tokens';
+import { resetMail, type MailLanguage } from '../email/mail-texts';
+import { sendMail } from '../email/mailer';
+import { findUserByEmail, findUserById } from '../users/users.repository';
+import { hashPassword } from './password';
+import { deleteUserSessions } from './sessions.repository';
+
+/**
+ * A reset request (docs/reference/accounts.md (Forgot and reset password)). The answer is the same message whether
+ * or not the address has an account, and comes before the mail is sent, so neither its text nor its timing tells
+ * who has an account. Without e-mail the link is handed back only outside production: there, anyone who knows an
+ * address could otherwise take the account over; in production it goes to the server log for the operator.
+ */
+export async function requestPasswordReset(
+  deps: AppDeps,
+  email: string,
+  lang: MailLanguage,
+  log: FastifyBaseLogger,
+): Promise<ResetRequestResult> {
+  const { db } = deps.database;
+  const answer = { message: AUTH_MESSAGES.resetRequested };
+  const user = await findUserByEmail(db, email);
+  if (!user?.email) return answer;
+  const token = await issueEmailToken(db, user.id, 'reset');
+  const link = `${deps.config.domainClient}/reset-password?${new URLSearchParams({ token, userId: user.id })}`;
+  const { mail } = deps.config;
+  if (mail) {
+    const message = resetMail(lang, deps.config.app.appTitle, user.email, user.name, link);
+    sendMail(mail, deps.config.app.appTitle, message).catch((error: unknown) =>
+      log.error({ err: error, userId: user.id }, 'The password reset e-mail could not be sent'),
+    );
+    return answer;
+  }
+  if (deps.config.nodeEnv !== 'production') return { ...answer, link };
+  log.warn(
+    { userId: user.id, link },
+    'Password reset requested without e-mail configured: give the user this link',
+  );
+  return answer;
+}
+
+/**
+ * A new password from a reset link: the token works once, for 15 minutes, and only the newest one mailed. Every
+ * session of the user ends, so whoever knew the old password is signed out everywhere. Following a link that was
+ * mailed proves the address, so it also counts as activation.
+ */
+export async function resetPassword(
+  deps: AppDeps,
+  input: ResetPasswordPayload,
+): Promise<{ message: string }> {
+  const { db } = deps.database;
+  const user = await findUserById(db, input.userId);
+  if (!user || !(await useEmailToken(db, user.id, 'reset', input.token))) {
+    throw new AppError('VALIDATION', AUTH_MESSAGES.invalidResetToken, { field: 'token' });
+  }
+  const mailed = deps.config.mail !== null;
+  await db
+    .updateTable('users')
+    .set({
+      password_hash: await hashPassword(input.password),
+      updated_at: nowIso(),
+      ...(mailed ? { email_verified: 1 } : {}),
+    })
+    .where('id', '=', user.id)
+    .execute();
+  if (mailed)
+    await db
+      .deleteFrom('email_tokens')
+      .where('user_id', '=', user.id)
+      .where('purpose', '=', 'verify')
+      .execute();
+  await deleteUserSessions(db, user.id);
+  return { message: AUTH_MESSAGES.passwordReset };
+}

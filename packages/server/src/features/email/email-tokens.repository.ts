@@ -1,0 +1,35 @@
+import type { Db } from '../../db/database';
+import type { EmailTokenPurpose, EmailTokensTable } from './email-tokens.table';
+
+/** A user holds one live token per purpose: a new link replaces (and so cancels) the one mailed before. */
+export async function replaceEmailToken(db: Db, row: EmailTokensTable): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .deleteFrom('email_tokens')
+      .where('user_id', '=', row.user_id)
+      .where('purpose', '=', row.purpose)
+      .execute();
+    await trx.insertInto('email_tokens').values(row).execute();
+  });
+}
+
+/**
+ * Uses a token up: deletes it if it is the user's, for this purpose, and not expired, and answers whether it did.
+ * One delete decides, so of two requests racing with the same link only one succeeds.
+ */
+export async function consumeEmailToken(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  tokenHash: string,
+  nowIso: string,
+): Promise<boolean> {
+  const result = await db
+    .deleteFrom('email_tokens')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,34 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+import type { Db } from '../../db/database';
+import { isoIn, nowIso } from '../../lib/clock';
+import { consumeEmailToken, replaceEmailToken } from './email-tokens.repository';
+import type { EmailTokenPurpose } from './email-tokens.table';
+
+/** Reset and activation links are valid 15 minutes (docs/reference/accounts.md (Forgot and reset password)). */
+export const EMAIL_TOKEN_TTL_SECONDS = 15 * 60;
+
+const hashOf = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** A new single-use token for the user (256 random bits, hex); the one issued before for this purpose stops working. */
+export async function issueEmailToken(db: Db, userId: string, purpose: EmailTokenPurpose): Promise<string> {
+  const token = randomBytes(32).toString('hex');
+  await replaceEmailToken(db, {
+    id: randomUUID(),
+    user_id: userId,
+    purpose,
+    token_hash: hashOf(token),
+    expires_at: isoIn(EMAIL_TOKEN_TTL_SECONDS),
+    created_at: nowIso(),
+  });
+  return token;
+}
+
+/** True once for a live token: it is used up by the call that gets true. */
+export function useEmailToken(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  token: string,
+): Promise<boolean> {
+  return consumeEmailToken(db, userId, purpose, hashOf(token), nowIso());
+}
