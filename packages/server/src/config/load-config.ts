@@ -3,6 +3,7 @@ import { deepFreeze } from './deep-freeze';
 import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
 import { readProviderEnv } from './provider-settings';
+import { readBanEnv } from './ban-settings';
 import { readMessageLimitsEnv } from './message-limit-settings';
 import { readFileSettings } from './file-settings';
 import { readNetworkEnv } from './network-settings';
@@ -73,6 +74,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     configFile: loaded?.path ?? null,
     providers: readProviderEnv(env),
     messageLimits: readMessageLimitsEnv(env),
+    bans: readBanEnv(env),
     files: readFileSettings(env, yaml),
     network: readNetworkEnv(env),
   };

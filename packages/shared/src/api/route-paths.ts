@@ -15,6 +15,7 @@ export const ROUTE_PATHS = {
   logout: 'POST /api/auth/logout',
   checkInvite: 'GET /api/auth/invite/:code',
   getUser: 'GET /api/user',
+  getInviteStats: 'GET /api/user/invites',
   listEndpoints: 'GET /api/endpoints',
   listModels: 'GET /api/models',
   getEndpointsOverride: 'GET /api/endpoints/config/override',
