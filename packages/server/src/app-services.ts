@@ -6,6 +6,7 @@ import { createPartialSaves, type PartialSaves } from './features/chat/partial-s
 import type { FileStorage } from './features/files/storage/file-storage';
 import { createAppStorage, type AppStorage } from './features/files/storage/storage-for-app';
 import { createUploadLimiters, type UploadLimiters } from './features/files/upload-limits';
+import { createViolations, type Violations } from './features/bans/violations';
 import { createLimitStores, type LimitStores } from './features/limits/limit-stores';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
 
@@ -18,6 +19,8 @@ export interface AppServices {
   registry: ProviderRegistry;
   /** Access tokens whose signature was checked (the auth guard's cache). */
   tokenCache: VerifiedTokenCache;
+  /** Violation scores and IP bans (docs/reference/accounts.md (Bans)). */
+  violations: Violations;
   /** The message limits' windows and concurrent-message slots. */
   messageLimits: LimitStores;
   /** The upload limits' windows. */
@@ -70,6 +73,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
+    violations: createViolations(deps),
     messageLimits,
     uploadLimiters: createUploadLimiters(deps),
     storage: files.storage,

@@ -74,7 +74,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await registerSecurityHeaders(app);
   await app.register(healthRoutes, { deps });
   await app.register(configRoutes, { deps });
-  await app.register(authRoutes, { deps });
+  await app.register(authRoutes, { deps, services });
   await app.register(usersRoutes, { deps, services });
   for (const routes of [
     endpointsRoutes,

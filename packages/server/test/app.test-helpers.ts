@@ -6,13 +6,14 @@ import type { AppConfig } from '../src/config/config.types';
 import { readAppEnv } from '../src/config/env-settings';
 import { readFileSettings } from '../src/config/file-settings';
 import { DEFAULT_MESSAGE_LIMITS } from '../src/config/message-limit-settings';
+import { DEFAULT_BANS } from '../src/config/ban-settings';
 import { DEFAULT_NETWORK_SETTINGS } from '../src/config/network-settings';
 import { DEFAULT_HEAP_GROWING_PERCENT } from '../src/lib/heap-growth';
 import { DEFAULT_RATE_LIMIT_PREFIX } from '../src/lib/rate-limit';
 import { buildApp } from '../src/app';
 import { freshDatabase, type TestDatabase } from './dialects.test-helpers';
 
-type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
+export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
 
 /**
  * A complete config for tests, resolved as the loader resolves one (no provider configured, the default limits,
@@ -61,6 +62,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     configFile: null,
     providers: {},
     messageLimits: DEFAULT_MESSAGE_LIMITS,
+    bans: DEFAULT_BANS,
     files: readFileSettings({}, null),
     mail: null,
     network: DEFAULT_NETWORK_SETTINGS,

@@ -15,6 +15,7 @@ export const API = {
   refresh: pathOf('refresh'),
   logout: pathOf('logout'),
   user: pathOf('getUser'),
+  inviteStats: pathOf('getInviteStats'),
   convos: pathOf('listConversations'),
   convosUpdate: pathOf('renameConversation'),
   convosClear: pathOf('clearConversations'),

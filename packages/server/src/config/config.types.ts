@@ -1,6 +1,7 @@
 import type { SocialProvider } from '@parley/shared';
 import type { YamlConfig } from './yaml.schema';
 import type { ProvidersConfig } from './provider-settings';
+import type { BanConfig } from './ban-settings';
 import type { MessageLimitsConfig } from './message-limit-settings';
 import type { FilesSettings } from './file-settings';
 import type { NetworkSettings } from './network-settings';
@@ -83,6 +84,8 @@ export interface AppConfig {
   providers: ProvidersConfig;
   /** Message rate and concurrency limits (message-limit-settings.ts). */
   messageLimits: MessageLimitsConfig;
+  /** Violation scores and automatic bans (ban-settings.ts). */
+  bans: BanConfig;
   /** Uploads: storage strategy, per-endpoint limits (the YAML's merged in), upload rate limits. */
   files: FilesSettings;
   /** SMTP for activation and reset mails; null when e-mail is off (app.emailEnabled false). */

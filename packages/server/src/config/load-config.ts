@@ -4,6 +4,7 @@ import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
 import { readMailEnv } from './mail-settings';
 import { readProviderEnv } from './provider-settings';
+import { readBanEnv } from './ban-settings';
 import { readMessageLimitsEnv } from './message-limit-settings';
 import { readFileSettings } from './file-settings';
 import { readNetworkEnv } from './network-settings';
@@ -74,6 +75,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     configFile: loaded?.path ?? null,
     providers: readProviderEnv(env),
     messageLimits: readMessageLimitsEnv(env),
+    bans: readBanEnv(env),
     files: readFileSettings(env, yaml),
     mail: readMailEnv(env),
     network: readNetworkEnv(env),

@@ -14,7 +14,7 @@ export function createMemoryCounter(now: () => number = Date.now): WindowCounter
   }
 
   return {
-    async hit(key, windowMs) {
+    async hit(key, windowMs, amount = 1) {
       const at = now();
       if (windows.size >= nextSweepSize) sweep(at);
       let w = windows.get(key);
@@ -22,7 +22,7 @@ export function createMemoryCounter(now: () => number = Date.now): WindowCounter
         w = { count: 0, endsAt: at + windowMs };
         windows.set(key, w);
       }
-      w.count += 1;
+      w.count += amount;
       return { count: w.count, resetMs: w.endsAt - at };
     },
   };

@@ -4,8 +4,11 @@ import { createRedisCounter } from './rate-limit.redis';
 
 /** Counts hits per key in fixed windows; the window starts at a key's first hit. */
 export interface WindowCounter {
-  /** Adds one hit and answers the count in the current window and the milliseconds until it ends. */
-  hit(key: string, windowMs: number): Promise<{ count: number; resetMs: number }>;
+  /**
+   * Adds `amount` (one by default) and answers the count in the current window and the milliseconds until it
+   * ends. Violation scores add more than one at a time.
+   */
+  hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; resetMs: number }>;
 }
 
 export interface LimitCheck {

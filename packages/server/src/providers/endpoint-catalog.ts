@@ -16,7 +16,7 @@ function builtInModels(
   defaults: readonly string[],
   provider: ProviderModelList | undefined,
 ): EndpointEntry['models'] {
-  if (operatorList) return fixed(operatorList);
+  if (operatorList) return { ...fixed(operatorList), operatorList: true };
   return provider ? { ...fixed(defaults), provider } : fixed(defaults);
 }
 
@@ -109,6 +109,8 @@ function customEntry(custom: YamlCustomEndpoint): Omit<EndpointEntry, 'order'> {
       default: models,
       fetch: custom.models.fetch ?? false,
       userIdQuery: custom.models.userIdQuery ?? false,
+      // The YAML's own list, unless the menu shows a fetched one instead.
+      operatorList: custom.models.default.length > 0 && !custom.models.fetch,
     },
     custom,
   };

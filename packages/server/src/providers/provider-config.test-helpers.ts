@@ -11,7 +11,8 @@ export function customEndpoint(overrides: Partial<YamlCustomEndpoint> = {}): Yam
     name: 'Mistral',
     apiKey: 'sk-custom',
     baseURL: 'https://custom.example/v1',
-    models: { default: ['mistral-tiny', 'mistral-small'] },
+    // llava: the vision tests send it, and a model outside the operator's list is refused.
+    models: { default: ['mistral-tiny', 'mistral-small', 'llava'] },
     ...overrides,
   };
 }

@@ -51,9 +51,17 @@ export interface EndpointEntry {
   /**
    * `default`: the operator's list, else Parley's defaults. `fetch`: a custom endpoint's `models.fetch`.
    * `provider`: a built-in endpoint with an operator key and no operator list asks its provider's own list
-   * (docs/reference/endpoints-and-models.md (Model lists)).
+   * (docs/reference/endpoints-and-models.md (Model lists)). `operatorList`: `default` is a fixed list the operator
+   * wrote (`OPENAI_MODELS`, …, or a custom endpoint's `models.default` without `fetch`); only such a list refuses a
+   * model (features/chat/offered-model.ts).
    */
-  models: { default: string[]; fetch: boolean; userIdQuery: boolean; provider?: ProviderModelList };
+  models: {
+    default: string[];
+    fetch: boolean;
+    userIdQuery: boolean;
+    provider?: ProviderModelList;
+    operatorList?: boolean;
+  };
   /** The YAML block of a custom endpoint (addParams, dropParams, headers, forcePrompt, title settings). */
   custom?: YamlCustomEndpoint;
 }

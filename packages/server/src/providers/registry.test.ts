@@ -65,7 +65,7 @@ describe('listModels from config', () => {
     expect(all.openAI).toEqual(['gpt-4']);
     expect(all.gptPlugins).toEqual(['gpt-4']);
     expect(all.anthropic).toEqual([...DEFAULT_MODELS.anthropic]);
-    expect(all.Mistral).toEqual(['mistral-tiny', 'mistral-small']);
+    expect(all.Mistral).toEqual(['mistral-tiny', 'mistral-small', 'llava']);
   });
 });
 

@@ -18,6 +18,7 @@ export const ROUTE_PATHS = {
   resetPassword: 'POST /api/auth/resetPassword',
   verifyEmail: 'POST /api/auth/verifyEmail',
   getUser: 'GET /api/user',
+  getInviteStats: 'GET /api/user/invites',
   listEndpoints: 'GET /api/endpoints',
   listModels: 'GET /api/models',
   getEndpointsOverride: 'GET /api/endpoints/config/override',

@@ -78,6 +78,13 @@ const uploadForm = z.object({
 // initial JavaScript does not carry them. The answer is an object so invites can say more later.
 const inviteCodeParams = z.object({ code: z.string().regex(INVITE_CODE_PATTERN) });
 const inviteCheckSchema = z.object({ valid: z.literal(true) });
+// The invite stats' counts (docs/reference/accounts.md (Invite links)); the cash-back amounts join them later.
+const inviteStatsSchema = z.object({
+  inviteCode: z.string(),
+  invitedCount: z.number().int().nonnegative(),
+  invited24Count: z.number().int().nonnegative(),
+  secondLevelCount: z.number().int().nonnegative(),
+});
 
 /** What a call's entry gives beside its group, summary and whether it needs a signed-in user. */
 type Parts = Omit<RouteSpec, 'tag' | 'summary' | 'auth'>;
@@ -154,6 +161,12 @@ const SPECS = {
     errors: { 400: 'The link is unknown, used or expired (single use, 15 minutes).' },
   }),
   getUser: signedIn('Users', 'The signed-in user', { responses: { 200: publicUserSchema } }),
+  getInviteStats: signedIn('Users', "The signed-in user's invite code and how many people it brought", {
+    responses: { 200: inviteStatsSchema },
+    description:
+      'invitedCount: users who registered with this code; invited24Count: those of the last 24 hours; ' +
+      'secondLevelCount: users who registered with the code of someone this user invited.',
+  }),
   listEndpoints: signedIn('Endpoints', 'The endpoints the user can pick', {
     responses: { 200: endpointsConfigSchema },
   }),

@@ -9,6 +9,7 @@ import * as m0007 from './0007-presets';
 import * as m0008 from './0008-search-newest-first';
 import * as m0009 from './0009-files';
 import * as m0010 from './0010-email-tokens';
+import * as m0011 from './0011-invites-and-bans';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-search-newest-first': m0008,
   '0009-files': m0009,
   '0010-email-tokens': m0010,
+  '0011-invites-and-bans': m0011,
 };

@@ -1,10 +1,12 @@
 import type { FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import { AUTH_MESSAGES } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { getActiveUser } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
 import { verifyAccessTokenClaims } from './access-token';
+import type { Violations } from '../bans/violations';
 import type { VerifiedTokenCache } from './verified-token-cache';
 
 /** Who made an authenticated request: the user id and the row as it is now. */
@@ -46,18 +48,21 @@ export async function tokenUserId(
  * or banned account is shut out at once rather than when its 15-minute token runs out. The signature check is cached
  * per token until its `exp` (verified-token-cache.ts); the user row is not.
  *
- * Plugins add it as a `preValidation` hook (`app.addHook('preValidation', requireAuth(deps, services.tokenCache))`), so it runs before
+ * A banned IP is refused the same 403 BANNED, whichever account it signs in with (docs/reference/accounts.md (Bans)).
+ *
+ * Plugins add it as a `preValidation` hook (`app.addHook('preValidation', requireAuth(deps, services))`), so it runs before
  * the route table's schemas look at the request: a signed-out request is a 401 whatever it sent.
  */
 export function requireAuth(
   deps: AppDeps,
-  tokenCache: VerifiedTokenCache,
+  services: { tokenCache: VerifiedTokenCache; violations: Violations },
 ): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const userId = match?.[1] ? await tokenUserId(deps, tokenCache, match[1]) : null;
+    const userId = match?.[1] ? await tokenUserId(deps, services.tokenCache, match[1]) : null;
     if (!userId) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
     const row = await getActiveUser(deps.database.db, userId);
+    await services.violations.assertIpAllowed(normalizeIP(request.ip));
     request.authUser = { id: row.id, row };
   };
 }

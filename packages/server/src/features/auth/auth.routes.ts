@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { AUTH_MESSAGES } from '@parley/shared';
-import type { AppDeps } from '../../app-deps';
+import { normalizeIP } from '@fastify/rate-limit';
+import type { AppPluginOptions } from '../../app-services';
 import { AppError } from '../../lib/app-error';
 import { addRoute } from '../../lib/api-routes';
 import { findUserIdByInviteCode } from '../users/users.repository';
@@ -32,12 +33,15 @@ function acceptEmptyJsonBodies(app: FastifyInstance): void {
 }
 
 /** Password accounts and sessions: register, login, refresh (rotating), logout; and the invite check. */
-export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const limits = authRateLimits(deps);
+  const { violations } = services;
   acceptEmptyJsonBodies(app);
+  // A banned IP neither signs in nor signs up (docs/reference/accounts.md (Bans)); checked before anything counts.
+  const ipNotBanned = async (request: FastifyRequest) => violations.assertIpAllowed(normalizeIP(request.ip));
 
   addRoute(app, 'register', {
-    preValidation: [limits.register],
+    preValidation: [ipNotBanned, limits.register],
     handler: async (request, reply) => {
       const outcome = await register(deps, request.body, metaOf(request), mailContextOf(request));
       if (!('refreshToken' in outcome)) return reply.status(201).send(outcome);
@@ -48,14 +52,20 @@ export const authRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { d
   });
 
   addRoute(app, 'login', {
-    preValidation: [limits.login],
+    preValidation: [ipNotBanned, limits.login],
     handler: async (request, reply) => {
       const { refreshToken, ...result } = await login(
         deps,
         request.body,
         metaOf(request),
         mailContextOf(request),
-      );
+      ).catch(async (error: unknown) => {
+        // A wrong e-mail or password scores against the IP only: a stranger's guesses must not ban the owner.
+        if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
+          await violations.record('login', { ip: normalizeIP(request.ip), userId: null });
+        }
+        throw error;
+      });
       setRefreshCookie(reply, deps.config, refreshToken);
       return result;
     },

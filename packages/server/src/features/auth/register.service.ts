@@ -54,7 +54,10 @@ export async function register(
     email: input.email,
     password_hash: await hashPassword(input.password),
     invite_code: newInviteCode(),
+    // Both levels are copied now, so the chain stays as it was at registration:
+    // docs/reference/accounts.md (Invite links).
     inviter_id: inviter?.id ?? null,
+    second_inviter_id: inviter?.inviter_id ?? null,
     created_at: now,
     updated_at: now,
   });

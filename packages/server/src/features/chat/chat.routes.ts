@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { normalizeIP } from '@fastify/rate-limit';
 import { DELTA_FRAMES, STREAM_FRAMES_HEADER } from '@parley/shared';
 import type { AppPluginOptions } from '../../app-services';
 import { addRoute, type RouteRequest } from '../../lib/api-routes';
@@ -7,6 +8,7 @@ import { authUser, requireAuth } from '../auth/auth.guard';
 import { pipeJobToResponse } from '../generation/run-job';
 import { messageLimitsPreHandler } from '../limits/message-limits';
 import { abortConversationJob, activeJobOf } from './chat-jobs.service';
+import { isIllegalModelError } from './offered-model';
 import { refusalEvent, streamRefusal } from './refusal-stream';
 import type { SendRoute } from './send-intent';
 import { refusedReplySender, startTurn } from './start-turn.service';
@@ -23,12 +25,21 @@ const wantsDeltas = (request: FastifyRequest) => request.headers[STREAM_FRAMES_H
 export const chatRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   // The app's chat context (app-services.ts); app.ts stops its jobs and closes it with the app.
   const ctx = services.chat;
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
-  const messageLimits = messageLimitsPreHandler(services.messageLimits);
+  app.addHook('preValidation', requireAuth(deps, services));
+  const messageLimits = messageLimitsPreHandler(services.messageLimits, services.violations);
 
   // ask and edit share one contract in the route table; the route says which rules place the turn.
   const send = (route: SendRoute) => async (request: RouteRequest<'ask'>, reply: FastifyReply) => {
-    const started = await startTurn(ctx, authUser(request).id, request.params.endpoint, request.body, route);
+    const userId = authUser(request).id;
+    const started = await startTurn(ctx, userId, request.params.endpoint, request.body, route).catch(
+      async (error: unknown) => {
+        // Asking for a model that is not offered is a violation (docs/reference/accounts.md (Bans)).
+        if (isIllegalModelError(error)) {
+          await services.violations.record('illegalModel', { ip: normalizeIP(request.ip), userId });
+        }
+        throw error;
+      },
+    );
     const shape = wantsDeltas(request) ? undefined : wholeTextFrames(started.conversationId, started.reply);
     await pipeJobToResponse(ctx.jobs, started.jobId, reply, { shape });
     return reply;

@@ -17,6 +17,7 @@ import { listedEndpoint, userCredentials } from './chat-credentials';
 import { messageFilesOf } from './message-files';
 import type { Turn, TurnReply } from './chat-turn';
 import { errorReply, runTurn } from './run-turn';
+import { assertModelOffered } from './offered-model';
 import { sendIntent, type SendRoute } from './send-intent';
 import { emptyTextError, placeTurn } from './turn-placement.service';
 
@@ -69,7 +70,7 @@ export function refusedReplySender(ctx: ChatContext, pathEndpoint: string, body:
 /**
  * Validates and places a send, then starts its generation job; answers the job id to follow. In order: the
  * payload and endpoint (400), the user's key for userProvide endpoints (403 with the keys feature's JSON), the
- * option ranges (400), the attached files (400), the concurrent-message slot (429), the conversation (404 when
+ * model (403 `illegal_model_request` when the endpoint does not offer it), the option ranges (400), the attached files (400), the concurrent-message slot (429), the conversation (404 when
  * not the user's), the user message (saved before the provider is called). Everything that can be refused is
  * refused before the stream.
  */
@@ -86,6 +87,7 @@ export async function startTurn(
   const endpoint = endpointOf(ctx, pathEndpoint, payload);
   const described = listedEndpoint(ctx, endpoint);
   const credentials = await userCredentials(ctx, userId, endpoint);
+  assertModelOffered(ctx, endpoint, payload.model);
   const entry = ctx.registry.getEndpoint(endpoint);
   const model = payload.model ?? entry?.models.default[0] ?? FALLBACK_MODEL;
   const options = { ...conversationOptionsSchema.parse(payload), model };

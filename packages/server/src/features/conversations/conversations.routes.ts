@@ -16,7 +16,7 @@ import {
  */
 export const conversationsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const db = deps.database.db;
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  app.addHook('preValidation', requireAuth(deps, services));
 
   addRoute(app, 'listConversations', {
     handler: async (request) => listUserConversations(db, authUser(request).id, request.query),

@@ -8,7 +8,7 @@ import { authUser, requireAuth } from '../auth/auth.guard';
  */
 export const endpointsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const { registry } = services;
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  app.addHook('preValidation', requireAuth(deps, services));
   addRoute(app, 'listEndpoints', { handler: async () => registry.listEndpoints() });
   addRoute(app, 'listModels', {
     handler: async (request) => registry.listAllModels({ userId: authUser(request).id }),

@@ -22,7 +22,7 @@ const FORM_LIMITS = { fieldNameSize: 100, fieldSize: 2048, fields: 12, files: 1,
  */
 export const filesRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const { storageForSource } = services;
-  const guard = requireAuth(deps, services.tokenCache);
+  const guard = requireAuth(deps, services);
 
   // An `<img src>` cannot send the bearer token: a request without one that carries `exp`/`sig` is checked by
   // its signature instead (file-url.ts); with a token, the token decides, as for every other call.
@@ -49,7 +49,7 @@ export const filesRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { d
 /** The calls that take the bearer token only. */
 const ownerRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   await app.register(multipart, { limits: FORM_LIMITS, throwFileSizeLimit: false });
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  app.addHook('preValidation', requireAuth(deps, services));
 
   const { storageForSource } = services;
   addRoute(app, 'listFiles', { handler: async (request) => listFiles(deps, authUser(request).id) });

@@ -11,7 +11,7 @@ const SWEEP_INTERVAL_MS = 10 * 60_000;
  * key's value.
  */
 export const keysRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  app.addHook('preValidation', requireAuth(deps, services));
 
   addRoute(app, 'saveKey', {
     handler: async (request, reply) => {

@@ -70,7 +70,8 @@ export async function limitedApp(stores: LimitStores): Promise<FastifyInstance> 
           const id = request.headers['x-user'];
           if (typeof id === 'string') request.authUser = { id, row: { id } as UserRow };
         },
-        messageLimitsPreHandler(stores),
+        // Violations have their own tests (features/bans); here they score nothing.
+        messageLimitsPreHandler(stores, { record: async () => false, assertIpAllowed: async () => {} }),
       ],
     },
     async () => ({ ok: true }),

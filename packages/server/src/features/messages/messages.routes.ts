@@ -11,7 +11,7 @@ import { editUserMessage, listUserMessages } from './messages.service';
  */
 export const messagesRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const db = deps.database.db;
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  app.addHook('preValidation', requireAuth(deps, services));
 
   // The files' paths are signed as the answer is made (docs/reference/files.md (Reading a file)).
   addRoute(app, 'listMessages', {

@@ -17,7 +17,7 @@ const noBodyDeletesAll: RequestHook = async (request) => {
  * delete one or all.
  */
 export const presetsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  app.addHook('preValidation', requireAuth(deps, services));
 
   addRoute(app, 'listPresets', {
     handler: async (request) => presets.listPresets(deps, authUser(request).id),

@@ -11,7 +11,7 @@ import { assertSearchEnabled, searchUser } from './search.service';
  */
 export const searchRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const enabled = deps.config.app.searchEnabled;
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  app.addHook('preValidation', requireAuth(deps, services));
   addRoute(app, 'searchEnabled', { handler: async () => enabled });
   addRoute(app, 'search', {
     handler: async (request) => {

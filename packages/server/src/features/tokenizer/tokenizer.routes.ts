@@ -9,7 +9,7 @@ const TOKENIZER_BODY_LIMIT = 4 * 1024 * 1024;
 
 /** `POST /api/tokenizer` `{ text }` (or `{ arg: text }`) → `{ count }` in o200k_base tokens (docs/reference/chat.md (Token counts)). */
 export const tokenizerRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
-  app.addHook('preValidation', requireAuth(deps, services.tokenCache));
+  app.addHook('preValidation', requireAuth(deps, services));
   addRoute(app, 'countTokens', {
     bodyLimit: TOKENIZER_BODY_LIMIT,
     handler: async (request) => ({ count: countTokens(request.body.text) }),

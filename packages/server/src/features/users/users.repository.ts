@@ -25,10 +25,40 @@ export async function usernameExists(db: Db, username: string): Promise<boolean>
   return row !== undefined;
 }
 
-export function findUserIdByInviteCode(db: Db, inviteCode: string): Promise<{ id: string } | undefined> {
-  return db.selectFrom('users').select('id').where('invite_code', '=', inviteCode).executeTakeFirst();
+export function findUserIdByInviteCode(
+  db: Db,
+  inviteCode: string,
+): Promise<{ id: string; inviter_id: string | null } | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'inviter_id'])
+    .where('invite_code', '=', inviteCode)
+    .executeTakeFirst();
 }
 
 export async function insertUser(db: Db, row: NewUserRow): Promise<UserRow> {
   return db.insertInto('users').values(row).returningAll().executeTakeFirstOrThrow();
+}
+
+/** How many users name `userId` at each level of their invite chain, and how many of the first since `since`. */
+export async function countInvitees(
+  db: Db,
+  userId: string,
+  since: string,
+): Promise<{ invitedCount: number; invited24Count: number; secondLevelCount: number }> {
+  const count = async (column: 'inviter_id' | 'second_inviter_id', after?: string) => {
+    let query = db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number | string>().as('n'))
+      .where(column, '=', userId);
+    if (after !== undefined) query = query.where('created_at', '>=', after);
+    // PostgreSQL answers a bigint count as a string.
+    return Number((await query.executeTakeFirstOrThrow()).n);
+  };
+  const [invitedCount, invited24Count, secondLevelCount] = await Promise.all([
+    count('inviter_id'),
+    count('inviter_id', since),
+    count('second_inviter_id'),
+  ]);
+  return { invitedCount, invited24Count, secondLevelCount };
 }

@@ -19,6 +19,8 @@ export interface UsersTable {
   openid_id: string | null;
   invite_code: string;
   inviter_id: string | null;
+  /** The inviter's inviter when this user registered (the invite chain's second level). */
+  second_inviter_id: string | null;
   /** JSON array of plugin keys. */
   plugins: Generated<string>;
   email_verified: Generated<number>;

@@ -121,6 +121,13 @@ describe('errorDisplay', () => {
     });
   });
 
+  it('names the model a send asked for when the endpoint does not offer it', () => {
+    expect(errorDisplay('{"type":"illegal_model_request","model":"gpt-5"}')).toEqual({
+      key: 'com_ui_msg_error_illegal_model',
+      values: { model: 'gpt-5' },
+    });
+  });
+
   it('explains a token balance error, with the generations as code', () => {
     const zero = errorDisplay('{"type":"token_balance","balance":0,"tokenCost":30,"promptTokens":12}');
     expect(zero).toEqual({ key: 'com_ui_msg_error_balance_zero', code: undefined });

@@ -104,6 +104,11 @@ const MAPPED: Record<string, Mapper> = {
       ? { key: 'com_ui_msg_error_message_limit_minutes', values: { max, n } }
       : { key: 'com_ui_msg_error_message_limit_minute', values: { max } };
   },
+  // A model the endpoint does not offer (docs/reference/accounts.md (Bans)): the model named, no server details.
+  illegal_model_request: (json) => ({
+    key: 'com_ui_msg_error_illegal_model',
+    values: { model: typeof json.model === 'string' ? json.model : '' },
+  }),
   token_balance: (json) => {
     const code = json.generations === undefined ? undefined : JSON.stringify(json.generations, null, 2);
     if (num(json.balance) === 0) return { key: 'com_ui_msg_error_balance_zero', code };
