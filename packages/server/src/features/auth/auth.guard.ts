@@ -3,6 +3,7 @@ import { normalizeIP } from '@fastify/rate-limit';
 import { AUTH_MESSAGES } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
+import { unavailableServiceOf } from '../../lib/unavailable';
 import { getActiveUser } from '../users/users.service';
 import type { UserRow } from '../users/users.table';
 import { verifyAccessTokenClaims } from './access-token';
@@ -62,9 +63,23 @@ export function requireAuth(
     const userId = match?.[1] ? await tokenUserId(deps, services.tokenCache, match[1]) : null;
     if (!userId) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
     const row = await getActiveUser(deps.database.db, userId);
-    await services.violations.assertIpAllowed(normalizeIP(request.ip));
+    await ipAllowedUnlessRedisIsDown(services.violations, normalizeIP(request.ip));
     request.authUser = { id: row.id, row };
   };
+}
+
+/**
+ * The IP ban, read from Redis when the app has it. During a Redis outage a signed-in call goes on unchecked for it
+ * (docs/decisions.md, "Outages": reads do not need Redis and keep working): the user's own ban is in the database and
+ * still applies, and sign-in, sign-up and sends fail closed through their rate limits, so an outage opens nothing an
+ * IP ban is there to stop.
+ */
+async function ipAllowedUnlessRedisIsDown(violations: Violations, ip: string): Promise<void> {
+  try {
+    await violations.assertIpAllowed(ip);
+  } catch (error) {
+    if (unavailableServiceOf(error) !== 'redis') throw error;
+  }
 }
 
 /** The signed-in user of a request that went through `requireAuth`; a route without the guard gets a 401. */
