@@ -53,12 +53,34 @@ describe('search results and deletes', () => {
     await page.getByRole('button', { name: 'Undo' }).click();
     await poll(async () => (await resultTitles()).sort()).toEqual([...CHATS].sort());
 
+    let sent = false;
+    const cleared = page.waitForResponse(
+      (r) => {
+        // Set as the response is seen, so the search asked for next is known to come after the delete.
+        if (r.url().endsWith('/api/convos/clear')) sent = true;
+        return sent;
+      },
+      { timeout: 15_000 },
+    );
+    // The results are asked for again once the delete is sent: the server no longer has the chat either.
+    const refetched = page.waitForResponse((r) => sent && r.url().includes('/api/search?'), {
+      timeout: 15_000,
+    });
     await deleteFromSidebar(CHATS[0]!);
     await poll(() => resultTitles()).toEqual([CHATS[1]]);
-    await page.waitForResponse((r) => r.url().endsWith('/api/convos/clear'), { timeout: 10_000 });
-    // The results are asked for again once the delete is sent: the server no longer has the chat either.
-    await page.waitForResponse((r) => r.url().includes('/api/search?'), { timeout: 10_000 });
-    expect(await resultTitles()).toEqual([CHATS[1]]);
+    // Every title shown from here on, to catch the chat coming back for a moment while its delete is sent.
+    const seen = new Set<string>();
+    const watch = setInterval(() => {
+      void resultTitles().then(
+        (titles) => titles.forEach((title) => seen.add(title)),
+        () => undefined,
+      );
+    }, 20);
+    await cleared;
+    await refetched;
+    await poll(() => resultTitles()).toEqual([CHATS[1]]);
+    clearInterval(watch);
+    expect([...seen]).toEqual([CHATS[1]]);
     await page.reload();
     await poll(() => groups().count()).toBe(1);
     expect(await resultTitles()).toEqual([CHATS[1]]);

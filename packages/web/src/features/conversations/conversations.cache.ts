@@ -1,5 +1,5 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Conversation, ConversationPage } from '@parley/shared';
+import type { Conversation, ConversationPage, SearchPage } from '@parley/shared';
 import { queryKeys } from '../../lib/query-client';
 
 type Pages = InfiniteData<ConversationPage, number>;
@@ -53,11 +53,21 @@ export function setConversationTitleInCache(
   client.setQueryData<Conversation>(queryKeys.conversation(conversationId), (c) => (c ? { ...c, title } : c));
 }
 
-/** Delete removes one conversation from every loaded page. */
+/** Delete removes one conversation from every loaded page, and from every search's results. */
 export function removeConversationFromCache(client: QueryClient, conversationId: string): void {
   update(client, (data) => without(data, conversationId));
+  client.setQueriesData<InfiniteData<SearchPage, number>>({ queryKey: queryKeys.searches }, (data) =>
+    data
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            conversations: page.conversations.filter((c) => c.conversationId !== conversationId),
+            messages: page.messages.filter((m) => m.conversationId !== conversationId),
+          })),
+        }
+      : data,
+  );
   client.removeQueries({ queryKey: queryKeys.conversation(conversationId) });
   client.removeQueries({ queryKey: queryKeys.messages(conversationId) });
-  // Search results may quote it: asked for again (the page on screen refetches, the others when next shown).
-  void client.invalidateQueries({ queryKey: queryKeys.searches });
 }

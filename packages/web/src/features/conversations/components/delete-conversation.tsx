@@ -29,15 +29,17 @@ export function DeleteConversation({ conversation, active, onClose }: DeleteConv
   const { conversationId } = conversation;
 
   const send = async (keepalive: boolean) => {
+    // Out of every cache before the request: its undo window is over, so nothing may show it again while it is
+    // sent. A failed delete asks the server again, which puts it back.
+    removeConversationFromCache(client, conversationId);
     try {
       await sendConversationDelete(conversation, keepalive);
     } catch {
       showToast({ message: t('com_nav_convo_delete_error'), severity: 'error' });
-      void client.invalidateQueries({ queryKey: queryKeys.conversations });
-      return;
     }
-    removeConversationFromCache(client, conversationId);
+    // Refreshed from the server once it has deleted (or refused): the list, and search results that quoted it.
     void client.invalidateQueries({ queryKey: queryKeys.conversations });
+    void client.invalidateQueries({ queryKey: queryKeys.searches });
   };
 
   const confirm = () => {
