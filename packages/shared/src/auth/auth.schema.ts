@@ -33,6 +33,21 @@ export const nameSchema = requiredString('com_auth_name_required')
   .refine(nameLongEnough, msg('com_auth_name_min_length'))
   .refine((v) => countCharacters(v) < FIELD_LIMITS.name.maxExclusive, msg('com_auth_name_max_length'));
 
+/** A password being set (sign-up, reset): required, within the length limits. */
+const newPassword = z
+  .string(msg('com_auth_password_required'))
+  .min(1, msg('com_auth_password_required'))
+  .min(FIELD_LIMITS.password.min, msg('com_auth_password_min_length'))
+  .max(FIELD_LIMITS.password.maxExclusive - 1, msg('com_auth_password_max_length'));
+
+/** The confirmation repeats the password; the mismatch is reported on the confirmation field. */
+const passwordsMatch = (d: { password: string; confirm_password: string }) =>
+  d.password === d.confirm_password;
+const passwordsMatchIssue = {
+  path: ['confirm_password'],
+  message: 'com_auth_password_not_match' satisfies ValidationKey,
+};
+
 /** Password registration payload (docs/reference/accounts.md (Registration)). */
 export const registerSchema = z
   .object({
@@ -55,18 +70,11 @@ export const registerSchema = z
       .pipe(z.string().max(FIELD_LIMITS.email.max, msg('com_auth_email_max_length')))
       .pipe(z.string().regex(EMAIL_PATTERN, msg('com_auth_email_pattern')))
       .transform((v) => v.toLowerCase()),
-    password: z
-      .string(msg('com_auth_password_required'))
-      .min(1, msg('com_auth_password_required'))
-      .min(FIELD_LIMITS.password.min, msg('com_auth_password_min_length'))
-      .max(FIELD_LIMITS.password.maxExclusive - 1, msg('com_auth_password_max_length')),
+    password: newPassword,
     confirm_password: z.string(msg('com_auth_password_not_match')),
     inviteCode: z.string().trim().max(64).optional(),
   })
-  .refine((d) => d.password === d.confirm_password, {
-    path: ['confirm_password'],
-    message: 'com_auth_password_not_match' satisfies ValidationKey,
-  });
+  .refine(passwordsMatch, passwordsMatchIssue);
 export type RegisterInput = z.input<typeof registerSchema>;
 
 /** What an invite code can look like: 1 to 64 URL-safe characters (the codes Parley makes are 8, base64url). */
@@ -156,17 +164,10 @@ export const resetPasswordSchema = z
   .object({
     token: linkPart('com_auth_reset_token_required'),
     userId: linkPart('com_auth_reset_user_required'),
-    password: z
-      .string(msg('com_auth_password_required'))
-      .min(1, msg('com_auth_password_required'))
-      .min(FIELD_LIMITS.password.min, msg('com_auth_password_min_length'))
-      .max(FIELD_LIMITS.password.maxExclusive - 1, msg('com_auth_password_max_length')),
+    password: newPassword,
     confirm_password: z.string(msg('com_auth_password_not_match')),
   })
-  .refine((d) => d.password === d.confirm_password, {
-    path: ['confirm_password'],
-    message: 'com_auth_password_not_match' satisfies ValidationKey,
-  });
+  .refine(passwordsMatch, passwordsMatchIssue);
 export type ResetPasswordInput = z.input<typeof resetPasswordSchema>;
 export type ResetPasswordPayload = z.output<typeof resetPasswordSchema>;
 
