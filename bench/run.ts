@@ -8,6 +8,7 @@ import { idleRss } from './idle-rss';
 import { listPage } from './list-page';
 import { relayOverhead } from './relay-overhead';
 import { search } from './search';
+import { settlement } from './settlement';
 import { soak } from './soak';
 import { startTime } from './start-time';
 import { turnCost } from './turn-cost';
@@ -32,6 +33,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'files-upload': filesUpload,
   'idle-rss': idleRss,
   'start-time': startTime,
+  settlement,
   soak,
 };
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { build } from 'esbuild';
 import { ROOT } from './lib/targets.mjs';
 
-// The server as JavaScript: one ESM bundle per entry (the server and the migrate command) with the workspace's
+// The server as JavaScript: one ESM bundle per entry (the server, the migrate command and the operator's admin command) with the workspace's
 // own TypeScript (@parley/shared included) inlined and every npm package left to node_modules. Splitting keeps
 // each dynamic `import()` of our own code a separate chunk, loaded only when first called.
 
@@ -25,6 +25,7 @@ await build({
   entryPoints: {
     main: 'packages/server/src/main.ts',
     migrate: 'packages/server/src/db/migrate.cli.ts',
+    admin: 'packages/server/src/admin/cli.ts',
   },
   outdir,
   bundle: true,

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { freePort } from '@parley/server/testing';
 import { API, DELTA_FRAMES, NIL_UUID, STREAM_FRAMES_HEADER } from '@parley/shared';
 
@@ -78,6 +78,16 @@ describe('npm run demo', () => {
     expect(demo.output().stdout).toContain('Replies are SIMULATED');
     expect((await fetch(`${url}/health`)).status).toBe(200);
     expect(readFileSync(join(dataDir, 'parley.demo.yaml'), 'utf8')).toContain(`baseURL: "${simUrl}/v1"`);
+
+    // Phone sign-in works without an SMS account: the code is printed in the demo's output.
+    const sent = await fetch(`${url}${API.sendVerifyCode}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber: '13800138000' }),
+    });
+    expect(sent.status).toBe(200);
+    // The server's log reaches the demo's output on its own pipe, a moment after the answer.
+    await vi.waitFor(() => expect(demo.output().stdout).toMatch(/sign-in code for 13800138000 is \d{6}/));
 
     const registered = await fetch(`${url}${API.register}`, {
       method: 'POST',

@@ -64,6 +64,11 @@ function startServer(): ChildProcess {
       HOST: host,
       // Quiet by default so the banner stays readable; LOG_LEVEL=info shows the usual request log.
       LOG_LEVEL: env.LOG_LEVEL?.trim() || 'warn',
+      // Phone sign-in without an SMS account: the codes are written to this terminal's log.
+      SMS_PROVIDER: env.SMS_PROVIDER?.trim() || 'log',
+      // Credits, cards and the recharge dialog, paid on a local page: no money moves.
+      CHECK_BALANCE: env.CHECK_BALANCE?.trim() || 'true',
+      PAYMENT_PROVIDER: env.PAYMENT_PROVIDER?.trim() || 'dev',
     },
   });
 }
@@ -83,8 +88,11 @@ function banner(sim: Sim): string {
     '',
     `  Replies are SIMULATED: the "${DEMO_ENDPOINT}" endpoint talks to a local simulator`,
     `  (${sim.url}), not to a real model, and nothing leaves this machine.`,
-    '  Sign up with any e-mail address, then start chatting.',
+    '  Sign up with a phone number: its code is printed here ("sign-in code for …"),',
+    '  or with any e-mail address ("Sign up with email instead"), then start chatting.',
     '  For a long, slow reply, add [[sim {"tokens": 200, "rate": 20}]] to a message.',
+    '  Credits are on: buy a pack or a card from the user menu (Recharge); the payment page is',
+    '  a local stand-in ("Dev payment"), so no money moves.',
     ...(real.length ? [`  Real providers from your environment are offered too: ${real.join(', ')}.`] : []),
     '',
     `  Data: ${dataDir}`,

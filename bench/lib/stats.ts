@@ -29,8 +29,10 @@ export interface BenchResult {
   name: string;
   figure: number;
   unit: string;
-  /** The figure passes when it is below this. */
+  /** The figure passes when it is below this (above it, for a figure where higher is better). */
   budget: number;
+  /** `higher` for a throughput; lower is better by default. */
+  better?: 'lower' | 'higher';
   context: string;
   /** Other budgets of the bench that were missed (e.g. streams dropped): the verdict is then MISS too. */
   missed?: string[];
@@ -38,8 +40,10 @@ export interface BenchResult {
 
 export function formatResult(r: BenchResult): string {
   const missed = r.missed?.length ? `; also missed: ${r.missed.join(', ')}` : '';
-  const verdict = r.figure < r.budget && !missed ? 'pass' : 'MISS';
-  return `${r.name}: ${ms(r.figure)} ${r.unit} (budget < ${r.budget} ${r.unit}, ${verdict}${missed})\n  ${r.context}`;
+  const higher = r.better === 'higher';
+  const met = higher ? r.figure > r.budget : r.figure < r.budget;
+  const verdict = met && !missed ? 'pass' : 'MISS';
+  return `${r.name}: ${ms(r.figure)} ${r.unit} (budget ${higher ? '>' : '<'} ${r.budget} ${r.unit}, ${verdict}${missed})\n  ${r.context}`;
 }
 
 /** A progress line on stderr, so stdout carries only the results. */

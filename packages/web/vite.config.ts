@@ -20,7 +20,9 @@ export default defineConfig({
   ],
   server: {
     proxy: {
-      '/api': { target: api, changeOrigin: true },
+      // The Host stays the dev server's, as the browser's Origin is: the sign-in routes refuse an Origin that is
+      // neither the request's own host nor a configured domain (docs/reference/accounts.md (Hardening)).
+      '/api': { target: api, changeOrigin: false },
       '/oauth': { target: api, changeOrigin: true },
       '/health': { target: api, changeOrigin: true },
     },

@@ -9,6 +9,8 @@ import { createUploadLimiters, type UploadLimiters } from './features/files/uplo
 import { createViolations, type Violations } from './features/bans/violations';
 import { createLimitStores, type LimitStores } from './features/limits/limit-stores';
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
+import { startDailyScheduler, type DailyScheduler } from './features/balance/daily-scheduler';
+import { createPaymentLoader, type PaymentLoader } from './features/payments/load-provider';
 
 /**
  * Everything one app shares between its routes and calls, made once by `createServices` when the app is built
@@ -33,6 +35,10 @@ export interface AppServices {
   partialSaves: PartialSaves;
   /** The chat's jobs, providers and background work. */
   chat: ChatContext;
+  /** The balance's daily jobs at 00:01 (features/balance/daily-scheduler.ts); null while CHECK_BALANCE is off. */
+  dailyJobs: DailyScheduler | null;
+  /** The payment provider, loaded on first use (features/payments/load-provider.ts); null without one. */
+  payments: PaymentLoader;
   /**
    * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
    * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
@@ -64,12 +70,14 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
   const messageLimits = createLimitStores(deps);
   const files = createAppStorage(deps, options.storage);
   const partialSaves = createPartialSaves(deps.database.db, logError);
+  const instanceId = options.instanceId ?? randomUUID();
   const chat = createChatContext(
     deps,
     { registry, messageLimits, storage: files.storage, partialSaves },
-    options.instanceId ?? randomUUID(),
+    instanceId,
     logError,
   );
+  const dailyJobs = startDailyScheduler(deps, instanceId, logError);
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
@@ -80,11 +88,14 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     storageForSource: files.storageForSource,
     partialSaves,
     chat,
+    dailyJobs,
+    payments: createPaymentLoader(deps.config),
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not
       // keep the rest open.
       try {
+        await dailyJobs?.stop();
         await chat.close();
       } finally {
         try {

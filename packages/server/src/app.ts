@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps';
 import { createServices, type AppServices } from './app-services';
 import { APP_VERSION } from '@parley/shared';
 import { collectApiRoutes, serveApiDocs } from './lib/api-docs';
+import { registerCrossSiteGuard } from './lib/cross-site';
 import { setRouteCompilers } from './lib/api-routes';
 import { registerErrorHandler } from './lib/error-handler';
 import { registerSecurityHeaders } from './lib/security-headers';
@@ -13,15 +14,20 @@ import { healthRoutes } from './features/health/health.routes';
 import { configRoutes } from './features/config/config.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { socialLoginRoutes } from './features/oauth/social-login.routes';
 import { endpointsRoutes } from './features/endpoints/endpoints.routes';
 import { keysRoutes } from './features/keys/keys.routes';
 import { presetsRoutes } from './features/presets/presets.routes';
+import { clickRoutes } from './features/click/click.routes';
 import { conversationsRoutes } from './features/conversations/conversations.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { searchRoutes } from './features/search/search.routes';
 import { tokenizerRoutes } from './features/tokenizer/tokenizer.routes';
 import { chatRoutes } from './features/chat/chat.routes';
 import { filesRoutes } from './features/files/files.routes';
+import { balanceRoutes } from './features/balance/balance.routes';
+import { commerceRoutes } from './features/commerce/commerce.routes';
+import { paymentRoutes } from './features/payments/payment.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -72,10 +78,12 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const apiRoutes = collectApiRoutes(app);
   await app.register(cookie);
   await registerSecurityHeaders(app);
+  registerCrossSiteGuard(app, deps.config);
   await app.register(healthRoutes, { deps });
   await app.register(configRoutes, { deps });
   await app.register(authRoutes, { deps, services });
   await app.register(usersRoutes, { deps, services });
+  await app.register(socialLoginRoutes, { deps, services });
   for (const routes of [
     endpointsRoutes,
     keysRoutes,
@@ -86,6 +94,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     tokenizerRoutes,
     chatRoutes,
     filesRoutes,
+    balanceRoutes,
+    commerceRoutes,
+    paymentRoutes,
+    clickRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

@@ -7,10 +7,15 @@ import { readAppEnv } from '../src/config/env-settings';
 import { readFileSettings } from '../src/config/file-settings';
 import { DEFAULT_MESSAGE_LIMITS } from '../src/config/message-limit-settings';
 import { DEFAULT_BANS } from '../src/config/ban-settings';
+import { DEFAULT_SMS_SETTINGS } from '../src/config/sms-settings';
 import { DEFAULT_NETWORK_SETTINGS } from '../src/config/network-settings';
+import { readBalanceSettings } from '../src/config/balance-settings';
+import { DEFAULT_INVITES } from '../src/config/invite-settings';
+import { readShopSettings } from '../src/config/shop-settings';
 import { DEFAULT_HEAP_GROWING_PERCENT } from '../src/lib/heap-growth';
 import { DEFAULT_RATE_LIMIT_PREFIX } from '../src/lib/rate-limit';
-import { buildApp } from '../src/app';
+import { readLinkEnv } from '../src/config/link-settings';
+import { buildApp, type BuildOptions } from '../src/app';
 import { freshDatabase, type TestDatabase } from './dialects.test-helpers';
 
 export type DeepPartial<T> = { [K in keyof T]?: T[K] extends object ? DeepPartial<T[K]> : T[K] };
@@ -44,6 +49,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
       allowRegistration: true,
       allowEmailLogin: true,
       allowSocialLogin: false,
+      allowSocialRegistration: false,
       allowedDomains: null,
       socialLogins: [],
       secureCookies: false,
@@ -52,6 +58,8 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     rateLimits: {
       loginMax: 7,
       loginWindowMinutes: 5,
+      loginAccountMax: 100,
+      loginAccountWindowMinutes: 60,
       registerMax: 50,
       registerWindowMinutes: 60,
       rateLimitPrefix: DEFAULT_RATE_LIMIT_PREFIX,
@@ -63,13 +71,25 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     providers: {},
     messageLimits: DEFAULT_MESSAGE_LIMITS,
     bans: DEFAULT_BANS,
+    links: readLinkEnv({}),
     files: readFileSettings({}, null),
     mail: null,
+    sms: DEFAULT_SMS_SETTINGS,
     network: DEFAULT_NETWORK_SETTINGS,
+    balance: readBalanceSettings({}, null),
+    invites: DEFAULT_INVITES,
+    shop: readShopSettings(null),
+    payment: null,
   };
   const config = merge(base, overrides) as AppConfig;
-  // As the loader does: the file rules come from the YAML's fileConfig unless the test gives its own.
-  return overrides.files === undefined ? { ...config, files: readFileSettings({}, config.yaml) } : config;
+  // As the loader does: the file rules come from the YAML's fileConfig unless the test gives its own; the balance
+  // settings from its balance section.
+  const files = overrides.files === undefined ? readFileSettings({}, config.yaml) : config.files;
+  const balance =
+    overrides.balance === undefined && config.yaml?.balance
+      ? readBalanceSettings({}, config.yaml)
+      : config.balance;
+  return { ...config, files, balance };
 }
 
 function merge(base: unknown, over: unknown): unknown {
@@ -95,7 +115,7 @@ export interface TestApp {
 export async function buildTestApp(
   dialect: DialectName,
   overrides: DeepPartial<AppConfig> = {},
-  options: { redis?: boolean } = {},
+  options: { redis?: boolean; logger?: BuildOptions['logger'] } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(dialect);
   const redisUrl = options.redis ? process.env.TEST_REDIS_URL : undefined;
@@ -108,7 +128,7 @@ export async function buildTestApp(
     rateLimits: { ...overrides.rateLimits, rateLimitPrefix },
     redisUrl: redisUrl ?? null,
   });
-  const app = await buildApp({ config, database, redis }, { checkResponses: true });
+  const app = await buildApp({ config, database, redis }, { checkResponses: true, logger: options.logger });
   await app.ready();
   return {
     app,

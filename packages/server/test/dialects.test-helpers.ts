@@ -17,16 +17,20 @@ export function testDialects(): DialectName[] {
 export interface TestDatabase extends DatabaseHandle {
   /** Drops what was made for this test (the SQLite file, or the PostgreSQL schema). */
   cleanup(): Promise<void>;
+  /** A second, independent connection to the same database (what another server process would open). */
+  reopen(): DatabaseHandle;
 }
 
 /** A fresh, migrated database: a new SQLite file, or a new PostgreSQL schema with its own search_path. */
 export async function freshDatabase(dialect: DialectName): Promise<TestDatabase> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'parley-test-'));
-    const handle = openDatabase(join(dir, 'test.db'));
+    const file = join(dir, 'test.db');
+    const handle = openDatabase(file);
     await migrateToLatest(handle);
     return {
       ...handle,
+      reopen: () => openDatabase(file),
       cleanup: async () => {
         await handle.destroy();
         rmSync(dir, { recursive: true, force: true });
@@ -44,6 +48,7 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   await migrateAlongsideOthers(handle);
   return {
     ...handle,
+    reopen: () => openDatabase(url, { searchPath: schema }),
     cleanup: async () => {
       await handle.destroy();
       const c = new pg.Client({ connectionString: url });
@@ -54,13 +59,17 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   };
 }
 
-/** PostgreSQL's "schema does not exist" (SQLSTATE 3F000). */
-const INVALID_SCHEMA_NAME = '3F000';
+/**
+ * What a sibling's schema dropped or made mid-listing makes the listing fail with: "schema does not exist" (3F000),
+ * "relation does not exist" (42P01) and "column does not exist" (42703, a table's columns read while another
+ * file's migration or cleanup changes them).
+ */
+const SIBLING_RACE = new Set(['3F000', '42P01', '42703']);
 
 /**
  * Migrates one test's schema while other test files create and drop theirs in the same database. The migrator first
  * lists the tables of every schema (to find its own bookkeeping table), and a sibling's schema dropped in the middle
- * of that listing fails it with "schema … does not exist". That race belongs to the shared test database alone (a
+ * of that listing fails it (SIBLING_RACE). That race belongs to the shared test database alone (a
  * server owns its database), so the listing is simply tried again.
  */
 async function migrateAlongsideOthers(handle: DatabaseHandle): Promise<void> {
@@ -69,7 +78,7 @@ async function migrateAlongsideOthers(handle: DatabaseHandle): Promise<void> {
       await migrateToLatest(handle);
       return;
     } catch (error) {
-      if (attempt >= 5 || (error as { code?: string }).code !== INVALID_SCHEMA_NAME) throw error;
+      if (attempt >= 5 || !SIBLING_RACE.has((error as { code?: string }).code ?? '')) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }

@@ -48,6 +48,8 @@ export function registration(overrides: Record<string, unknown> = {}): Record<st
 export interface NewUser extends AuthResult {
   /** The refresh cookie's value. */
   cookie: string;
+  /** The id of the session registration opened (the access token's `sid`). */
+  sessionId: string;
 }
 
 /**
@@ -61,7 +63,8 @@ export async function newUser(
   const res = await app.inject({ method: 'POST', url: API.register, payload: registration(overrides) });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const body = res.json<AuthResult>();
-  return { ...body, cookie: res.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? '' };
+  const cookie = res.cookies.find((c) => c.name === REFRESH_COOKIE)?.value ?? '';
+  return { ...body, cookie, sessionId: cookie.split('.')[0] ?? '' };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -19,6 +19,11 @@ const HEALTH_POLL_MS = 150;
 export interface StartOptions {
   /** Run the compiled server (built first when its sources changed) instead of main.ts through tsx. */
   compiled?: boolean;
+  /**
+   * Also write the server's standard output (its JSON log) to this file, for tests that read what it logged (the
+   * SMS codes of SMS_PROVIDER=log); it still reaches this process's output too.
+   */
+  logFile?: string;
 }
 
 /** Builds the compiled server when its sources changed since the last build (as `npm start` does). */
@@ -59,6 +64,8 @@ export interface SpawnServerOptions {
   compiled?: boolean;
   /** In a process group of its own, so a terminal's Ctrl+C reaches only the parent, which stops it once. */
   detached?: boolean;
+  /** Hand its standard output to the caller (`child.stdout`) instead of sharing this process's. */
+  pipeStdout?: boolean;
 }
 
 /** Starts the server as a child process, its output on this one's; answers at once (see `waitForHealth`). */
@@ -67,7 +74,7 @@ export function spawnServer(options: SpawnServerOptions): ChildProcess {
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.detached ? { detached: true } : {}),
     env: options.env,
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.pipeStdout ? 'pipe' : 'inherit', 'inherit'],
   });
 }
 
@@ -104,6 +111,7 @@ export async function startServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawnServer({
     compiled: options.compiled,
+    pipeStdout: options.logFile !== undefined,
     cwd: dataDir,
     env: {
       PATH: process.env.PATH ?? '',
@@ -117,6 +125,13 @@ export async function startServer(
       ...env,
     },
   });
+  const { logFile } = options;
+  if (logFile !== undefined) {
+    child.stdout!.on('data', (chunk: Buffer) => {
+      appendFileSync(logFile, chunk);
+      process.stdout.write(chunk);
+    });
+  }
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
   const health = await waitForHealth(baseUrl, child, 30_000);
   if (health === 'exited') {

@@ -37,6 +37,17 @@ export const FIELD_LIMITS = {
   phone: { length: 11 },
 } as const;
 
+/**
+ * SMS sign-in codes (docs/reference/accounts.md (Phone sign-in)): 6 digits, valid 5 minutes, 5 tries, and one code
+ * per phone every 60 s (the send button's countdown).
+ */
+export const SMS_CODE = {
+  length: 6,
+  ttlSeconds: 5 * 60,
+  maxAttempts: 5,
+  resendSeconds: 60,
+} as const;
+
 /** Browser storage keys (docs/reference/settings-and-ui.md (Browser storage)). */
 export const STORAGE_KEYS = {
   lang: 'lang',
@@ -55,6 +66,8 @@ export const STORAGE_KEYS = {
   lastBingSettings: 'lastBingSettings',
   lastConversationSetup: 'lastConversationSetup',
   filesToDelete: 'filesToDelete',
+  /** The export dialog's last choices (Parley's own). */
+  exportChoices: 'exportChoices',
 } as const;
 
 /** Keys that logout removes from browser storage (docs/reference/accounts.md (The session in the browser)). */
@@ -88,6 +101,6 @@ export const LANGUAGES = [
 ] as const;
 export type Language = (typeof LANGUAGES)[number];
 
-/** Social login providers the login page knows (docs/reference/accounts.md (Planned account features)). */
+/** Social login providers the login page knows (docs/reference/accounts.md (Social sign-in)). */
 export const SOCIAL_PROVIDERS = ['discord', 'facebook', 'github', 'google', 'openid'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];

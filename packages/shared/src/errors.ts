@@ -7,9 +7,11 @@ export const ERROR_CODES = [
   'NOT_FOUND',
   'CONFLICT',
   'RATE_LIMITED',
+  'PAYMENT_REQUIRED',
   'PAYLOAD_TOO_LARGE',
   'REGISTRATION_DISABLED',
   'UNAVAILABLE',
+  'BAD_GATEWAY',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -23,10 +25,14 @@ export const ERROR_STATUS: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMITED: 429,
+  /** A send the user's credits and free uses cannot pay for (`token_balance`). */
+  PAYMENT_REQUIRED: 402,
   PAYLOAD_TOO_LARGE: 413,
   REGISTRATION_DISABLED: 403,
   /** The database or Redis is unreachable for now; the answer carries `Retry-After`. */
   UNAVAILABLE: 503,
+  /** A service Parley relies on for this call (an SMS provider) refused or failed; no detail is passed on. */
+  BAD_GATEWAY: 502,
   INTERNAL: 500,
 };
 

@@ -138,6 +138,13 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (theme) => 
       .toBe(true);
     expect(await log.getByRole('checkbox', { name: 'a', exact: true }).isChecked()).toBe(false);
     expect(await log.getByRole('checkbox', { name: 'b', exact: true }).isChecked()).toBe(true);
+    // Read-only boxes are drawn solid, not greyed out as the browser draws a disabled box: a ticked one is filled.
+    const fill = (name: string) =>
+      log
+        .getByRole('checkbox', { name, exact: true })
+        .evaluate((box) => getComputedStyle(box).backgroundColor);
+    expect(await fill('b')).toBe(theme === 'dark' ? 'rgb(13, 148, 136)' : 'rgb(15, 118, 110)');
+    expect(await fill('a')).toBe(theme === 'dark' ? 'rgb(24, 24, 27)' : 'rgb(255, 255, 255)');
     const code = log.getByRole('group', { name: 'Code: typescript' });
     await code.focus();
     const scrolled = () => code.evaluate((pre) => pre.scrollLeft);

@@ -45,13 +45,19 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-async function register(page: Page, L: Labels, email: string, name: string) {
+async function register(
+  page: Page,
+  L: Labels,
+  email: string,
+  name: string,
+  password = 'correct horse battery',
+) {
   await page.goto(`${baseUrl}/register`);
   await page.getByLabel(L.name, { exact: true }).fill(name);
   await page.getByLabel(L.username, { exact: true }).fill(`u${Math.random().toString(36).slice(2, 10)}`);
   await page.getByLabel(L.email, { exact: true }).fill(email);
-  await page.getByLabel(L.password, { exact: true }).fill('correct horse battery');
-  await page.getByLabel(L.confirm, { exact: true }).fill('correct horse battery');
+  await page.getByLabel(L.password, { exact: true }).fill(password);
+  await page.getByLabel(L.confirm, { exact: true }).fill(password);
   await page.getByRole('button', { name: L.register }).click();
 }
 
@@ -123,4 +129,34 @@ describe('short names at sign-up (docs/reference/accounts.md (Registration))', (
     await page.screenshot({ path: artifactPath('sign-up-li-lei.png') });
     await context.close();
   });
+});
+
+describe('weak passwords at sign-up (docs/reference/accounts.md (Hardening))', () => {
+  it.each([
+    [
+      'en-US',
+      EN,
+      'This password is too common. Choose one that is harder to guess',
+      'Choose a password that is not your email address',
+    ],
+    ['zh-CN', ZH, '这个密码太常见，很容易被猜到，请换一个更难猜的密码', '密码不能与电子邮箱相同，请换一个'],
+  ] as const)(
+    'shows the server’s refusal on the password field in %s',
+    async (locale, L, common, isEmail) => {
+      const context = await newContext(browser, { locale });
+      const page = await context.newPage();
+      const email = uniqueEmail(`weak-${locale}`);
+      const fieldError = () => page.getByTestId('register-form').getByText(common).count();
+
+      await register(page, L, email, 'Ada Lovelace', 'Password123');
+      await expect.poll(fieldError).toBe(1);
+      expect(new URL(page.url()).pathname).toBe('/register');
+      await page.screenshot({ path: artifactPath(`sign-up-weak-password-${locale}.png`) });
+
+      await register(page, L, email, 'Ada Lovelace', email.split('@')[0]!);
+      await expect.poll(() => page.getByTestId('register-form').getByText(isEmail).count()).toBe(1);
+      expect(new URL(page.url()).pathname).toBe('/register');
+      await context.close();
+    },
+  );
 });

@@ -1,7 +1,7 @@
 import { expect } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 
-// Helpers of conversations.e2e.ts: seeding through the real API, the sidebar's locators, and dates spread over
+// Helpers of the conversation specs (conversations.e2e.ts, conversation-search.e2e.ts): seeding through the real API, the sidebar's locators, and dates spread over
 // every group (the server only ever writes "now").
 
 export const NIL = '00000000-0000-0000-0000-000000000000';

@@ -64,13 +64,13 @@ describe('invite links', () => {
     const codeB = (await statsOf(b)).inviteCode;
     const c = await registerThroughLink(codeB, 'zh-CN', '陈小明');
 
-    expect(await statsOf(a.page)).toEqual({
+    expect(await statsOf(a.page)).toMatchObject({
       inviteCode: codeA,
       invitedCount: 1,
       invited24Count: 1,
       secondLevelCount: 1,
     });
-    expect(await statsOf(b)).toEqual({
+    expect(await statsOf(b)).toMatchObject({
       inviteCode: codeB,
       invitedCount: 1,
       invited24Count: 1,

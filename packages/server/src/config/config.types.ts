@@ -6,12 +6,27 @@ import type { MessageLimitsConfig } from './message-limit-settings';
 import type { FilesSettings } from './file-settings';
 import type { NetworkSettings } from './network-settings';
 import type { MailSettings } from './mail-settings';
+import type { SmsSettings } from './sms-settings';
+import type { BalanceSettings } from './balance-settings';
+import type { InviteSettings } from './invite-settings';
+import type { PaymentSettings } from './payment-settings';
+import type { ShopSettings } from './shop-settings';
+import type { LinkSettings } from './link-settings';
 
 export interface SocialCredentials {
   clientId: string;
   clientSecret: string;
   /** OpenID only: the issuer whose discovery document names the endpoints. */
   issuer?: string;
+  /** OpenID only: OPENID_SCOPE. */
+  scope?: string;
+  /** `{PREFIX}_CALLBACK_URL` made absolute; unset: `{DOMAIN_SERVER}/oauth/{provider}/callback`. */
+  callbackUrl?: string;
+  /**
+   * Plain OAuth 2 providers (github, discord, facebook): the operator's replacements for the provider's fixed
+   * addresses (`{PREFIX}_AUTH_URL`, `_TOKEN_URL`, `_API_URL`), for an enterprise server or a local stand-in.
+   */
+  endpoints?: { authorization?: string; token?: string; api?: string };
 }
 
 /** The validated, frozen configuration every part of the server receives (docs/architecture.md (Configuration)). */
@@ -43,6 +58,8 @@ export interface AppConfig {
     allowRegistration: boolean;
     allowEmailLogin: boolean;
     allowSocialLogin: boolean;
+    /** ALLOW_SOCIAL_REGISTRATION: a social sign-in may create an account (else only existing ones sign in). */
+    allowSocialRegistration: boolean;
     /** E-mail domains allowed to register; null allows every domain. */
     allowedDomains: string[] | null;
     socialLogins: SocialProvider[];
@@ -57,6 +74,9 @@ export interface AppConfig {
   rateLimits: {
     loginMax: number;
     loginWindowMinutes: number;
+    /** Sign-in attempts on one account from every address, except from browsers known to it (LOGIN_ACCOUNT_MAX). */
+    loginAccountMax: number;
+    loginAccountWindowMinutes: number;
     registerMax: number;
     registerWindowMinutes: number;
     /** Prefix of the limiters' and jobs' Redis keys (`parley:rl:`); tests give each app their own. */
@@ -90,6 +110,18 @@ export interface AppConfig {
   files: FilesSettings;
   /** SMTP for activation and reset mails; null when e-mail is off (app.emailEnabled false). */
   mail: MailSettings | null;
+  /** Phone sign-in: the SMS transport (null: off) and the daily caps of codes (sms-settings.ts). */
+  sms: SmsSettings;
   /** HTTP timeouts and the ranges user-given URLs may reach (network-settings.ts). */
   network: NetworkSettings;
+  /** Prices, gifts and the daily restore; used only when `app.checkBalance` (balance-settings.ts). */
+  balance: BalanceSettings;
+  /** Invite cash-back shares, the invited user's gift and the cash-out contact (invite-settings.ts). */
+  invites: InviteSettings;
+  /** What is for sale (shop-settings.ts); sold only with `app.checkBalance` and a payment provider. */
+  shop: ShopSettings;
+  /** PAYMENT_PROVIDER and its settings (payment-settings.ts); null: no payment provider. */
+  payment: PaymentSettings | null;
+  /** The outside links and support contacts the web shows (link-settings.ts). */
+  links: LinkSettings;
 }

@@ -46,7 +46,17 @@ export function envEnum<T extends string>(env: Env, name: string, allowed: reado
 
 /** An absolute http(s) origin without a trailing slash, so callers can append paths. */
 export function envHttpUrl(env: Env, name: string, fallback: string): string {
-  const value = envString(env, name) ?? fallback;
+  return assertHttpUrl(name, envString(env, name) ?? fallback).replace(/\/+$/, '');
+}
+
+/** An absolute http(s) URL as written, or null when unset. */
+export function envOptionalHttpUrl(env: Env, name: string): string | null {
+  const value = envString(env, name);
+  return value === undefined ? null : assertHttpUrl(name, value);
+}
+
+/** The value, when it is an absolute http(s) URL; anything else stops the start with the variable named. */
+function assertHttpUrl(name: string, value: string): string {
   let url: URL;
   try {
     url = new URL(value);
@@ -56,5 +66,5 @@ export function envHttpUrl(env: Env, name: string, fallback: string): string {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new ConfigError(name, `${name} must start with http:// or https://, got "${value}"`);
   }
-  return value.replace(/\/+$/, '');
+  return value;
 }

@@ -26,7 +26,14 @@ describe('environment', () => {
       logLevel: 'info',
       trustProxy: false,
       auth: { allowRegistration: true, allowEmailLogin: true, allowSocialLogin: false, secureCookies: false },
-      rateLimits: { loginMax: 7, loginWindowMinutes: 5, registerMax: 5, registerWindowMinutes: 60 },
+      rateLimits: {
+        loginMax: 7,
+        loginWindowMinutes: 5,
+        loginAccountMax: 100,
+        loginAccountWindowMinutes: 60,
+        registerMax: 5,
+        registerWindowMinutes: 60,
+      },
       app: {
         appTitle: 'Parley',
         customFooter: null,
@@ -50,6 +57,8 @@ describe('environment', () => {
       SEARCH: 'false',
       APP_TITLE: 'Acme Chat',
       LOGIN_MAX: '0',
+      LOGIN_ACCOUNT_MAX: '20',
+      LOGIN_ACCOUNT_WINDOW: '1440',
     });
     expect(config.port).toBe(8080);
     expect(config.domainClient).toBe('http://localhost:8080');
@@ -62,6 +71,8 @@ describe('environment', () => {
     expect(config.app.searchEnabled).toBe(false);
     expect(config.app.appTitle).toBe('Acme Chat');
     expect(config.rateLimits.loginMax).toBe(0);
+    expect(config.rateLimits.loginAccountMax).toBe(20);
+    expect(config.rateLimits.loginAccountWindowMinutes).toBe(1440);
   });
 
   it('resolves a relative SQLite DATABASE_URL against the working directory', () => {

@@ -1,4 +1,5 @@
 import { isAbsolute, join, resolve } from 'node:path';
+import { DEFAULT_OPENID_LABEL } from '@parley/shared';
 import { isPostgresUrl } from '../db/database';
 import { DEFAULT_HEAP_GROWING_PERCENT } from '../lib/heap-growth';
 import { ConfigError } from './config-error';
@@ -44,10 +45,16 @@ export function readAuthEnv(env: Env) {
     allowRegistration: envBool(env, 'ALLOW_REGISTRATION', true),
     allowEmailLogin: envBool(env, 'ALLOW_EMAIL_LOGIN', true),
     allowSocialLogin: envBool(env, 'ALLOW_SOCIAL_LOGIN', false),
+    // Off unless turned on, as in LibreChat: a social sign-in then only reaches accounts that already exist.
+    allowSocialRegistration: envBool(env, 'ALLOW_SOCIAL_REGISTRATION', false),
     rateLimits: {
       loginMax: envInt(env, 'LOGIN_MAX', 7, { min: 0 }),
       // A zero window would make the limit meaningless, so windows start at one minute.
       loginWindowMinutes: envInt(env, 'LOGIN_WINDOW', 5, { min: 1 }),
+      // The slower limit on one account from everywhere; a browser that signed in to it before is exempt
+      // (docs/decisions.md, "Sign-in limits per account and address").
+      loginAccountMax: envInt(env, 'LOGIN_ACCOUNT_MAX', 100, { min: 0 }),
+      loginAccountWindowMinutes: envInt(env, 'LOGIN_ACCOUNT_WINDOW', 60, { min: 1 }),
       registerMax: envInt(env, 'REGISTER_MAX', 5, { min: 0 }),
       registerWindowMinutes: envInt(env, 'REGISTER_WINDOW', 60, { min: 1 }),
     },
@@ -65,7 +72,7 @@ export function readAppEnv(env: Env) {
     searchEnabled: envBool(env, 'SEARCH', true),
     titleConvo: envBool(env, 'TITLE_CONVO', true),
     emailEnabled,
-    openidLabel: envString(env, 'OPENID_BUTTON_LABEL') ?? 'Continue with OpenID',
+    openidLabel: envString(env, 'OPENID_BUTTON_LABEL') ?? DEFAULT_OPENID_LABEL,
     openidImageUrl: envString(env, 'OPENID_IMAGE_URL') ?? '',
   };
 }

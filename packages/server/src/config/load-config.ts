@@ -3,11 +3,17 @@ import { deepFreeze } from './deep-freeze';
 import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
 import { readMailEnv } from './mail-settings';
+import { readSmsEnv } from './sms-settings';
 import { readProviderEnv } from './provider-settings';
 import { readBanEnv } from './ban-settings';
+import { readLinkEnv } from './link-settings';
 import { readMessageLimitsEnv } from './message-limit-settings';
 import { readFileSettings } from './file-settings';
 import { readNetworkEnv } from './network-settings';
+import { readBalanceSettings } from './balance-settings';
+import { readInviteEnv } from './invite-settings';
+import { readPaymentEnv } from './payment-settings';
+import { readShopSettings } from './shop-settings';
 import { DEFAULT_RATE_LIMIT_PREFIX } from '../lib/rate-limit';
 import { loadSecrets } from './secrets';
 import { DEFAULT_SOCIAL_LOGINS, readSocialCredentials } from './social-logins';
@@ -39,7 +45,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     notices,
   );
   const yaml = loaded?.yaml ?? null;
-  const socialProviders = readSocialCredentials(env, auth.allowSocialLogin);
+  const socialProviders = readSocialCredentials(env, auth.allowSocialLogin, server.domainServer);
   const { secrets, notices: secretNotices } = loadSecrets(env, server.dataDir);
   notices.push(...secretNotices);
 
@@ -64,6 +70,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
       allowRegistration: auth.allowRegistration,
       allowEmailLogin: auth.allowEmailLogin,
       allowSocialLogin: auth.allowSocialLogin,
+      allowSocialRegistration: auth.allowSocialRegistration,
       allowedDomains: allowedDomains ? allowedDomains.map((d) => d.trim().toLowerCase()) : null,
       socialLogins: yaml?.registration?.socialLogins ?? [...DEFAULT_SOCIAL_LOGINS],
       secureCookies: server.secureCookies,
@@ -78,7 +85,13 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     bans: readBanEnv(env),
     files: readFileSettings(env, yaml),
     mail: readMailEnv(env),
+    sms: readSmsEnv(env),
     network: readNetworkEnv(env),
+    balance: readBalanceSettings(env, yaml),
+    invites: readInviteEnv(env),
+    shop: readShopSettings(yaml),
+    payment: readPaymentEnv(env, server.nodeEnv),
+    links: readLinkEnv(env),
   };
   return { config: deepFreeze(config), notices };
 }

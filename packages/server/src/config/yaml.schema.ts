@@ -100,6 +100,82 @@ const endpointsSchema = z
   })
   .loose();
 
+// Credits and free uses (docs/reference/balance.md (Settings)). Amounts are whole units: 100000 = 1 credit.
+const units = z.number().int({ error: 'must be a whole number of units (100000 = 1 credit)' });
+const uses = z.number().int({ error: 'must be a whole number' }).min(0, { error: 'must be at least 0' });
+const grantSchema = z
+  .object({ credits: units.min(0, { error: 'must be at least 0' }), gpt3Uses: uses, gpt4Uses: uses })
+  .partial()
+  .loose();
+const tokenPriceSchema = z
+  .object({
+    prompt: units.min(0, { error: 'must be at least 0' }),
+    completion: units.min(0, { error: 'must be at least 0' }),
+  })
+  .partial()
+  .loose();
+const familyPricesSchema = <T extends z.ZodType>(price: T) =>
+  z.object({ 'gpt-3': price, 'gpt-4': price }).partial().loose();
+const balanceSchema = z
+  .object({
+    /** `call`: a fixed price per call; `tokens`: priced per 1,000 prompt and completion tokens. */
+    pricing: z.enum(['call', 'tokens']).optional(),
+    /** Model name patterns (`*` matches anything) of the gpt-4 family, on top of the built-in ones. */
+    gpt4Models: z.array(z.string().min(1, { error: 'must not be empty' })).optional(),
+    /** Units one call costs, per family. */
+    callCost: familyPricesSchema(units.min(0, { error: 'must be at least 0' })).optional(),
+    /** Units per 1,000 tokens, per family. */
+    tokenCost: familyPricesSchema(tokenPriceSchema).optional(),
+    /** Per model (exact name or `*` pattern): a multiplier of the family's price and/or its own token prices. */
+    models: z
+      .record(
+        z.string(),
+        tokenPriceSchema.extend({
+          multiplier: z.number().min(0, { error: 'must be at least 0' }).optional(),
+        }),
+      )
+      .optional(),
+    /** Tokens held for the reply before a tokens-priced call (settled from the real count afterwards). */
+    completionReserve: uses.optional(),
+    registrationGift: grantSchema.optional(),
+    /** What users with negative credits get back each day at 00:01: free uses raised to these, credits added. */
+    dailyRestore: grantSchema.optional(),
+  })
+  .loose();
+
+// What is for sale (docs/reference/commerce.md (Purchase options)). Prices in yuan, at most two decimals.
+const yuan = z
+  .number()
+  .positive({ error: 'must be above 0' })
+  .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, {
+    error: 'must have at most two decimals',
+  });
+const credits = z.number().min(0, { error: 'must be at least 0' });
+const cardSchema = z
+  .object({
+    price: yuan,
+    bonusCredits: credits,
+    gpt4PerDay: z.number().int().min(0, { error: 'must be at least 0' }),
+    days: z.number().int().min(1, { error: 'must be at least 1' }),
+  })
+  .partial()
+  .loose();
+const shopSchema = z
+  .object({
+    packs: z
+      .array(z.object({ price: yuan, credits }).loose())
+      .min(1, { error: 'must list at least one pack' })
+      .refine((packs) => new Set(packs.map((p) => p.price)).size === packs.length, {
+        error: 'must not list two packs at one price',
+      })
+      .optional(),
+    cards: z
+      .object({ '1d': cardSchema, '7d': cardSchema, '1m': cardSchema, '1mPlus': cardSchema })
+      .partial()
+      .optional(),
+  })
+  .loose();
+
 export const yamlConfigSchema = z
   .object({
     version: z
@@ -125,6 +201,8 @@ export const yamlConfigSchema = z
       .loose()
       .optional(),
     fileConfig: fileConfigSchema.optional(),
+    balance: balanceSchema.optional(),
+    shop: shopSchema.optional(),
     // Null is what YAML gives for an `endpoints:` line with nothing under it; it is refused below.
     endpoints: endpointsSchema.nullable().optional(),
   })
@@ -140,6 +218,7 @@ export const yamlConfigSchema = z
 
 export type YamlConfig = z.infer<typeof yamlConfigSchema>;
 export type YamlCustomEndpoint = z.infer<typeof customEndpointSchema>;
+export type YamlBalance = z.infer<typeof balanceSchema>;
 
 function compilesAsRegExp(pattern: string): boolean {
   try {

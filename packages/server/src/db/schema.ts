@@ -6,6 +6,14 @@ import type { UserKeysTable } from '../features/keys/keys.table';
 import type { PresetsTable } from '../features/presets/presets.table';
 import type { FilesTable } from '../features/files/files.table';
 import type { EmailTokensTable } from '../features/email/email-tokens.table';
+import type { SmsCodesTable } from '../features/sms/sms-codes.table';
+import type {
+  BalanceDailyRunsTable,
+  BalancesTable,
+  LedgerEntriesTable,
+} from '../features/ledger/ledger.table';
+import type { CashbackEntriesTable } from '../features/cashback/cashback.table';
+import type { OrdersTable, SubscriptionsTable } from '../features/commerce/commerce.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -17,4 +25,11 @@ export interface Database {
   presets: PresetsTable;
   files: FilesTable;
   email_tokens: EmailTokensTable;
+  sms_codes: SmsCodesTable;
+  ledger_entries: LedgerEntriesTable;
+  balances: BalancesTable;
+  balance_daily_runs: BalanceDailyRunsTable;
+  cashback_entries: CashbackEntriesTable;
+  orders: OrdersTable;
+  subscriptions: SubscriptionsTable;
 }

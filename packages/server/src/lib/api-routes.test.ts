@@ -46,8 +46,8 @@ describe('routes from the route table', () => {
       payload: {
         name: 'Table',
         email: 'table@example.com',
-        password: 'password123',
-        confirm_password: 'password123',
+        password: 'table tennis racket',
+        confirm_password: 'table tennis racket',
       },
     });
     token = res.json<{ token: string }>().token;

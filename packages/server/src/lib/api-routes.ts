@@ -67,6 +67,9 @@ const isZod = (schema: unknown): schema is z.ZodType =>
 /** A 204: no body. */
 const noContent = z.null().meta({ description: 'No content' });
 
+/** A 302: no body; the browser follows the Location header. */
+const redirect = z.null().meta({ description: 'Redirect (see the Location header)' });
+
 /** A stream or file answer, as the document shows it (it is never serialized). */
 const apiBinary = z.string().meta({ format: 'binary' });
 
@@ -75,7 +78,7 @@ function fastifySchemaOf(name: RouteName): FastifySchema {
   const route: ApiRoute = ROUTES[name];
   const response: Record<string, unknown> = {};
   for (const [status, schema] of Object.entries(route.responses)) {
-    response[status] = schema ?? noContent;
+    response[status] = schema ?? (status === '302' ? redirect : noContent);
   }
   if (route.produces) {
     response[200] = {

@@ -6,8 +6,10 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: Record<string, unknown> & { field?: string; key?: string },
+    /** What went wrong underneath (a provider's refusal), logged with a 5xx answer, never sent. */
+    options?: { cause?: unknown },
   ) {
-    super(message);
+    super(message, options);
     this.name = 'AppError';
   }
 }

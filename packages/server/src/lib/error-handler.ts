@@ -25,6 +25,10 @@ export function errorAnswer(thrown: FastifyError | AppError, request: FastifyReq
   }
   const error = outage ?? thrown;
   if (error instanceof AppError) {
+    // The client gets the message; the operator needs the cause of a server-side failure (a provider's refusal).
+    if (error.cause !== undefined && ERROR_STATUS[error.code] >= 500) {
+      request.log.error({ err: error.cause }, error.message);
+    }
     const { field, key, ...details } = error.details ?? {};
     const body: ApiErrorBody = { code: error.code, message: error.message };
     if (typeof field === 'string') body.field = field;

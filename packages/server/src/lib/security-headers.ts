@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
 
 export const IMG_SRC = ["'self'", 'data:', 'blob:', 'https:'];
@@ -27,4 +27,18 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * Lets one reply run the inline script carrying `nonce` (a server-rendered page's few lines, such as the WeChat
+ * Pay page's status poll): the policy helmet set for this request, with the nonce added to `script-src`. Every
+ * other script stays refused.
+ */
+export function allowInlineScript(reply: FastifyReply, nonce: string): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy !== 'string') return;
+  reply.header(
+    'content-security-policy',
+    policy.replace(/script-src ([^;]*)/, `script-src $1 'nonce-${nonce}'`),
+  );
 }

@@ -119,8 +119,9 @@ describe("errors raised before a route answer in the app's shape", () => {
       'PAYLOAD_TOO_LARGE',
     ],
     [
+      // Not a sign-in route: those refuse any body but JSON before parsing (docs/reference/accounts.md (Hardening)).
       'an unsupported media type',
-      { method: 'POST', url: '/api/auth/login', payload: '<a/>', type: 'text/xml' },
+      { method: 'POST', url: '/api/presets', payload: '<a/>', type: 'text/xml' },
       415,
       'VALIDATION',
     ],

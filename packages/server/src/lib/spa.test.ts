@@ -86,4 +86,22 @@ describe('the built web app', () => {
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
   });
+
+  it('leaves social sign-in (/oauth/*) to the server, not the web app', async () => {
+    await withDist();
+    // Social login is off here: the route itself answers, sending the browser back to the login page.
+    const start = await t.app.inject({ method: 'GET', url: '/oauth/github' });
+    expect(start.statusCode).toBe(302);
+    expect(start.headers.location).toBe(`${t.config.domainClient}/login?error=unavailable`);
+    const unknown = await t.app.inject({ method: 'GET', url: '/oauth/github/callback/extra' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('leaves the payment pages (/pay/*) to the server: an unknown one is a 404, not the web app', async () => {
+    await withDist();
+    const unknown = await t.app.inject({ method: 'GET', url: '/pay/nosuch/0123' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toMatchObject({ code: 'NOT_FOUND' });
+  });
 });

@@ -4,9 +4,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ApiErrorBody } from '@parley/shared';
 
+/** Paths the server answers itself, whose unknown ones are 404s rather than the web app. */
+const SERVER_PREFIXES = ['/api/', '/oauth/', '/pay/'];
+
 /**
  * Serves the built web app with a history fallback: any GET that is not an API call and names no file gets
- * index.html, so deep links like /c/abc load the app. Unknown API paths stay JSON 404s.
+ * index.html, so deep links like /c/abc load the app. Unknown API, /oauth and /pay paths stay JSON 404s.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
   const hasSpa = distDir !== null && existsSync(join(distDir, 'index.html'));
@@ -27,7 +30,10 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
-    const isApi = path.startsWith('/api/') || path === '/api' || path === '/health';
+    // Social sign-in (/oauth/*) and the payment pages (/pay/*) are the server's too: an unknown path there is a
+    // 404, not the web app.
+    const isApi =
+      path === '/api' || path === '/health' || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix));
     if (hasSpa && request.method === 'GET' && !isApi) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html', { cacheControl: false });
     }

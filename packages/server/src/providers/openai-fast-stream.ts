@@ -11,6 +11,7 @@ import type {
   ProviderModel,
   ReplyCall,
   ReplyPart,
+  TokenUsage,
 } from './provider.types';
 import { readSseData } from './sse-data';
 import { requestUpstream } from './upstream-http';
@@ -113,9 +114,10 @@ async function* readChunks(exchange: Exchange, family: ProviderFamily): AsyncGen
   let output = false;
   let refusal = false;
   let rawFinish: string | null = null;
+  let usage: TokenUsage | undefined;
   for await (const data of readSseData(exchange.chunks)) {
     if (data === '[DONE]') continue;
-    let value: { error?: unknown; choices?: ChunkChoice[] };
+    let value: { error?: unknown; choices?: ChunkChoice[]; usage?: ChunkUsage | null };
     try {
       value = JSON.parse(data) as typeof value;
     } catch (cause) {
@@ -124,6 +126,8 @@ async function* readChunks(exchange: Exchange, family: ProviderFamily): AsyncGen
     if (value !== null && typeof value === 'object' && 'error' in value) {
       throw streamError(value.error, { ...exchange, family, output });
     }
+    // The last chunk (asked for with stream_options.include_usage) holds the call's token counts.
+    if (value?.usage) usage = usageOf(value.usage) ?? usage;
     const choice = value?.choices?.[0];
     if (choice?.finish_reason != null) rawFinish = choice.finish_reason;
     const delta = choice?.delta;
@@ -139,7 +143,21 @@ async function* readChunks(exchange: Exchange, family: ProviderFamily): AsyncGen
     }
     if (delta.tool_calls?.length) output = true;
   }
-  yield { type: 'finish', finishReason: rawFinish === null ? 'other' : finishReasonOf(rawFinish, refusal) };
+  const finishReason = rawFinish === null ? 'other' : finishReasonOf(rawFinish, refusal);
+  yield { type: 'finish', finishReason, ...(usage ? { usage } : {}) };
+}
+
+interface ChunkUsage {
+  prompt_tokens?: unknown;
+  completion_tokens?: unknown;
+}
+
+/** A usage chunk's counts, when both are numbers. */
+function usageOf(usage: ChunkUsage): TokenUsage | undefined {
+  const { prompt_tokens: prompt, completion_tokens: completion } = usage;
+  return typeof prompt === 'number' && typeof completion === 'number'
+    ? { promptTokens: prompt, completionTokens: completion }
+    : undefined;
 }
 
 /** `content` is a string, or (some compatible servers) an array of text parts; reasoning is not reply text. */

@@ -74,8 +74,18 @@ export interface ModelRequest {
   fetch?: FetchFn;
 }
 
-/** What a reply stream yields: text as it arrives, then the finish reason (the AI SDK's names: stop, length…). */
-export type ReplyPart = { type: 'text'; text: string } | { type: 'finish'; finishReason: string };
+/** The tokens a provider says a call used (the balance settles from them when the provider reports them). */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/**
+ * What a reply stream yields: text as it arrives, then the finish reason (the AI SDK's names: stop, length…) with
+ * the provider's token usage when it reported one.
+ */
+export type ReplyPart =
+  { type: 'text'; text: string } | { type: 'finish'; finishReason: string; usage?: TokenUsage };
 
 /** One streamed call: the placed prompt, the call settings, and the signal that aborts it. */
 export interface ReplyCall {

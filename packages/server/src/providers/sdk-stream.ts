@@ -25,7 +25,13 @@ export async function* streamWithSdk(model: ProviderModel, call: ReplyCall): Asy
   });
   for await (const part of result.fullStream) {
     if (part.type === 'text-delta') yield { type: 'text', text: part.text };
-    else if (part.type === 'finish') yield { type: 'finish', finishReason: part.finishReason };
-    else if (part.type === 'error') throw part.error;
+    else if (part.type === 'finish') {
+      const { inputTokens, outputTokens } = part.totalUsage;
+      const usage =
+        inputTokens !== undefined && outputTokens !== undefined
+          ? { usage: { promptTokens: inputTokens, completionTokens: outputTokens } }
+          : {};
+      yield { type: 'finish', finishReason: part.finishReason, ...usage };
+    } else if (part.type === 'error') throw part.error;
   }
 }

@@ -40,4 +40,21 @@ export const AUTH_MESSAGES = {
   emailVerified: 'Email verified. You can now log in.',
   /** An unknown, used or expired activation link. */
   invalidActivation: 'Invalid or expired activation link',
+  /** Phone sign-in (docs/reference/accounts.md (Phone sign-in)). */
+  smsDisabled: 'Sign-in with an SMS code is not enabled on this server.',
+  /** The one answer of a code request, whether or not the phone has an account. */
+  verifyCodeSent: 'A verification code has been sent to this phone number. It is valid for 5 minutes.',
+  verifyCodeResendWait:
+    'A code was sent to this phone number less than a minute ago. Please wait before asking again.',
+  verifyCodeDailyLimit: 'Too many verification codes requested today. Please try again tomorrow.',
+  verifyCodeSendFailed: 'The verification code could not be sent. Please try again later.',
+  verifyCodeWrong: 'The verification code is incorrect.',
+  verifyCodeExpired:
+    'The verification code has expired or was tried too many times. Please request a new one.',
+  /** A new phone without a password: the web shows the password field (details.passwordRequired). */
+  firstLoginPasswordRequired: 'This is your first login: please set a password to create your account.',
+  /** A sign-in call started by another site (docs/reference/accounts.md (Hardening)). */
+  crossSiteRefused: 'Cross-site requests to the sign-in routes are refused.',
+  /** A sign-in call whose body is not JSON (a plain HTML form, for instance). */
+  jsonBodyRequired: 'The sign-in routes accept JSON bodies only (Content-Type: application/json).',
 } as const;

@@ -34,7 +34,7 @@ export const nameSchema = requiredString('com_auth_name_required')
   .refine((v) => countCharacters(v) < FIELD_LIMITS.name.maxExclusive, msg('com_auth_name_max_length'));
 
 /** A password being set (sign-up, reset): required, within the length limits. */
-const newPassword = z
+export const newPasswordSchema = z
   .string(msg('com_auth_password_required'))
   .min(1, msg('com_auth_password_required'))
   .min(FIELD_LIMITS.password.min, msg('com_auth_password_min_length'))
@@ -70,7 +70,7 @@ export const registerSchema = z
       .pipe(z.string().max(FIELD_LIMITS.email.max, msg('com_auth_email_max_length')))
       .pipe(z.string().regex(EMAIL_PATTERN, msg('com_auth_email_pattern')))
       .transform((v) => v.toLowerCase()),
-    password: newPassword,
+    password: newPasswordSchema,
     confirm_password: z.string(msg('com_auth_password_not_match')),
     inviteCode: z.string().trim().max(64).optional(),
   })
@@ -164,7 +164,7 @@ export const resetPasswordSchema = z
   .object({
     token: linkPart('com_auth_reset_token_required'),
     userId: linkPart('com_auth_reset_user_required'),
-    password: newPassword,
+    password: newPasswordSchema,
     confirm_password: z.string(msg('com_auth_password_not_match')),
   })
   .refine(passwordsMatch, passwordsMatchIssue);

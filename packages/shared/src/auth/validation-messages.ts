@@ -12,6 +12,10 @@ export const VALIDATION_TEXT_EN = {
   com_auth_password_min_length: 'Password must be at least 8 characters',
   com_auth_password_max_length: 'Password must be shorter than 128 characters',
   com_auth_password_not_match: 'Passwords do not match',
+  // Checked by the server only (its common-password list stays out of the web bundle).
+  com_auth_password_is_email: 'Choose a password that is not your email address',
+  com_auth_password_is_phone: 'Choose a password that is not your phone number',
+  com_auth_password_common: 'This password is too common. Choose one that is harder to guess',
   com_auth_name_required: 'Name is required',
   com_auth_name_min_length: 'Name must be at least 2 characters (one Chinese character is enough)',
   com_auth_name_max_length: 'Name must be shorter than 80 characters',
@@ -20,6 +24,9 @@ export const VALIDATION_TEXT_EN = {
   com_auth_username_pattern: 'Username may hold letters, digits, dots, dashes and underscores only',
   com_auth_reset_token_required: 'Unable to process: No valid reset token',
   com_auth_reset_user_required: 'No valid user id',
+  com_auth_phone_required: 'Phone number is required',
+  com_auth_phone_length: 'Phone number must be 11 digits',
+  com_auth_verify_code_required: 'Verification code is required',
 } as const;
 export type ValidationKey = keyof typeof VALIDATION_TEXT_EN;
 

@@ -12,6 +12,8 @@ export const startupConfigSchema = z.object({
   registrationEnabled: z.boolean(),
   emailLoginEnabled: z.boolean(),
   emailEnabled: z.boolean(),
+  /** Whether sign-in by phone number and SMS code is on (an SMS provider is configured). */
+  smsEnabled: z.boolean(),
   socialLoginEnabled: z.boolean(),
   socialLogins: z.array(z.enum(SOCIAL_PROVIDERS)),
   discordLoginEnabled: z.boolean(),
@@ -23,11 +25,19 @@ export const startupConfigSchema = z.object({
   openidImageUrl: z.string(),
   showBirthdayIcon: z.boolean(),
   checkBalance: z.boolean(),
+  /** Whether cards and packs are for sale: the balance is on and a payment provider is set. */
+  shopEnabled: z.boolean(),
   searchEnabled: z.boolean(),
   /** Megabytes (may be fractional), as in `GET /api/files/config`. */
   avatarSizeLimit: z.number(),
   /** The names of the configured endpoints, in menu order (the order of `GET /api/endpoints`). */
   endpoints: z.array(z.string()),
   version: z.string(),
+  /** The outside links and support contacts (docs/reference/commerce.md (The web's commerce screens)); null: unset. */
+  vipMirrorUrl: z.string().nullable(),
+  usageHelpUrl: z.string().nullable(),
+  officialMirrorUrl: z.string().nullable(),
+  appDownloadUrl: z.string().nullable(),
+  support: z.object({ qq: z.string().nullable(), email: z.string().nullable() }).nullable(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

@@ -41,6 +41,14 @@ export const queryKeys = {
   /** Every search's results. */
   searches: ['search'] as const,
   presets: ['presets'] as const,
+  /** `GET /api/balance`: credits and free uses, refetched after each reply. */
+  balance: ['balance'] as const,
+  /** `GET /api/balance/usage?days=N`: spending by day and model. */
+  usage: (days: number) => ['usage', days] as const,
+  /** `GET /api/purchaseOptions`: the cards and packs on sale. */
+  purchaseOptions: ['purchaseOptions'] as const,
+  /** `GET /api/user/invites`: the invite code and the cash-back figures. */
+  inviteStats: ['inviteStats'] as const,
   userKey: (name: string) => ['userKey', name] as const,
   /** `GET /api/files`: the user's files, newest first. */
   files: ['files'] as const,

@@ -29,6 +29,8 @@ export interface StoredValues {
   [STORAGE_KEYS.lastConversationSetup]: LastConversationSetup;
   [STORAGE_KEYS.lastSelectedTools]: string[];
   [STORAGE_KEYS.filesToDelete]: FilesToDelete;
+  /** Read field by field by features/export/export-preferences.ts, so a damaged field falls back alone. */
+  [STORAGE_KEYS.exportChoices]: Record<string, unknown>;
 }
 export type StoredKey = keyof StoredValues;
 type AnyStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
@@ -78,6 +80,7 @@ const codecs: { [K in StoredKey]: Codec<StoredValues[K]> } = {
   [STORAGE_KEYS.lastConversationSetup]: json<LastConversationSetup>(isRecord),
   [STORAGE_KEYS.lastSelectedTools]: json<string[]>(isStringList),
   [STORAGE_KEYS.filesToDelete]: json<FilesToDelete>(isRecord),
+  [STORAGE_KEYS.exportChoices]: json<Record<string, unknown>>(isRecord),
 };
 
 /** Storage can be missing or throw (private mode, blocked cookies); settings then live for the page only. */

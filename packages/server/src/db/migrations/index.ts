@@ -10,6 +10,11 @@ import * as m0008 from './0008-search-newest-first';
 import * as m0009 from './0009-files';
 import * as m0010 from './0010-email-tokens';
 import * as m0011 from './0011-invites-and-bans';
+import * as m0012 from './0012-sms-codes';
+import * as m0015 from './0015-ledger';
+import * as m0016 from './0016-orders-and-cards';
+import * as m0017 from './0017-cashback';
+import * as m0018 from './0018-order-payment-code';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +29,9 @@ export const migrations: Record<string, Migration> = {
   '0009-files': m0009,
   '0010-email-tokens': m0010,
   '0011-invites-and-bans': m0011,
+  '0012-sms-codes': m0012,
+  '0015-ledger': m0015,
+  '0016-orders-and-cards': m0016,
+  '0017-cashback': m0017,
+  '0018-order-payment-code': m0018,
 };

@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, type VerifyEmailPayload } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
+import { withTransaction } from '../../db/dialect-helpers';
 import { nowIso } from '../../lib/clock';
 import { issueEmailToken, useEmailToken } from '../email/email-tokens';
 import { activationMail, type MailLanguage } from '../email/mail-texts';
 import { sendMail } from '../email/mailer';
 import { findUserById } from '../users/users.repository';
+import { grantRegistrationGift } from '../balance/registration-gift';
 import type { UserRow } from '../users/users.table';
 
 // An account waits for activation while it holds a 'verify' token (live or expired): accounts made while e-mail was
@@ -63,10 +65,29 @@ export async function verifyEmail(deps: AppDeps, input: VerifyEmailPayload): Pro
   if (!user || !(await useEmailToken(db, user.id, 'verify', input.token))) {
     throw new AppError('VALIDATION', AUTH_MESSAGES.invalidActivation, { field: 'token' });
   }
-  await db
-    .updateTable('users')
-    .set({ email_verified: 1, updated_at: nowIso() })
-    .where('id', '=', user.id)
-    .execute();
+  await activateAccount(deps, user.id);
   return { message: AUTH_MESSAGES.emailVerified };
+}
+
+/**
+ * What proves the address activates the account, whichever way it came: the activation link, a reset link (it was
+ * mailed there), or a provider that verified the e-mail at a social sign-in. The e-mail is marked verified, the
+ * account no longer waits for activation (its 'verify' tokens go), and the registration gift is granted, which
+ * activation promises (docs/reference/balance.md (Registration gift)); once only, however often this runs.
+ */
+export async function activateAccount(deps: AppDeps, userId: string): Promise<void> {
+  const { db } = deps.database;
+  await withTransaction(db, async (trx) => {
+    await trx
+      .updateTable('users')
+      .set({ email_verified: 1, updated_at: nowIso() })
+      .where('id', '=', userId)
+      .execute();
+    await trx
+      .deleteFrom('email_tokens')
+      .where('user_id', '=', userId)
+      .where('purpose', '=', 'verify')
+      .execute();
+  });
+  await grantRegistrationGift(deps, userId);
 }

@@ -6,39 +6,61 @@ import type { AppDeps } from '../../app-deps';
 import type { RequestHook } from '../../lib/api-routes';
 import { AppError } from '../../lib/app-error';
 import { rateLimiterFactory, type LimitCheck } from '../../lib/rate-limit';
+import { findUserByEmail, findUserByPhone } from '../users/users.repository';
+import { knownDeviceUserId } from './device-cookie';
+import { isPhoneLogin } from './login.service';
 
 const MINUTE_MS = 60_000;
 
 /**
- * Login is limited per IP and per account (the submitted e-mail or phone, normalised), each LOGIN_MAX attempts per
- * LOGIN_WINDOW. Every attempt counts, failed or successful, so the limit holds whatever the outcome; the
- * (max+1)th attempt in a window is refused before the password is even checked. Registration is limited per IP.
- * Invite checks are limited per IP as sign-ins are (LOGIN_MAX per LOGIN_WINDOW), in their own count, so nobody can
- * try codes cheaply and checking a link never uses up a sign-in attempt. Reset requests are limited the same way per
- * IP and per address, and following reset or activation links per IP, each in its own count.
+ * Login is limited three ways (docs/decisions.md, "Sign-in limits per account and address"): per IP and per account
+ * and IP, each LOGIN_MAX attempts per LOGIN_WINDOW, and per account from every address, LOGIN_ACCOUNT_MAX per
+ * LOGIN_ACCOUNT_WINDOW, which a browser that signed in to that account before (its device cookie, device-cookie.ts)
+ * is not held to: a stranger spending an account's attempts from elsewhere neither locks its owner out of their own
+ * address nor out of their own browsers, and guessing from many addresses still hits the slower account limit.
+ * Every attempt counts, failed or successful, so the limit holds whatever the outcome; the (max+1)th attempt in a
+ * window is refused before the password is even checked. Registration is limited per IP. Invite checks are limited
+ * per IP as sign-ins are (LOGIN_MAX per LOGIN_WINDOW), in their own count, so nobody can try codes cheaply and
+ * checking a link never uses up a sign-in attempt. Reset requests are limited the same way per IP and per address,
+ * and following reset or activation links per IP, each in its own count. So are social sign-ins' returns from the
+ * provider (LOGIN_MAX per LOGIN_WINDOW per IP): each one costs a token exchange and may create an account.
  */
 export function authRateLimits(deps: AppDeps) {
   const limits = deps.config.rateLimits;
   const make = rateLimiterFactory(deps.redis, limits.rateLimitPrefix);
   const loginWindow = limits.loginWindowMinutes * MINUTE_MS;
   const loginByIp = make({ name: 'login-ip', max: limits.loginMax, windowMs: loginWindow });
-  const loginByAccount = make({ name: 'login-account', max: limits.loginMax, windowMs: loginWindow });
+  const loginByAccountAndIp = make({ name: 'login-account-ip', max: limits.loginMax, windowMs: loginWindow });
+  const loginByAccount = make({
+    name: 'login-account',
+    max: limits.loginAccountMax,
+    windowMs: limits.loginAccountWindowMinutes * MINUTE_MS,
+  });
   const inviteByIp = make({ name: 'invite-ip', max: limits.loginMax, windowMs: loginWindow });
   // Reset requests: per IP, and per address so nobody can fill a mailbox; links are tried per IP.
   const resetByIp = make({ name: 'reset-ip', max: limits.loginMax, windowMs: loginWindow });
   const resetByAccount = make({ name: 'reset-account', max: limits.loginMax, windowMs: loginWindow });
   const linkByIp = make({ name: 'link-ip', max: limits.loginMax, windowMs: loginWindow });
+  const socialByIp = make({ name: 'social-ip', max: limits.loginMax, windowMs: loginWindow });
   const registerByIp = make({
     name: 'register-ip',
     max: limits.registerMax,
     windowMs: limits.registerWindowMinutes * MINUTE_MS,
   });
 
-  const login: RequestHook = async (request, reply) => {
-    const account = accountKey(request.body);
-    const checks = [loginByIp.hit(ipKey(request)), ...(account ? [loginByAccount.hit(account)] : [])];
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, account: AccountKey | null) => {
+    const ip = ipKey(request);
+    const checks = [loginByIp.hit(ip)];
+    if (account) {
+      checks.push(loginByAccountAndIp.hit(`${account.key}:${ip}`));
+      if (!(await isKnownDevice(deps, request, account.login))) checks.push(loginByAccount.hit(account.key));
+    }
     refuseIfOver(await Promise.all(checks), reply, AUTH_MESSAGES.loginRateLimited);
   };
+  const login: RequestHook = (request, reply) => signIn(request, reply, accountKey(request.body));
+  // SMS sign-in shares the sign-in counts: a phone's guesses are limited together, whichever form they come from,
+  // under the same rules (per address, per account and address, per account with the known-device pass).
+  const phoneLogin: RequestHook = (request, reply) => signIn(request, reply, phoneKey(request.body));
   const register: RequestHook = async (request, reply) => {
     refuseIfOver([await registerByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.registrationRateLimited);
   };
@@ -47,30 +69,68 @@ export function authRateLimits(deps: AppDeps) {
   };
   const resetRequest: RequestHook = async (request, reply) => {
     const account = accountKey(request.body);
-    const checks = [resetByIp.hit(ipKey(request)), ...(account ? [resetByAccount.hit(account)] : [])];
+    const checks = [resetByIp.hit(ipKey(request)), ...(account ? [resetByAccount.hit(account.key)] : [])];
     refuseIfOver(await Promise.all(checks), reply, AUTH_MESSAGES.resetRateLimited);
   };
   const resetUse: RequestHook = async (request, reply) => {
     refuseIfOver([await linkByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.resetRateLimited);
   };
-  return { login, register, invite, resetRequest, resetUse };
+  // A social sign-in's return (the code exchange, the profile read, perhaps a new account) is limited per IP.
+  const socialCallback: RequestHook = async (request, reply) => {
+    refuseIfOver([await socialByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.loginRateLimited);
+  };
+  return { login, phoneLogin, register, invite, resetRequest, resetUse, socialCallback };
 }
 
 // IPv6 clients are counted per /64, as one household or host usually holds a whole /64.
 const ipKey = (request: FastifyRequest): string => normalizeIP(request.ip);
 
-/** The e-mail (or phone) as the login schema will read it, hashed so Redis holds no addresses. */
-function accountKey(body: unknown): string | null {
-  if (!body || typeof body !== 'object') return null;
-  const login = (body as { email?: unknown }).email;
-  if (typeof login !== 'string' || login.trim() === '') return null;
-  return createHash('sha256').update(login.trim().toLowerCase()).digest('hex').slice(0, 32);
+/**
+ * The e-mail (or phone) as the login schema will read it, and its key: hashed, so Redis holds no addresses.
+ */
+interface AccountKey {
+  login: string;
+  key: string;
 }
 
-function refuseIfOver(checks: LimitCheck[], reply: FastifyReply, message: string): void {
+function accountKey(body: unknown): AccountKey | null {
+  if (!body || typeof body !== 'object') return null;
+  const raw = (body as { email?: unknown }).email;
+  if (typeof raw !== 'string' || raw.trim() === '') return null;
+  const login = raw.trim().toLowerCase();
+  return { login, key: hashedKey(login) };
+}
+
+/**
+ * Whether the browser's device cookie was made for the account this login names. Read only when the browser has a
+ * valid cookie, so a stranger's request (no cookie) costs no database read here.
+ */
+async function isKnownDevice(deps: AppDeps, request: FastifyRequest, login: string): Promise<boolean> {
+  const deviceUserId = knownDeviceUserId(request, deps.config);
+  if (!deviceUserId) return false;
+  const { db } = deps.database;
+  const user = isPhoneLogin(login) ? await findUserByPhone(db, login) : await findUserByEmail(db, login);
+  return user?.id === deviceUserId;
+}
+
+/** The phone of an SMS sign-in as its schema will read it; the same key as that phone typed into password login. */
+function phoneKey(body: unknown): AccountKey | null {
+  if (!body || typeof body !== 'object') return null;
+  const phone = (body as { phone?: unknown }).phone;
+  if (typeof phone !== 'string') return null;
+  const digits = phone.replace(/[\s-]/g, '');
+  return digits === '' ? null : { login: digits, key: hashedKey(digits) };
+}
+
+/** A login (e-mail or phone) as a limiter key: hashed, so Redis holds no addresses or numbers. */
+export const hashedKey = (login: string): string =>
+  createHash('sha256').update(login).digest('hex').slice(0, 32);
+
+/** 429 with Retry-After when any check is over its limit; `key` names the message for the web's i18n. */
+export function refuseIfOver(checks: LimitCheck[], reply: FastifyReply, message: string, key?: string): void {
   const refused = checks.filter((c) => !c.allowed);
   if (refused.length === 0) return;
   const retryAfter = Math.max(...refused.map((c) => c.retryAfterSeconds));
   reply.header('retry-after', String(retryAfter));
-  throw new AppError('RATE_LIMITED', message, { retryAfterSeconds: retryAfter });
+  throw new AppError('RATE_LIMITED', message, { retryAfterSeconds: retryAfter, ...(key ? { key } : {}) });
 }

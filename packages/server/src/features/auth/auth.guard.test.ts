@@ -4,33 +4,34 @@ import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-h
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { signAccessToken } from './access-token';
 import { getUser } from './auth.test-helpers';
-import { tokenUserId } from './auth.guard';
+import { tokenClaims } from './auth.guard';
 import { newUser } from '../../../test/factories.test-helpers';
 import { VerifiedTokenCache } from './verified-token-cache';
 
 const { jwtSecret } = testConfig().secrets;
 
-describe('tokenUserId (the guard’s signature check)', () => {
+describe('tokenClaims (the guard’s signature check)', () => {
   const depsWith = (secret: string) => ({ config: { secrets: { jwtSecret: secret } } }) as unknown as AppDeps;
 
   it('verifies a token once and answers its user from the cache afterwards', async () => {
     const deps = depsWith(jwtSecret);
     const cache = new VerifiedTokenCache();
-    const token = await signAccessToken(jwtSecret, 'user-1');
-    expect(await tokenUserId(deps, cache, token)).toBe('user-1');
+    const token = await signAccessToken(jwtSecret, 'user-1', 'session-1');
+    const claims = { userId: 'user-1', sessionId: 'session-1' };
+    expect(await tokenClaims(deps, cache, token)).toMatchObject(claims);
     // Were the token verified again, the changed secret would refuse it.
     deps.config.secrets.jwtSecret = 'another-secret-0123456789abcdef0123456789abcdef';
-    expect(await tokenUserId(deps, cache, token)).toBe('user-1');
-    expect(await tokenUserId(deps, cache, await signAccessToken(jwtSecret, 'user-2'))).toBeNull();
+    expect(await tokenClaims(deps, cache, token)).toMatchObject(claims);
+    expect(await tokenClaims(deps, cache, await signAccessToken(jwtSecret, 'user-2', 's-2'))).toBeNull();
   });
 
   it('does not cache a refusal, nor let a forged token through', async () => {
     const deps = depsWith(jwtSecret);
     const cache = new VerifiedTokenCache();
-    const forged = await signAccessToken('not-the-secret-0123456789abcdef0123456789abcdef', 'user-1');
-    expect(await tokenUserId(deps, cache, forged)).toBeNull();
-    expect(await tokenUserId(deps, cache, forged)).toBeNull();
-    expect(await tokenUserId(deps, cache, 'not.a.jwt')).toBeNull();
+    const forged = await signAccessToken('not-the-secret-0123456789abcdef0123456789abcdef', 'user-1', 's-1');
+    expect(await tokenClaims(deps, cache, forged)).toBeNull();
+    expect(await tokenClaims(deps, cache, forged)).toBeNull();
+    expect(await tokenClaims(deps, cache, 'not.a.jwt')).toBeNull();
   });
 });
 
@@ -56,8 +57,8 @@ describe.each(testDialects())('the auth guard with cached tokens on %s', (dialec
 
   it('refuses a cached token once it has expired', async () => {
     t = await buildTestApp(dialect);
-    const { user } = await newUser(t.app);
-    const token = await signAccessToken(jwtSecret, user.id, { expiresInSeconds: 60 });
+    const { user, sessionId } = await newUser(t.app);
+    const token = await signAccessToken(jwtSecret, user.id, sessionId, { expiresInSeconds: 60 });
     expect((await getUser(t.app, token)).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 61_000 });
     expect((await getUser(t.app, token)).statusCode).toBe(401);

@@ -4,7 +4,9 @@ import { AUTH_MESSAGES } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { unavailableServiceOf } from '../../lib/unavailable';
-import { getActiveUser } from '../users/users.service';
+import { nowIso } from '../../lib/clock';
+import { assertNotBanned } from '../users/users.service';
+import { findUserOfSession } from './sessions.repository';
 import type { UserRow } from '../users/users.table';
 import { verifyAccessTokenClaims } from './access-token';
 import type { Violations } from '../bans/violations';
@@ -26,28 +28,30 @@ declare module 'fastify' {
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 
 /**
- * The user id of a valid, unexpired access token (from the cache when this exact token was verified before). The
- * cache is the app's (app-services.ts), shared by every route's guard.
+ * The user and session ids of a valid, unexpired access token (from the cache when this exact token was verified
+ * before). The cache is the app's (app-services.ts), shared by every route's guard.
  */
-export async function tokenUserId(
+export async function tokenClaims(
   deps: AppDeps,
   cache: VerifiedTokenCache,
   token: string,
-): Promise<string | null> {
+): Promise<{ userId: string; sessionId: string } | null> {
   const hit = cache.get(token);
-  if (hit) return hit.userId;
+  if (hit) return hit;
   const verified = await verifyAccessTokenClaims(deps.config.secrets.jwtSecret, token);
   if (!verified) return null;
-  if (verified.expiresAtMs !== null)
-    cache.set(token, { userId: verified.userId, expiresAtMs: verified.expiresAtMs });
-  return verified.userId;
+  const { userId, sessionId, expiresAtMs } = verified;
+  if (expiresAtMs !== null) cache.set(token, { userId, sessionId, expiresAtMs });
+  return { userId, sessionId };
 }
 
 /**
  * A request hook that admits only a valid, unexpired `Authorization: Bearer <jwt>` of an existing, unbanned user
- * (401 UNAUTHORIZED, or 403 BANNED). The user row is loaded on every request (one primary-key read), so a deleted
- * or banned account is shut out at once rather than when its 15-minute token runs out. The signature check is cached
- * per token until its `exp` (verified-token-cache.ts); the user row is not.
+ * whose session (the token's `sid`) is still live (401 UNAUTHORIZED, or 403 BANNED). The user row is loaded with its
+ * session on every request (one primary-key read joined to one primary-key read), so a deleted or banned account, a
+ * session signed out or ended by a password reset, is shut out at once rather than when its 15-minute token runs out
+ * (docs/reference/accounts.md (Hardening)). The signature check is cached per token until its `exp`
+ * (verified-token-cache.ts); the user row and the session are not.
  *
  * A banned IP is refused the same 403 BANNED, whichever account it signs in with (docs/reference/accounts.md (Bans)).
  *
@@ -60,9 +64,11 @@ export function requireAuth(
 ): (request: FastifyRequest) => Promise<void> {
   return async (request) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
-    const userId = match?.[1] ? await tokenUserId(deps, services.tokenCache, match[1]) : null;
-    if (!userId) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
-    const row = await getActiveUser(deps.database.db, userId);
+    const claims = match?.[1] ? await tokenClaims(deps, services.tokenCache, match[1]) : null;
+    if (!claims) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
+    const row = await findUserOfSession(deps.database.db, claims.userId, claims.sessionId, nowIso());
+    if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
+    assertNotBanned(row);
     await ipAllowedUnlessRedisIsDown(services.violations, normalizeIP(request.ip));
     request.authUser = { id: row.id, row };
   };
@@ -74,7 +80,7 @@ export function requireAuth(
  * still applies, and sign-in, sign-up and sends fail closed through their rate limits, so an outage opens nothing an
  * IP ban is there to stop.
  */
-async function ipAllowedUnlessRedisIsDown(violations: Violations, ip: string): Promise<void> {
+export async function ipAllowedUnlessRedisIsDown(violations: Violations, ip: string): Promise<void> {
   try {
     await violations.assertIpAllowed(ip);
   } catch (error) {

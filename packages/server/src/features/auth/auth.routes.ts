@@ -12,7 +12,13 @@ import { verifyEmail } from './activation.service';
 import { mailContextOf } from './mail-context';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
+import { setDeviceCookie } from './device-cookie';
+import { ipAllowedUnlessRedisIsDown } from './auth.guard';
 import { endSession, refreshSession, type SessionMeta } from './sessions.service';
+import { phoneLogin, WrongSmsCodeError } from '../sms/phone-login.service';
+import { sendVerifyCode, smsDisabled } from '../sms/send-code.service';
+import { createSmsLimits } from '../sms/sms-limits';
+import { createSmsSender } from '../sms/sms-sender';
 
 const metaOf = (request: FastifyRequest): SessionMeta => ({
   userAgent: request.headers['user-agent'] ?? null,
@@ -47,7 +53,48 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
       if (!('refreshToken' in outcome)) return reply.status(201).send(outcome);
       const { refreshToken, ...result } = outcome;
       setRefreshCookie(reply, deps.config, refreshToken);
+      setDeviceCookie(reply, deps.config, result.user.id);
       return reply.status(201).send(result);
+    },
+  });
+
+  // Phone sign-in by SMS code (docs/reference/accounts.md (Phone sign-in)). The sender loads its SDK on first use.
+  const smsTransport = deps.config.sms.transport;
+  const smsSender = smsTransport ? createSmsSender(smsTransport) : null;
+  const smsLimits = createSmsLimits(deps);
+  const smsOn = async () => {
+    if (!smsSender) throw smsDisabled();
+  };
+
+  addRoute(app, 'sendVerifyCode', {
+    preValidation: [ipNotBanned, smsOn],
+    handler: (request, reply) =>
+      sendVerifyCode(deps, request.body.phoneNumber, {
+        sender: smsSender,
+        limits: smsLimits,
+        ip: normalizeIP(request.ip),
+        reply,
+        log: request.log,
+      }),
+  });
+
+  addRoute(app, 'phoneLogin', {
+    preValidation: [ipNotBanned, smsOn, limits.phoneLogin],
+    handler: async (request, reply) => {
+      const { refreshToken, created, ...result } = await phoneLogin(
+        deps,
+        request.body,
+        metaOf(request),
+      ).catch(async (error: unknown) => {
+        // A wrong or dead code is a failed sign-in, scored against the IP only, as a wrong password is.
+        if (error instanceof WrongSmsCodeError) {
+          await violations.record('login', { ip: normalizeIP(request.ip), userId: null });
+        }
+        throw error;
+      });
+      setRefreshCookie(reply, deps.config, refreshToken);
+      setDeviceCookie(reply, deps.config, result.user.id);
+      return reply.status(created ? 201 : 200).send(result);
     },
   });
 
@@ -67,6 +114,7 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
         throw error;
       });
       setRefreshCookie(reply, deps.config, refreshToken);
+      setDeviceCookie(reply, deps.config, result.user.id);
       return result;
     },
   });
@@ -104,6 +152,8 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
   // refresh answered 401 as `?retry=true` and waits for the refresh in flight, which is itself, so a refresh
   // without a cookie is a 200 without a token, and a dead cookie on the retry a 403.
   addRoute(app, 'refresh', {
+    // A banned IP gets no new access token either; during a Redis outage refreshes go on, as signed-in calls do.
+    preValidation: [async (request) => ipAllowedUnlessRedisIsDown(violations, normalizeIP(request.ip))],
     handler: async (request, reply) => {
       const presented = readRefreshCookie(request);
       // No cookie: signed out, not an error. No clearing header either: answered late, it would wipe the cookie

@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AUTH_MESSAGES, type ApiErrorBody } from '@parley/shared';
+import { API, AUTH_MESSAGES, type ApiErrorBody } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { postLogin } from './auth.test-helpers';
+import { DEVICE_COOKIE } from './device-cookie';
 import { newUser, PASSWORD } from '../../../test/factories.test-helpers';
 
 const limited = (max: number, prefix?: string) => ({
@@ -39,14 +40,55 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
     expect((await postLogin(app, 'user9@example.com', PASSWORD, '10.1.1.2')).statusCode).toBe(401);
   });
 
-  it('refuses the (max+1)th attempt on one account, from any IPs', async () => {
+  it('refuses the (max+1)th attempt on one account from one IP, but not the owner elsewhere', async () => {
     const { app } = await start(dialect, limited(3));
+    await newUser(app, { email: 'target@example.com' });
+    // A stranger spends the account's attempts from their own address and is stopped there...
     for (let i = 0; i < 3; i++) {
-      expect((await postLogin(app, 'target@example.com', 'wrong password', `10.2.0.${i}`)).statusCode).toBe(
+      expect((await postLogin(app, 'target@example.com', 'wrong password', '10.2.0.1')).statusCode).toBe(401);
+    }
+    expectRateLimited(await postLogin(app, 'TARGET@example.com', PASSWORD, '10.2.0.1'));
+    // ...and the owner, from theirs, signs in all the same.
+    expect((await postLogin(app, 'target@example.com', PASSWORD, '10.2.0.9')).statusCode).toBe(200);
+  });
+
+  it('holds guessing from many addresses to the slower account limit; the known browser still signs in', async () => {
+    const { app } = await start(dialect, {
+      rateLimits: { loginMax: 3, loginWindowMinutes: 5, loginAccountMax: 4, loginAccountWindowMinutes: 60 },
+    });
+    const owner = await newUser(app, { email: 'owner@example.com' });
+    const other = await newUser(app, { email: 'other@example.com' });
+    const signedIn = await postLogin(app, 'owner@example.com', PASSWORD, '10.4.1.1');
+    const device = signedIn.cookies.find((c) => c.name === DEVICE_COOKIE)!;
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/auth' });
+    expect(device.value.startsWith(`${owner.user.id}.`)).toBe(true);
+    const otherDevice = (await postLogin(app, 'other@example.com', PASSWORD, '10.4.1.1')).cookies.find(
+      (c) => c.name === DEVICE_COOKIE,
+    )!.value;
+    // Strangers, one guess per address: the account's 4 attempts (the owner's sign-in was one) run out.
+    for (let i = 1; i <= 3; i++) {
+      expect((await postLogin(app, 'owner@example.com', 'wrong password', `10.4.0.${i}`)).statusCode).toBe(
         401,
       );
     }
-    expectRateLimited(await postLogin(app, 'TARGET@example.com', PASSWORD, '10.2.0.9'));
+    expectRateLimited(await postLogin(app, 'owner@example.com', 'wrong password', '10.4.0.4'));
+    // The owner from a new address in a new browser waits too; in the browser that signed in before, they do not.
+    expectRateLimited(await postLogin(app, 'owner@example.com', PASSWORD, '10.4.1.2'));
+    // Each from its own address, so only the account limit is at stake.
+    const withDevice = (value: string, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: API.login,
+        payload: { email: 'owner@example.com', password: PASSWORD },
+        remoteAddress: ip,
+        cookies: { [DEVICE_COOKIE]: value },
+      });
+    expect((await withDevice(device.value, '10.4.2.1')).statusCode).toBe(200);
+    // A cookie of another account, or a forged one, is no pass.
+    expectRateLimited(await withDevice(otherDevice, '10.4.2.2'));
+    const [id, nonce] = device.value.split('.');
+    expectRateLimited(await withDevice(`${id}.${nonce}.${'A'.repeat(43)}`, '10.4.2.3'));
+    expect(other.user.id).not.toBe(owner.user.id);
   });
 
   it('counts successful attempts too, and refuses before checking the password', async () => {
@@ -73,17 +115,24 @@ describe.runIf(process.env.TEST_REDIS_URL)('login rate limit with Redis', () => 
     const b = await buildTestApp('sqlite', limited(3, prefix), { redis: true });
     apps.push(b);
     expect((await postLogin(a.app, 'shared@example.com', PASSWORD, '10.3.0.1')).statusCode).toBe(401);
-    expect((await postLogin(b.app, 'shared@example.com', PASSWORD, '10.3.0.2')).statusCode).toBe(401);
-    expect((await postLogin(a.app, 'shared@example.com', PASSWORD, '10.3.0.3')).statusCode).toBe(401);
-    expectRateLimited(await postLogin(b.app, 'shared@example.com', PASSWORD, '10.3.0.4'));
+    expect((await postLogin(b.app, 'shared@example.com', PASSWORD, '10.3.0.1')).statusCode).toBe(401);
+    expect((await postLogin(a.app, 'shared@example.com', PASSWORD, '10.3.0.1')).statusCode).toBe(401);
+    expectRateLimited(await postLogin(b.app, 'shared@example.com', PASSWORD, '10.3.0.1'));
 
     const keys = await a.redis!.keys(`${prefix}*`);
     expect(keys.some((k) => k.startsWith(`${prefix}login-account:`))).toBe(true);
+    expect(keys.some((k) => k.startsWith(`${prefix}login-account-ip:`) && k.endsWith(':10.3.0.1'))).toBe(
+      true,
+    );
     expect(keys).toContain(`${prefix}login-ip:10.3.0.1`);
     // The failed logins also left violation scores under the prefix (features/bans); the limiter's keys are these.
-    const ttl = await a.redis!.pttl(keys.find((k) => k.startsWith(`${prefix}login-`))!);
-    expect(ttl).toBeGreaterThan(0);
-    expect(ttl).toBeLessThanOrEqual(5 * 60_000);
+    // Each expires with its window: LOGIN_WINDOW (5 minutes) per IP, LOGIN_ACCOUNT_WINDOW (60) per account.
+    const ipTtl = await a.redis!.pttl(`${prefix}login-ip:10.3.0.1`);
+    expect(ipTtl).toBeGreaterThan(0);
+    expect(ipTtl).toBeLessThanOrEqual(5 * 60_000);
+    const accountTtl = await a.redis!.pttl(keys.find((k) => k.startsWith(`${prefix}login-account:`))!);
+    expect(accountTtl).toBeGreaterThan(5 * 60_000);
+    expect(accountTtl).toBeLessThanOrEqual(60 * 60_000);
     await a.redis!.del(...keys);
   });
 });

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AUTH_MESSAGES, type ResetPasswordPayload, type ResetRequestResult } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
+import { activateAccount } from './activation.service';
 import { nowIso } from '../../lib/clock';
-import { issueEmailToken, useEmailToken } from '../email/email-tokens';
+import { emailTokenIsLive, issueEmailToken, useEmailToken } from '../email/email-tokens';
 import { resetMail, type MailLanguage } from '../email/mail-texts';
 import { sendMail } from '../email/mailer';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import { hashPassword } from './password';
+import { assertPasswordAcceptable } from './password-rules';
 import { deleteUserSessions } from './sessions.repository';
 
 /**
@@ -46,34 +48,27 @@ export async function requestPasswordReset(
 
 /**
  * A new password from a reset link: the token works once, for 15 minutes, and only the newest one mailed. Every
- * session of the user ends, so whoever knew the old password is signed out everywhere. Following a link that was
- * mailed proves the address, so it also counts as activation.
+ * session of the user ends, so whoever knew the old password is signed out everywhere, their access tokens included
+ * (the guard reads the session on every request). Following a link that was mailed proves the address, so it also
+ * counts as activation. A password the rules refuse (password-rules.ts) leaves the link usable for another try.
  */
 export async function resetPassword(
   deps: AppDeps,
   input: ResetPasswordPayload,
 ): Promise<{ message: string }> {
   const { db } = deps.database;
+  const invalid = () => new AppError('VALIDATION', AUTH_MESSAGES.invalidResetToken, { field: 'token' });
   const user = await findUserById(db, input.userId);
-  if (!user || !(await useEmailToken(db, user.id, 'reset', input.token))) {
-    throw new AppError('VALIDATION', AUTH_MESSAGES.invalidResetToken, { field: 'token' });
-  }
-  const mailed = deps.config.mail !== null;
+  if (!user || !(await emailTokenIsLive(db, user.id, 'reset', input.token))) throw invalid();
+  await assertPasswordAcceptable(input.password, user.email);
+  if (!(await useEmailToken(db, user.id, 'reset', input.token))) throw invalid();
   await db
     .updateTable('users')
-    .set({
-      password_hash: await hashPassword(input.password),
-      updated_at: nowIso(),
-      ...(mailed ? { email_verified: 1 } : {}),
-    })
+    .set({ password_hash: await hashPassword(input.password), updated_at: nowIso() })
     .where('id', '=', user.id)
     .execute();
-  if (mailed)
-    await db
-      .deleteFrom('email_tokens')
-      .where('user_id', '=', user.id)
-      .where('purpose', '=', 'verify')
-      .execute();
+  // A link that came by mail proves the address as an activation link does.
+  if (deps.config.mail !== null) await activateAccount(deps, user.id);
   await deleteUserSessions(db, user.id);
   return { message: AUTH_MESSAGES.passwordReset };
 }

@@ -13,8 +13,10 @@ import {
 import type { NewUserRow, UserRow } from '../users/users.table';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import { hashPassword } from './password';
+import { assertPasswordAcceptable } from './password-rules';
 import { startSession, type SessionMeta, type NewSession } from './sessions.service';
 import { sendActivation } from './activation.service';
+import { grantRegistrationGift } from '../balance/registration-gift';
 import type { MailContext } from './mail-context';
 
 /** 8 url-safe characters (48 random bits); a collision is retried on insert. */
@@ -40,12 +42,12 @@ export async function register(
   if (!isDomainAllowed(input.email, auth.allowedDomains)) {
     throw new AppError('FORBIDDEN', AUTH_MESSAGES.domainNotAllowed, { field: 'email' });
   }
+  await assertPasswordAcceptable(input.password, input.email);
   const { db } = deps.database;
   // Friendly early answers; the unique indexes below are what makes them hold under races.
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   if (input.username && (await usernameExists(db, input.username))) throw usernameTaken();
 
-  const inviter = input.inviteCode ? await findUserIdByInviteCode(db, input.inviteCode) : undefined;
   const now = nowIso();
   const user = await insertWithFreshInviteCode(db, {
     id: randomUUID(),
@@ -54,10 +56,7 @@ export async function register(
     email: input.email,
     password_hash: await hashPassword(input.password),
     invite_code: newInviteCode(),
-    // Both levels are copied now, so the chain stays as it was at registration:
-    // docs/reference/accounts.md (Invite links).
-    inviter_id: inviter?.id ?? null,
-    second_inviter_id: inviter?.inviter_id ?? null,
+    ...(await inviterColumns(db, input.inviteCode)),
     created_at: now,
     updated_at: now,
   });
@@ -65,6 +64,8 @@ export async function register(
     await sendActivation(deps, user, mail.lang, mail.log);
     return { message: AUTH_MESSAGES.activationSent };
   }
+  // With activation the gift waits for it (activation.service.ts): docs/reference/balance.md (Registration gift).
+  await grantRegistrationGift(deps, user.id);
   return startSession(deps, user, meta);
 }
 
@@ -74,7 +75,21 @@ export function isDomainAllowed(email: string, allowedDomains: string[] | null):
   return allowedDomains.some((d) => d.trim().toLowerCase() === domain);
 }
 
-async function insertWithFreshInviteCode(db: Db, row: NewUserRow, attempts = 3): Promise<UserRow> {
+/**
+ * The invite chain of a new account from the code it signed up with: the code's owner and that owner's inviter.
+ * Both levels are copied now, so the chain stays as it was at registration
+ * (docs/reference/accounts.md (Invite links)). An unknown code records nobody.
+ */
+export async function inviterColumns(
+  db: Db,
+  inviteCode: string | undefined,
+): Promise<Pick<NewUserRow, 'inviter_id' | 'second_inviter_id'>> {
+  const inviter = inviteCode ? await findUserIdByInviteCode(db, inviteCode) : undefined;
+  return { inviter_id: inviter?.id ?? null, second_inviter_id: inviter?.inviter_id ?? null };
+}
+
+/** Inserts a new account, drawing another invite code should the random one be taken. */
+export async function insertWithFreshInviteCode(db: Db, row: NewUserRow, attempts = 3): Promise<UserRow> {
   try {
     return await insertUser(db, row);
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database';
+import type { UserRow } from '../users/users.table';
 import type { SessionRow, SessionsTable } from './sessions.table';
 
 export async function insertSession(db: Db, row: SessionsTable): Promise<void> {
@@ -40,4 +41,24 @@ export async function deleteExpiredSessions(db: Db, userId: string, nowIso: stri
 /** Ends every session of a user (after a password reset): their refresh cookies stop working at once. */
 export async function deleteUserSessions(db: Db, userId: string): Promise<void> {
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+}
+
+/**
+ * The user of a live session: the row when the session exists, belongs to that user and has not expired, in one
+ * query (the guard's one read a request); undefined when the session was ended (logout, reset) or the user deleted.
+ */
+export function findUserOfSession(
+  db: Db,
+  userId: string,
+  sessionId: string,
+  nowIso: string,
+): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .innerJoin('sessions', 'sessions.user_id', 'users.id')
+    .selectAll('users')
+    .where('sessions.id', '=', sessionId)
+    .where('users.id', '=', userId)
+    .where('sessions.expires_at', '>', nowIso)
+    .executeTakeFirst();
 }

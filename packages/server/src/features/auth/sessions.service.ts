@@ -67,7 +67,7 @@ export async function startSession(deps: AppDeps, user: UserRow, meta: SessionMe
     last_used_at: now,
   });
   const refreshToken = formatRefreshToken({ sessionId, secret });
-  return { ...(await signedIn(deps, user, refreshToken)), refreshToken };
+  return { ...(await signedIn(deps, user, sessionId, refreshToken)), refreshToken };
 }
 
 /**
@@ -96,7 +96,7 @@ export async function refreshSession(deps: AppDeps, cookieValue: string): Promis
   const user = await findUserById(db, session.user_id);
   if (!user) throw expired();
   assertNotBanned(user);
-  if (!isCurrent) return signedIn(deps, user, null);
+  if (!isCurrent) return signedIn(deps, user, session.id, null);
   const secret = newRefreshSecret();
   const won = await rotateSessionHash(db, session.id, session.token_hash, {
     token_hash: hashRefreshSecret(key, secret),
@@ -104,8 +104,8 @@ export async function refreshSession(deps: AppDeps, cookieValue: string): Promis
     last_used_at: nowIso(),
   });
   // Another refresh rotated this secret between our read and our write: a concurrent tab, inside the grace.
-  if (!won) return signedIn(deps, user, null);
-  return signedIn(deps, user, formatRefreshToken({ sessionId: session.id, secret }));
+  if (!won) return signedIn(deps, user, session.id, null);
+  return signedIn(deps, user, session.id, formatRefreshToken({ sessionId: session.id, secret }));
 }
 
 /** Ends the session the cookie names, if any. Only the session id is read: logging out needs no valid secret. */
@@ -120,7 +120,12 @@ function withinGrace(key: string, secret: string, session: SessionRow): boolean 
   return age <= ROTATION_GRACE_SECONDS * 1000 && refreshSecretMatches(key, secret, session.previous_hash);
 }
 
-async function signedIn(deps: AppDeps, user: UserRow, refreshToken: string | null): Promise<SignedIn> {
-  const token = await signAccessToken(deps.config.secrets.jwtSecret, user.id);
+async function signedIn(
+  deps: AppDeps,
+  user: UserRow,
+  sessionId: string,
+  refreshToken: string | null,
+): Promise<SignedIn> {
+  const token = await signAccessToken(deps.config.secrets.jwtSecret, user.id, sessionId);
   return { token, user: toPublicUser(deps.config, user), refreshToken };
 }

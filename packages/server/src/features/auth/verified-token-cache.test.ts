@@ -5,8 +5,8 @@ describe('VerifiedTokenCache', () => {
   it('answers a cached token until its expiry, then forgets it', () => {
     let now = 1_000;
     const cache = new VerifiedTokenCache(10, () => now);
-    cache.set('a', { userId: 'u1', expiresAtMs: 2_000 });
-    expect(cache.get('a')).toEqual({ userId: 'u1', expiresAtMs: 2_000 });
+    cache.set('a', { userId: 'u1', sessionId: 's1', expiresAtMs: 2_000 });
+    expect(cache.get('a')).toEqual({ userId: 'u1', sessionId: 's1', expiresAtMs: 2_000 });
     now = 1_999;
     expect(cache.get('a')?.userId).toBe('u1');
     now = 2_000; // jose refuses a token once exp <= now, and so does the cache
@@ -17,7 +17,7 @@ describe('VerifiedTokenCache', () => {
 
   it('stays within its bound, dropping the least recently used token', () => {
     const cache = new VerifiedTokenCache(3, () => 0);
-    const entry = (userId: string) => ({ userId, expiresAtMs: 1_000 });
+    const entry = (userId: string) => ({ userId, sessionId: `s${userId}`, expiresAtMs: 1_000 });
     cache.set('a', entry('1'));
     cache.set('b', entry('2'));
     cache.set('c', entry('3'));

@@ -1,6 +1,10 @@
-/** What a verified access token says: whose it is and when it stops being valid (ms since the epoch). */
+/**
+ * What a verified access token says: whose it is, the session it was issued for, and when it stops being valid (ms
+ * since the epoch).
+ */
 export interface VerifiedToken {
   userId: string;
+  sessionId: string;
   expiresAtMs: number;
 }
 
@@ -13,6 +17,9 @@ export const TOKEN_CACHE_MAX = 10_000;
  * JWT cannot change: the same string has the same signature and claims. An entry is dropped at the token's `exp`
  * (jose refuses a token once `exp <= now`, so does `get`), and the least recently used entry makes room when the
  * cache is full. Only successes are cached: a bad token is verified (and refused) every time.
+ *
+ * Only the signature is cached, never whether the token's session is alive: the guard reads the session with the
+ * user on every request, so a token is refused the moment its session ends (logout, reuse, a password reset).
  */
 export class VerifiedTokenCache {
   private readonly entries = new Map<string, VerifiedToken>();

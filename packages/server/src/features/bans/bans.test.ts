@@ -1,6 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { API, AUTH_MESSAGES, DELTA_FRAMES, STREAM_FRAMES_HEADER, type ApiErrorBody } from '@parley/shared';
+import {
+  API,
+  AUTH_MESSAGES,
+  DELTA_FRAMES,
+  REFRESH_COOKIE,
+  STREAM_FRAMES_HEADER,
+  type ApiErrorBody,
+} from '@parley/shared';
 import type { AppConfig } from '../../config/config.types';
 import { buildTestApp, type DeepPartial, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
@@ -57,6 +64,23 @@ describe.each(testDialects())('violations and bans on %s', (dialect) => {
     // The owner, elsewhere, is not banned.
     expect((await postLogin(t.app, 'owner@example.com', PASSWORD, '10.9.0.2')).statusCode).toBe(200);
     expect((await me(t, owner.token, '10.9.0.2')).statusCode).toBe(200);
+  });
+
+  it('refuses a refresh from a banned IP, and keeps the cookie for when the ban ends', async () => {
+    t = await build();
+    const owner = await newUser(t.app, { email: 'owner@example.com' });
+    const refresh = (ip: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.refresh,
+        remoteAddress: ip,
+        cookies: { [REFRESH_COOKIE]: owner.cookie },
+      });
+    for (let i = 0; i < 3; i++) await postLogin(t.app, 'owner@example.com', 'not the password', '10.9.1.1');
+    const refused = await refresh('10.9.1.1');
+    expectBanned(refused);
+    expect(refused.headers['set-cookie']).toBeUndefined();
+    expect((await refresh('10.9.1.2')).statusCode).toBe(200);
   });
 
   it('bans the user and the IP after message-limit refusals; another account from that IP is refused too', async () => {

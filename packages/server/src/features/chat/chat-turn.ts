@@ -1,6 +1,7 @@
 import type { ConversationOptions, Message } from '@parley/shared';
 import type { ModelCallSettings } from '../../providers/call-settings';
 import type { ProviderCredentials, ReplyStreamer } from '../../providers/provider.types';
+import type { CallBilling } from '../balance/call-billing';
 
 /** What a send does to the message tree (docs/decisions.md "Chat tree semantics"). */
 export type TurnAction = 'ask' | 'regenerate' | 'continue';
@@ -33,4 +34,6 @@ export interface Turn {
   reply: TurnReply;
   /** Where the history walk starts: the request message, or for a continue the AI message itself. */
   historyLeafId: string;
+  /** The call's hold on the user's balance, settled when the reply ends; null while CHECK_BALANCE is off. */
+  billing: CallBilling | null;
 }

@@ -57,6 +57,8 @@ export async function startChatApp(
     dataDir?: string;
     fileConfig?: YamlConfig['fileConfig'];
     titleConvo?: boolean;
+    /** CHECK_BALANCE on, with the YAML's balance section (docs/reference/balance.md). */
+    balance?: YamlConfig['balance'];
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
@@ -68,11 +70,15 @@ export async function startChatApp(
         version: '1.0.3',
         endpoints: { custom },
         ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
+        ...(options.balance ? { balance: options.balance } : {}),
       },
       messageLimits: { ...NO_LIMITS, ...options.limits },
       ...(options.prefix ? { rateLimits: { rateLimitPrefix: options.prefix } } : {}),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.titleConvo !== undefined ? { app: { titleConvo: options.titleConvo } } : {}),
+      app: {
+        ...(options.titleConvo !== undefined ? { titleConvo: options.titleConvo } : {}),
+        ...(options.balance ? { checkBalance: true } : {}),
+      },
     },
     { redis: options.redis },
   );

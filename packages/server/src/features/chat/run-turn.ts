@@ -6,12 +6,14 @@ import { createDeltaCoalescer } from '../generation/delta-coalescer';
 import type { Emit } from '../generation/run-job';
 import type { ChatContext } from './chat-context';
 import type { Turn } from './chat-turn';
+import type { TokenUsage } from '../../providers/provider.types';
 import { createReplyWriter } from './reply-writer';
 import { generateTitleInBackground } from './titles.service';
 import { turnHistory } from './turn-history';
 
 interface StreamResult {
   finishReason: string | null;
+  usage: TokenUsage | undefined;
   failure: unknown;
 }
 
@@ -23,16 +25,17 @@ async function streamReply(
   onText: (delta: string) => void,
 ): Promise<StreamResult> {
   let finishReason: string | null = null;
+  let usage: TokenUsage | undefined;
   try {
     const history = await turnHistory(ctx, turn);
     const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
     for await (const part of turn.streamer({ prompt, settings: turn.settings, signal })) {
       if (part.type === 'text') onText(part.text);
-      else finishReason = part.finishReason;
+      else ({ finishReason, usage } = part);
     }
-    return { finishReason, failure: null };
+    return { finishReason, usage, failure: null };
   } catch (error) {
-    return { finishReason, failure: error };
+    return { finishReason, usage, failure: error };
   }
 }
 
@@ -59,7 +62,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
       named = true;
     },
   });
-  const { finishReason, failure } = await streamReply(ctx, turn, signal, (delta) => {
+  const { finishReason, usage, failure } = await streamReply(ctx, turn, signal, (delta) => {
     writer.append(delta);
     coalescer.push(delta);
   });
@@ -73,6 +76,14 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
     error: failed,
     unfinished: aborted || (failed && hasText),
     finishReason: failed || aborted ? null : finishReason,
+  });
+  // Settled once the reply is saved, before the final event, so a balance fetched on `final` shows the charge
+  // (docs/reference/balance.md (What a call costs)).
+  await turn.billing?.settle({
+    completed: !failed && !aborted,
+    newText: writer.text.slice(turn.reply.baseText.length),
+    ...(usage ? { usage } : {}),
+    messageId,
   });
   if (failed) {
     emit({ event: 'error', data: errorEvent(ctx, turn, failure) });

@@ -10,6 +10,7 @@ import {
   type EndpointsConfig,
 } from '@parley/shared';
 import { acquireMessageSlot } from '../limits/message-slots';
+import { holdForCall, type CallBilling } from '../balance/call-billing';
 import { startJob } from '../generation/run-job';
 import { unavailableError } from '../../lib/unavailable';
 import type { ChatContext } from './chat-context';
@@ -70,9 +71,9 @@ export function refusedReplySender(ctx: ChatContext, pathEndpoint: string, body:
 /**
  * Validates and places a send, then starts its generation job; answers the job id to follow. In order: the
  * payload and endpoint (400), the user's key for userProvide endpoints (403 with the keys feature's JSON), the
- * model (403 `illegal_model_request` when the endpoint does not offer it), the option ranges (400), the attached files (400), the concurrent-message slot (429), the conversation (404 when
- * not the user's), the user message (saved before the provider is called). Everything that can be refused is
- * refused before the stream.
+ * model (403 `illegal_model_request` when the endpoint does not offer it), the option ranges (400), the attached files (400), the concurrent-message slot (429), the balance's hold
+ * (402 `token_balance`, docs/reference/balance.md (A call)), the conversation (404 when not the user's), the user
+ * message (saved before the provider is called). Everything that can be refused is refused before the stream.
  */
 export async function startTurn(
   ctx: ChatContext,
@@ -100,7 +101,9 @@ export async function startTurn(
   // Without Redis the job cannot be registered: refuse now, before the user message is saved.
   if (redisIsDown(ctx)) throw unavailableError('redis');
   const release = await acquireMessageSlot(ctx.messageLimits, userId);
+  let billing: CallBilling | null = null;
   try {
+    billing = await holdForCall(ctx.deps, userId, model, text);
     const placement = await placeTurn(ctx.deps.database.db, {
       userId,
       endpoint,
@@ -123,6 +126,7 @@ export async function startTurn(
       streamer,
       settings,
       sender,
+      billing,
     };
     const jobId = randomUUID();
     const meta = {
@@ -134,7 +138,8 @@ export async function startTurn(
     const { done } = await startJob(ctx.jobs, {
       jobId,
       meta,
-      run: (emit, signal) => runTurn(ctx, turn, emit, signal),
+      // A job that ended without settling (it threw before its stream ended) gives the hold back.
+      run: (emit, signal) => runTurn(ctx, turn, emit, signal).finally(() => turn.billing?.release()),
       toErrorEvent: (error) => errorReply(turn, error instanceof Error ? error.message : String(error)),
       onError: (error) => ctx.logError(error, 'chat job event'),
     });
@@ -142,6 +147,7 @@ export async function startTurn(
     ctx.track(done.finally(() => (ctx.running.delete(jobId), release())));
     return { jobId, conversationId: turn.conversationId, reply: turn.reply };
   } catch (error) {
+    await billing?.release();
     await release();
     throw error;
   }

@@ -13,6 +13,7 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     registrationEnabled: config.auth.allowRegistration,
     emailLoginEnabled: config.auth.allowEmailLogin,
     emailEnabled: config.app.emailEnabled,
+    smsEnabled: config.sms.transport !== null,
     socialLoginEnabled: SOCIAL_PROVIDERS.some(enabled),
     socialLogins: [...config.auth.socialLogins],
     discordLoginEnabled: enabled('discord'),
@@ -24,9 +25,15 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     openidImageUrl: config.app.openidImageUrl,
     showBirthdayIcon: config.app.showBirthdayIcon,
     checkBalance: config.app.checkBalance,
+    shopEnabled: config.app.checkBalance && config.payment !== null,
     searchEnabled: config.app.searchEnabled,
     avatarSizeLimit: bytesToMegabytes(config.app.avatarSizeLimit),
     endpoints: buildEndpointCatalog(config).map((entry) => entry.name),
     version: APP_VERSION,
+    vipMirrorUrl: config.links.vipMirrorUrl,
+    usageHelpUrl: config.links.usageHelpUrl,
+    officialMirrorUrl: config.links.officialMirrorUrl,
+    appDownloadUrl: config.links.appDownloadUrl,
+    support: config.links.support,
   };
 }

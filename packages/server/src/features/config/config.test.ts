@@ -32,7 +32,48 @@ describe.each(testDialects())('GET /api/config on %s', (dialect) => {
       // Megabytes, as GET /api/files/config gives its sizes.
       avatarSizeLimit: 1.5,
       version: APP_VERSION,
+      vipMirrorUrl: null,
+      usageHelpUrl: null,
+      support: null,
     });
+  });
+
+  it('answers the outside links and support contacts when set', async () => {
+    t = await buildTestApp(dialect, {
+      links: {
+        vipMirrorUrl: 'https://vip.example.com',
+        usageHelpUrl: 'https://docs.example.com',
+        officialMirrorUrl: 'https://mirror.example.com',
+        appDownloadUrl: 'https://oss.example.com/parley.apk',
+        support: { qq: '12345678', email: 'help@example.com' },
+      },
+    });
+    const body = startupConfigSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/config' })).json(),
+    );
+    expect(body).toMatchObject({
+      vipMirrorUrl: 'https://vip.example.com',
+      usageHelpUrl: 'https://docs.example.com',
+      officialMirrorUrl: 'https://mirror.example.com',
+      appDownloadUrl: 'https://oss.example.com/parley.apk',
+      support: { qq: '12345678', email: 'help@example.com' },
+    });
+  });
+
+  it('says the shop is on only with the balance on and a payment provider set', async () => {
+    const shopOf = async (over: Parameters<typeof buildTestApp>[1]) => {
+      t = await buildTestApp(dialect, over);
+      const body = startupConfigSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/config' })).json(),
+      );
+      await t.close();
+      return [body.checkBalance, body.shopEnabled];
+    };
+    const dev = { provider: 'dev' } as never;
+    expect(await shopOf({})).toEqual([false, false]);
+    expect(await shopOf({ app: { checkBalance: true } })).toEqual([true, false]);
+    expect(await shopOf({ payment: dev })).toEqual([false, false]);
+    expect(await shopOf({ app: { checkBalance: true }, payment: dev })).toEqual([true, true]);
   });
 
   it('names the configured endpoints in menu order, as GET /api/endpoints orders them', async () => {

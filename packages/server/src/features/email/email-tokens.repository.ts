@@ -33,3 +33,22 @@ export async function consumeEmailToken(
     .executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Whether the token is live for the user and purpose, without using it up. */
+export async function liveEmailTokenExists(
+  db: Db,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  tokenHash: string,
+  nowIso: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('email_tokens')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('purpose', '=', purpose)
+    .where('token_hash', '=', tokenHash)
+    .where('expires_at', '>', nowIso)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,4 +1,5 @@
 import type { MailMessage } from './mailer';
+import { escapeHtml } from '../../lib/escape-html';
 
 /** The languages mails are written in: Chinese for a browser asking for any Chinese, English otherwise. */
 export type MailLanguage = 'en-US' | 'zh-CN';
@@ -16,9 +17,6 @@ interface LinkMail {
   button: string;
   ignore: string;
 }
-
-const escapeHtml = (text: string): string =>
-  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** Plain text plus a simple HTML body with one button; the link is in both, whole, so any client can follow it. */
 function linkMail(to: string, link: string, parts: LinkMail): MailMessage {

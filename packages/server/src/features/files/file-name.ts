@@ -1,8 +1,6 @@
-export const MAX_FILENAME_LENGTH = 255;
+import { UNSAFE_NAME_CHARACTERS } from '@parley/shared';
 
-// C0 and C1 controls, and the bidirectional overrides that make `gpj.exe` read as `exe.jpg`.
-// eslint-disable-next-line no-control-regex
-const UNSAFE_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+export const MAX_FILENAME_LENGTH = 255;
 
 /**
  * The name to keep for an upload: URL-decoded (the web encodes it, docs/reference/files.md (Uploading)), its last path
@@ -16,7 +14,7 @@ export function cleanFileName(raw: string, fallback = 'file'): string {
   } catch {
     // Not valid percent-encoding: the name was sent as it is.
   }
-  name = (name.normalize('NFC').split(/[/\\]/).pop() ?? '').replace(UNSAFE_CHARACTERS, '').trim();
+  name = (name.normalize('NFC').split(/[/\\]/).pop() ?? '').replace(UNSAFE_NAME_CHARACTERS, '').trim();
   if (name === '' || name === '.' || name === '..') return fallback;
   const chars = Array.from(name);
   if (chars.length <= MAX_FILENAME_LENGTH) return name;

@@ -9,6 +9,20 @@ type StreamEntries = [id: string, fields: string[]][];
 type XReadReply = [key: string, entries: StreamEntries][] | null;
 
 const READ_BATCH = 512;
+
+/** Where a follower elsewhere reads a job from. */
+export interface RedisFollowSource {
+  redis: Redis;
+  hub: RedisChannelHub;
+  prefix: string;
+  idlePollMs: number;
+  /**
+   * True while Redis may have lost keys that still exist elsewhere: it was down, or came back less than a lease
+   * ago. A restarted Redis holds nothing until the job's owner writes it back, so then a missing job has not
+   * ended yet; the follower waits for it, and ends only once the lease has passed without it coming back.
+   */
+  keysMayBeLost: () => boolean;
+}
 const STREAM_ID = /^\d+(-\d+)?$/;
 
 /**
@@ -18,14 +32,11 @@ const STREAM_ID = /^\d+(-\d+)?$/;
  * subscription is live before the first read and a wake during a read is remembered, so none is lost.
  * An idle poll covers a wake missed during a reconnect and ends the follow once the job's lease expired.
  * While Redis is down the follower waits and reads on from where it was once Redis answers (the owner
- * writes what Redis missed); if Redis stays down too long it ends with an error event the client can
- * resume after.
+ * writes what Redis missed, even when a restart lost all of it); if Redis stays down too long it ends with an
+ * error event the client can resume after.
  */
 export async function* followRedisJob(
-  redis: Redis,
-  hub: RedisChannelHub,
-  prefix: string,
-  idlePollMs: number,
+  { redis, hub, prefix, idlePollMs, keysMayBeLost }: RedisFollowSource,
   jobId: string,
   { after, signal }: FollowOptions = {},
 ): AsyncGenerator<StoredEvent> {
@@ -41,10 +52,12 @@ export async function* followRedisJob(
   const listen = () => hub.listen(keys.wake, onWake).catch(() => null);
   let unlisten = await listen();
   const untilRedisAnswers = <T>(command: () => Promise<T>) => retryWhileUnavailable(command, { signal });
+  const jobGone = async () =>
+    (await untilRedisAnswers(() => redis.exists(keys.meta))) === 0 && !keysMayBeLost();
   signal?.addEventListener('abort', onSignal);
   let last = after !== undefined && STREAM_ID.test(after) ? after : '0';
   try {
-    if ((await untilRedisAnswers(() => redis.exists(keys.meta))) === 0) return;
+    if (await jobGone()) return;
     while (!signal?.aborted) {
       woken = false;
       unlisten ??= await listen();
@@ -68,7 +81,7 @@ export async function* followRedisJob(
         };
       });
       resume = null;
-      if (!wasWoken && (await untilRedisAnswers(() => redis.exists(keys.meta))) === 0) return;
+      if (!wasWoken && (await jobGone())) return;
     }
   } catch (error) {
     const outage = toUnavailableError(error);

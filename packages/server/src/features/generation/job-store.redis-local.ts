@@ -62,6 +62,11 @@ export class LocalJobs {
     return this.jobs.get(jobId);
   }
 
+  /** Every job running here, with its id. */
+  running(): IterableIterator<[string, LocalJob]> {
+    return this.jobs.entries();
+  }
+
   findActive(userId: string, conversationId: string): string | null {
     for (const [jobId, job] of this.jobs) {
       if (job.meta.userId === userId && job.meta.conversationId === conversationId) return jobId;

@@ -88,7 +88,8 @@ export class RedisJobWriter {
       // After a failure, everything held here goes again (ids Redis still has are refused and skipped).
       if (job.behind) job.sent = job.dropped;
       const events = this.local.unsent(job);
-      if (events.length === 0) {
+      // Nothing new, and nothing to restore (a job still waiting for its first token is restored all the same).
+      if (events.length === 0 && !job.behind) {
         for (const waiter of pending.waiters) waiter.resolve();
         continue;
       }

@@ -35,6 +35,28 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
   // Stops the background retries of finishes that Redis missed when the store closes.
   const closing = new AbortController();
 
+  // A restarted Redis may have lost every key, including those of jobs that wrote nothing while it was down.
+  // So once the connection is back, each job running here is written again whole (its keys, lease and events;
+  // ids Redis still has are skipped), and for a lease from then on a follower here takes a missing job for one
+  // its owner has not written back yet rather than one that ended.
+  let disconnected = false;
+  let reconnectedAt = Number.NEGATIVE_INFINITY;
+  const onClose = () => {
+    disconnected = true;
+  };
+  const onReady = () => {
+    if (!disconnected) return;
+    disconnected = false;
+    reconnectedAt = Date.now();
+    for (const [jobId, job] of local.running()) {
+      job.behind = true;
+      writer.flush(jobId, job, false).catch(() => {});
+    }
+  };
+  redis.on('close', onClose);
+  redis.on('ready', onReady);
+  const keysMayBeLost = () => disconnected || Date.now() - reconnectedAt < leaseMs;
+
   /** Redis first (it knows jobs of every instance); this instance's own jobs while Redis does not answer. */
   async function orLocal<T>(
     fromRedis: () => Promise<T | null>,
@@ -87,7 +109,7 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
     follow(jobId, followOptions) {
       const job = local.get(jobId);
       if (job) return local.follow(job, followOptions);
-      return followRedisJob(redis, hub, prefix, idlePollMs, jobId, followOptions);
+      return followRedisJob({ redis, hub, prefix, idlePollMs, keysMayBeLost }, jobId, followOptions);
     },
 
     async finish(jobId: string) {
@@ -174,6 +196,8 @@ export function createRedisJobStore(redis: Redis, options: JobStoreOptions = {})
 
     async close() {
       closing.abort();
+      redis.off('close', onClose);
+      redis.off('ready', onReady);
       local.clear();
       leases.clear();
       abortHandlers.clear();

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
-import { countInvitees } from './users.repository';
+import { inviteStats } from '../cashback/invite-stats.service';
 import { toPublicUser } from './users.service';
 
 /**
@@ -14,13 +14,9 @@ export const usersRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { d
     preValidation: [requireAuth(deps, services)],
     handler: async (request) => toPublicUser(deps.config, authUser(request).row),
   });
-  // docs/reference/accounts.md (Invite links).
+  // docs/reference/accounts.md (Invite links); docs/reference/commerce.md (Invites and cash-back).
   addRoute(app, 'getInviteStats', {
     preValidation: [requireAuth(deps, services)],
-    handler: async (request) => {
-      const { row } = authUser(request);
-      const dayAgo = new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString();
-      return { inviteCode: row.invite_code, ...(await countInvitees(deps.database.db, row.id, dayAgo)) };
-    },
+    handler: async (request) => inviteStats(deps, authUser(request).row),
   });
 };

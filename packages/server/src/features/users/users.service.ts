@@ -1,9 +1,7 @@
 import { AUTH_MESSAGES, type PublicUser } from '@parley/shared';
-import type { Db } from '../../db/database';
 import { AppError } from '../../lib/app-error';
 import { dropNulls } from '../../lib/drop-nulls';
 import { signStoredPath, type FileUrlConfig } from '../files/file-url';
-import { findUserById } from './users.repository';
 import type { UserRow } from './users.table';
 
 /**
@@ -46,12 +44,4 @@ export function isBanned(row: Pick<UserRow, 'banned_until'>, now = Date.now()): 
 /** Throws 403 BANNED while a ban lasts; the message contains "banned", which makes the web log the user out. */
 export function assertNotBanned(row: Pick<UserRow, 'banned_until'>): void {
   if (isBanned(row)) throw new AppError('BANNED', AUTH_MESSAGES.banned);
-}
-
-/** The signed-in user's row: 401 when the account is gone (deleted since the token was issued), 403 when banned. */
-export async function getActiveUser(db: Db, userId: string): Promise<UserRow> {
-  const row = await findUserById(db, userId);
-  if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
-  assertNotBanned(row);
-  return row;
 }

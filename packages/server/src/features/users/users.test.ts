@@ -55,17 +55,17 @@ describe.each(testDialects())('GET /api/user on %s', (dialect) => {
 
   it('answers 401 for an expired token signed with the real secret', async () => {
     t = await buildTestApp(dialect);
-    const { user } = await newUser(t.app);
-    const expired = await signAccessToken(jwtSecret, user.id, { expiresInSeconds: -60 });
+    const { user, sessionId } = await newUser(t.app);
+    const expired = await signAccessToken(jwtSecret, user.id, sessionId, { expiresInSeconds: -60 });
     expect((await getUser(t.app, expired)).statusCode).toBe(401);
-    const fresh = await signAccessToken(jwtSecret, user.id);
+    const fresh = await signAccessToken(jwtSecret, user.id, sessionId);
     expect((await getUser(t.app, fresh)).statusCode).toBe(200);
   });
 
   it('answers 401 for a token signed with another secret', async () => {
     t = await buildTestApp(dialect);
-    const { user } = await newUser(t.app);
-    const forged = await signAccessToken('some-other-secret-0123456789abcdef0123', user.id);
+    const { user, sessionId } = await newUser(t.app);
+    const forged = await signAccessToken('some-other-secret-0123456789abcdef0123', user.id, sessionId);
     expect((await getUser(t.app, forged)).statusCode).toBe(401);
   });
 

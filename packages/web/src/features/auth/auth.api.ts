@@ -1,5 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import type { AuthResult, LoginPayload, PublicUser, RegisterPayload } from '@parley/shared';
+import type {
+  AuthResult,
+  LoginPayload,
+  PhoneLoginPayload,
+  PublicUser,
+  RegisterPayload,
+  SendVerifyCodeResult,
+} from '@parley/shared';
 import { api } from '../../lib/api';
 import { ApiError } from '../../lib/api-error';
 import { readAuthResult, readUser } from '../../lib/auth-result';
@@ -53,6 +60,23 @@ export function useRegisterMutation() {
     onSuccess: (result) => {
       if ('token' in result) signIn(result);
     },
+  });
+}
+
+/** Texts a sign-in code (docs/reference/accounts.md (Phone sign-in)). */
+export function useSendVerifyCodeMutation() {
+  return useMutation({
+    mutationFn: (phoneNumber: string): Promise<SendVerifyCodeResult> =>
+      api.call('sendVerifyCode', { body: { phoneNumber } }, { refreshOn401: false }),
+  });
+}
+
+/** Phone and code: signs an existing phone in, or creates the account when a first-login password came with it. */
+export function usePhoneLoginMutation() {
+  return useMutation({
+    mutationFn: async (payload: PhoneLoginPayload) =>
+      parseAuthResult(await api.call('phoneLogin', { body: payload }, { refreshOn401: false })),
+    onSuccess: signIn,
   });
 }
 

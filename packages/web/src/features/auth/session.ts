@@ -50,9 +50,14 @@ export function logout(): Promise<void> {
 }
 
 async function runLogout(): Promise<void> {
-  // Deletes still in their undo window go out with this session's token
-  // (docs/decisions.md (Logging out sends the waiting deletes first)).
-  usePendingDeleteKeys.getState().sendWaiting();
+  // Deletes still in their undo window go out with this session's token, and are answered before the logout ends
+  // the session, whose tokens then stop working at once.
+  // docs/decisions.md (Logging out sends the waiting deletes first)
+  // A delete that hangs does not hold the logout past 3 s.
+  await Promise.race([
+    usePendingDeleteKeys.getState().sendWaiting(),
+    new Promise((resolve) => setTimeout(resolve, 3000)),
+  ]);
   try {
     await api.call('logout', {}, { refreshOn401: false });
   } catch (error) {

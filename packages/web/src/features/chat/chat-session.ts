@@ -3,6 +3,7 @@ import { api } from '../../lib/api';
 import { appNavigation } from '../../lib/navigation';
 import { queryClient, queryKeys } from '../../lib/query-client';
 import { logout } from '../auth/session';
+import { refreshBalance } from '../balance/balance.api';
 import { setConversationTitleInCache, upsertConversationInCache } from '../conversations/conversations.cache';
 import { generateTitle, messagesCache, NEW_CONVERSATION, postAbort } from './chat.api';
 import { nextStreamId, useChatStreamStore, type ActiveStream } from './chat-stream.store';
@@ -66,6 +67,8 @@ function refreshTitleLater(conversationId: string): void {
 function afterFinal(final: ChatFinalEvent, wasNew: boolean, aborted: boolean): void {
   const { conversation } = final;
   upsertConversationInCache(queryClient, conversation);
+  // The call was settled before its final event (docs/reference/balance.md (What a call costs)).
+  refreshBalance();
   if (!showing(conversation.conversationId)) return;
   useConversationStore.getState().setTitle(conversation.title);
   // The server writes no title after a stopped first reply.

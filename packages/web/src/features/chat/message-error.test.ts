@@ -128,21 +128,37 @@ describe('errorDisplay', () => {
     });
   });
 
-  it('explains a token balance error, with the generations as code', () => {
+  it('explains a token balance error, with the generations as code and a way to recharge', () => {
     const zero = errorDisplay('{"type":"token_balance","balance":0,"tokenCost":30,"promptTokens":12}');
-    expect(zero).toEqual({ key: 'com_ui_msg_error_balance_zero', code: undefined });
+    expect(zero).toEqual({ key: 'com_ui_msg_error_balance_zero', code: undefined, recharge: true });
     const low = errorDisplay(
       JSON.stringify({
         type: 'token_balance',
-        balance: 5,
-        tokenCost: 30,
+        balance: 500_000,
+        tokenCost: 1_250_000,
         promptTokens: 12,
+        model: 'gpt-3.5-turbo',
+        multiplier: 1,
         generations: ['a'],
       }),
     );
     expect(low.key).toBe('com_ui_msg_error_balance_low');
-    expect(low.values).toEqual({ balance: 5, tokenCost: 30, promptTokens: 12 });
+    // Units shown as credits (100000 = 1), as the balance line shows them.
+    expect(low.values).toEqual({ balance: '5.00', tokenCost: '12.50', promptTokens: 12 });
+    expect(low.recharge).toBe(true);
     expect(JSON.parse(low.code!)).toEqual(['a']);
+  });
+
+  it("names the model's price against gpt-3.5 when it differs", () => {
+    const pricier = errorDisplay(
+      '{"type":"token_balance","balance":20000,"tokenCost":30,"promptTokens":9,"model":"gpt-4","multiplier":20}',
+    );
+    expect(pricier).toEqual({
+      key: 'com_ui_msg_error_balance_low_multiplier',
+      values: { balance: '0.20', tokenCost: '0.0003', promptTokens: 9, model: 'gpt-4', multiplier: 20 },
+      code: undefined,
+      recharge: true,
+    });
   });
 
   it('shows client-side failures through send-error’s mapping', () => {

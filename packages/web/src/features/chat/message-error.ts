@@ -1,3 +1,5 @@
+import { formatCredits } from '@parley/shared';
+import { formatCostCredits } from '../commerce/purchase';
 import { clientErrorDisplay } from './send-error';
 
 /** A send error as the red box shows it: a message key with its values, and optionally a code block. */
@@ -10,6 +12,8 @@ export interface ErrorDisplay {
   detail?: string;
   /** The way out is the user's key: the box offers Set API key. */
   setKey?: boolean;
+  /** The way out is more credits: the box offers Recharge. */
+  recharge?: boolean;
 }
 
 /** What the error box knows about the endpoint of the reply. */
@@ -109,15 +113,28 @@ const MAPPED: Record<string, Mapper> = {
     key: 'com_ui_msg_error_illegal_model',
     values: { model: typeof json.model === 'string' ? json.model : '' },
   }),
+  // docs/reference/commerce.md (The web's commerce screens): at zero, recharging (and, for an account not yet
+  // activated, its activation link, which brings the free uses and credits); else the balance, the prompt's length
+  // and the cost in credits, the model's price against gpt-3.5 when it is not 1. Both offer Recharge.
   token_balance: (json) => {
     const code = json.generations === undefined ? undefined : JSON.stringify(json.generations, null, 2);
-    if (num(json.balance) === 0) return { key: 'com_ui_msg_error_balance_zero', code };
+    if (num(json.balance) === 0) return { key: 'com_ui_msg_error_balance_zero', code, recharge: true };
+    const multiplier = num(json.multiplier);
     const values = {
-      balance: num(json.balance),
+      balance: formatCredits(num(json.balance)),
       promptTokens: num(json.promptTokens),
-      tokenCost: num(json.tokenCost),
+      tokenCost: formatCostCredits(num(json.tokenCost)),
     };
-    return { key: 'com_ui_msg_error_balance_low', values, code };
+    if (multiplier > 0 && multiplier !== 1) {
+      const model = typeof json.model === 'string' && json.model ? json.model : 'gpt-4';
+      return {
+        key: 'com_ui_msg_error_balance_low_multiplier',
+        values: { ...values, model, multiplier },
+        code,
+        recharge: true,
+      };
+    }
+    return { key: 'com_ui_msg_error_balance_low', values, code, recharge: true };
   },
 };
 

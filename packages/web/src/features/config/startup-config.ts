@@ -8,6 +8,7 @@ export const DEFAULT_STARTUP_CONFIG: StartupConfig = {
   registrationEnabled: true,
   emailLoginEnabled: true,
   emailEnabled: false,
+  smsEnabled: false,
   socialLoginEnabled: false,
   socialLogins: [],
   discordLoginEnabled: false,
@@ -19,10 +20,16 @@ export const DEFAULT_STARTUP_CONFIG: StartupConfig = {
   openidImageUrl: '',
   showBirthdayIcon: false,
   checkBalance: false,
+  shopEnabled: false,
   searchEnabled: false,
   avatarSizeLimit: 2,
   endpoints: [],
   version: '',
+  vipMirrorUrl: null,
+  usageHelpUrl: null,
+  officialMirrorUrl: null,
+  appDownloadUrl: null,
+  support: null,
 };
 
 /** Keeps every field the server sent that is well formed; the rest come from the defaults. */

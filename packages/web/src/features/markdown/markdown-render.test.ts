@@ -160,6 +160,10 @@ describe('MarkdownRenderer', () => {
   it('renders maths with KaTeX when LaTeX is on and the maths chunk is loaded', () => {
     const withMath = renderToStaticMarkup(createElement(MathBlock, { text: 'Euler: $e^{i\\pi}+1=0$' }));
     expect(withMath).toContain('class="katex"');
+    // A display formula scrolls sideways in its own box: a named tab stop, so the keyboard can reach it.
+    const display = renderToStaticMarkup(createElement(MathBlock, { text: '$$\n\\sum_{i=1}^{n} i\n$$' }));
+    expect(display).toMatch(/<span class="katex-display" tabindex="0" role="group" aria-label="Formula">/);
+    expect(withMath).not.toContain('tabindex');
     // Without LaTeX the dollars stay text.
     expect(render('Euler: $e^{i\\pi}+1=0$')).toContain('$e^{i\\pi}+1=0$');
   });

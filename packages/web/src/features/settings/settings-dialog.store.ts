@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 
-export type SettingsTab = 'general' | 'beta' | 'data' | 'account';
+export type SettingsTab = 'general' | 'beta' | 'data' | 'account' | 'usage';
 
 interface SettingsDialogState {
   open: boolean;

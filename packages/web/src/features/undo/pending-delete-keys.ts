@@ -3,8 +3,11 @@ import { create } from 'zustand';
 interface PendingDeleteKeys {
   /** The keys (`preset:<id>`, `convo:<id>`) whose delete waits out its undo window; the lists hide them. */
   keys: ReadonlySet<string>;
-  /** Sends every waiting delete now (logout, before the token goes); undo-delete.ts plugs it in. */
-  sendWaiting: () => void;
+  /**
+   * Sends every waiting delete now (logout, before the token goes), settling once they are answered; undo-delete.ts
+   * plugs it in.
+   */
+  sendWaiting: () => Promise<void>;
 }
 
 /**
@@ -12,5 +15,5 @@ interface PendingDeleteKeys {
  */
 export const usePendingDeleteKeys = create<PendingDeleteKeys>()(() => ({
   keys: new Set(),
-  sendWaiting: () => {},
+  sendWaiting: () => Promise.resolve(),
 }));

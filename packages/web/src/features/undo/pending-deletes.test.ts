@@ -17,7 +17,9 @@ describe('pending deletes', () => {
     };
     const deletes = createPendingDeletes({ page, onChange: (keys) => changes.push([...keys]) });
     const start = Date.now();
-    const commit = (key: string) => (leaving: boolean) => sent.push({ at: Date.now() - start, key, leaving });
+    const commit = (key: string) => (leaving: boolean) => {
+      sent.push({ at: Date.now() - start, key, leaving });
+    };
     const fire = (type: string) => target.dispatchEvent(new Event(type));
     return { sent, changes, deletes, commit, fire, hide: () => (hidden = true) };
   };
@@ -60,6 +62,28 @@ describe('pending deletes', () => {
     expect(sent).toEqual([{ at: 6000, key: 'preset:a', leaving: false }]);
     vi.advanceTimersByTime(10_000);
     expect(sent).toHaveLength(1);
+  });
+
+  it('a flush settles once every delete it sent has been answered, whatever the answer', async () => {
+    const deletes = createPendingDeletes();
+    const answers: Array<(ok: boolean) => void> = [];
+    const request = () =>
+      new Promise<void>((resolve, reject) =>
+        answers.push((ok) => (ok ? resolve() : reject(new Error('no')))),
+      );
+    deletes.schedule('preset:a', request);
+    deletes.schedule('convo:1', request);
+    let settled = false;
+    const flushed = deletes.flush().then(() => (settled = true));
+    await Promise.resolve();
+    expect(answers).toHaveLength(2);
+    answers[0]!(true);
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    answers[1]!(false);
+    await flushed;
+    expect(settled).toBe(true);
+    expect(deletes.has('preset:a')).toBe(false);
   });
 
   it('keeps one window per key', () => {

@@ -1,8 +1,11 @@
 /** How long a delete can be undone (docs/decisions.md (Chat and preset deletes can be undone for 6 s)). */
 export const UNDO_WINDOW_MS = 6000;
 
-/** Sends the delete; `leaving` is true when the page is being left or hidden (send it with `keepalive`). */
-export type CommitDelete = (leaving: boolean) => void;
+/**
+ * Sends the delete; `leaving` is true when the page is being left or hidden (send it with `keepalive`). May answer the
+ * request's promise, so a flush can wait for it.
+ */
+export type CommitDelete = (leaving: boolean) => void | Promise<unknown>;
 
 /** The page events that send every waiting delete at once (`window` and `document` in the browser). */
 export interface PageEvents {
@@ -32,9 +35,9 @@ export function createPendingDeletes({
   let listening = false;
 
   const onHide = () => {
-    if (page?.hidden()) flush();
+    if (page?.hidden()) void flush();
   };
-  const onLeave = () => flush();
+  const onLeave = () => void flush();
 
   function changed(): void {
     if (page && waiting.size > 0 !== listening) {
@@ -70,9 +73,13 @@ export function createPendingDeletes({
     return take(key) !== undefined;
   }
 
-  /** Sends every waiting delete now, as the page is being left. */
-  function flush(): void {
-    for (const key of [...waiting.keys()]) take(key)?.(true);
+  /**
+   * Sends every waiting delete now, as the page is being left or the session ends; settles once every delete has
+   * been answered (or failed), for a caller that must not go on before (logout).
+   */
+  function flush(): Promise<void> {
+    const sent = [...waiting.keys()].map((key) => take(key)?.(true));
+    return Promise.allSettled(sent).then(() => undefined);
   }
 
   return { schedule, undo, flush, has: (key: string) => waiting.has(key) };

@@ -29,7 +29,7 @@ export interface DeleteWithUndo {
   message: string;
   undoLabel: string;
   /** Sends the delete; `keepalive` when the page is being left, so the request outlives it. */
-  send: (keepalive: boolean) => void;
+  send: (keepalive: boolean) => void | Promise<unknown>;
   /** After an undo: the item is back in its list; put back anything else (reopen the chat). */
   onUndo?: () => void;
 }
@@ -42,7 +42,7 @@ export function deleteWithUndo({ key, message, undoLabel, send, onUndo }: Delete
   let toastId = 0;
   const scheduled = pending.schedule(key, (leaving) => {
     dismissToast(toastId);
-    send(leaving);
+    return send(leaving);
   });
   if (!scheduled) return;
   toastId = showToast({

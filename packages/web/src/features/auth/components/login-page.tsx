@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
 import { Divider } from '../../../components/ui/divider';
 import { useStartupConfig } from '../../config/config.api';
 import { useAuthStore } from '../auth.store';
 import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
+import { SocialLoginErrorAlert } from './social-login-error';
 import { SocialLogins, visibleProviders } from './social-logins';
 
 /**
@@ -15,6 +16,7 @@ import { SocialLogins, visibleProviders } from './social-logins';
 export function LoginPage() {
   const { t } = useTranslation();
   const { search } = useLocation();
+  const [params] = useSearchParams();
   const status = useAuthStore((s) => s.status);
   const authError = useAuthStore((s) => s.authError);
   const { config } = useStartupConfig();
@@ -26,9 +28,21 @@ export function LoginPage() {
     <AuthLayout title={t('com_auth_welcome_back')} subtitle={t('com_auth_login_subtitle')}>
       <div className="flex flex-col gap-5">
         {authError && <Alert tone="info">{t('com_auth_session_expired')}</Alert>}
+        <SocialLoginErrorAlert code={params.get('error')} />
         {config.emailLoginEnabled && <LoginForm />}
         {config.emailLoginEnabled && hasSocial && <Divider label={t('com_auth_or')} />}
-        <SocialLogins config={config} />
+        <SocialLogins config={config} inviteCode={params.get('inviteCode') || undefined} />
+        {config.registrationEnabled && config.smsEnabled && (
+          <p className="text-center text-sm">
+            <Link
+              to={`/register${search}`}
+              data-testid="code-login-link"
+              className="font-medium text-teal-700 hover:underline dark:text-teal-400"
+            >
+              {t('com_auth_login_with_code')}
+            </Link>
+          </p>
+        )}
         {config.registrationEnabled && (
           <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
             {t('com_auth_no_account')}{' '}

@@ -3,12 +3,16 @@ import { Link, Navigate, useSearchParams } from 'react-router';
 import { useStartupConfig } from '../../config/config.api';
 import { useAuthStore } from '../auth.store';
 import { AuthLayout } from './auth-layout';
+import { Divider } from '../../../components/ui/divider';
 import { PasswordRegisterForm } from './password-register-form';
+import { SocialLogins, visibleProviders } from './social-logins';
+import { PhoneRegisterForm } from './phone-register-form';
+
+const linkClass = 'font-medium text-teal-700 hover:underline dark:text-teal-400';
 
 /**
- * /register. The phone + SMS code form belongs here (docs/reference/accounts.md (Planned account features)); until its
- * API exists the page holds the password registration form. Swap the form below, keep the frame, the redirects and the
- * login link.
+ * /register (docs/reference/accounts.md (Phone sign-in)): the phone and SMS-code form when the server sends codes,
+ * with the e-mail sign-up one link away (`?method=email`); the e-mail form alone when it does not.
  */
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -20,15 +24,41 @@ export function RegisterPage() {
   if (status === 'authenticated') return <Navigate to="/c/new" replace />;
   if (isLoaded && !config.registrationEnabled) return <Navigate to="/login" replace />;
 
-  const loginHref = inviteCode ? `/login?inviteCode=${encodeURIComponent(inviteCode)}` : '/login';
+  const withInvite = (path: string, extra: Record<string, string> = {}) => {
+    const query = new URLSearchParams({ ...(inviteCode ? { inviteCode } : {}), ...extra }).toString();
+    return query ? `${path}?${query}` : path;
+  };
+  const emailAllowed = config.emailLoginEnabled;
+  const usePhone = config.smsEnabled && !(emailAllowed && params.get('method') === 'email');
+
   return (
-    <AuthLayout title={t('com_auth_create_account')} subtitle={t('com_auth_register_subtitle')}>
+    <AuthLayout
+      title={usePhone ? t('com_auth_phone_title') : t('com_auth_create_account')}
+      subtitle={usePhone ? t('com_auth_phone_subtitle') : t('com_auth_register_subtitle')}
+    >
       <div className="flex flex-col gap-5">
-        <PasswordRegisterForm inviteCode={inviteCode} />
+        {usePhone ? (
+          <PhoneRegisterForm inviteCode={inviteCode} />
+        ) : (
+          <PasswordRegisterForm inviteCode={inviteCode} />
+        )}
+        {config.smsEnabled && emailAllowed && (
+          <p className="text-center text-sm">
+            <Link
+              to={usePhone ? withInvite('/register', { method: 'email' }) : withInvite('/register')}
+              className={linkClass}
+            >
+              {usePhone ? t('com_auth_register_with_email') : t('com_auth_register_with_phone')}
+            </Link>
+          </p>
+        )}
+        {visibleProviders(config).length > 0 && <Divider label={t('com_auth_or')} />}
+        {/* Signing up through a provider keeps the invite: the server records it if the account is new. */}
+        <SocialLogins config={config} inviteCode={inviteCode} />
         <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
           {t('com_auth_have_account')}{' '}
-          <Link to={loginHref} className="font-medium text-teal-700 hover:underline dark:text-teal-400">
-            {t('com_auth_login')}
+          <Link to={withInvite('/login')} className={linkClass}>
+            {usePhone ? t('com_auth_login_with_password') : t('com_auth_login')}
           </Link>
         </p>
       </div>

@@ -1,8 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert, Info, KeyRound } from 'lucide-react';
+import { TriangleAlert, Info, KeyRound, Wallet } from 'lucide-react';
 import type { Message } from '@parley/shared';
+import { useStartupConfig } from '../../config/config.api';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
+import { sendClick } from '../../commerce/click';
+import { useCommerceDialogs } from '../../commerce/commerce-dialogs.store';
 import { Markdown } from '../../markdown/components/markdown';
 import { useSettingsStore } from '../../settings/settings.store';
 import { useDelayedFlag } from '../hooks/use-delayed-flag';
@@ -100,6 +103,8 @@ function ErrorBox({ text, endpoint, cut = false }: { text: string; endpoint?: st
   const shown: ErrorDisplay =
     cut && !text ? { key: 'com_ui_msg_error_cut' } : errorDisplay(text, { userKey: settings?.userProvide });
   const canSetKey = Boolean(shown.setKey && endpoint && settings?.userProvide);
+  // Recharge only where something is for sale.
+  const shopEnabled = useStartupConfig().config.shopEnabled;
   return (
     <div
       role="alert"
@@ -121,6 +126,20 @@ function ErrorBox({ text, endpoint, cut = false }: { text: string; endpoint?: st
           >
             <KeyRound className="size-3.5" aria-hidden="true" />
             {t('com_endpoint_set_key')}
+          </button>
+        )}
+        {shown.recharge && shopEnabled && (
+          <button
+            type="button"
+            data-testid="error-recharge"
+            onClick={() => {
+              sendClick({ b: 'error_recharge' });
+              useCommerceDialogs.getState().show('recharge');
+            }}
+            className="mt-2 inline-flex items-center gap-1.5 rounded-lg border border-red-300 bg-white px-2.5 py-1 text-sm font-medium text-red-900 hover:bg-red-100 focus-visible:outline-2 focus-visible:outline-red-700 dark:border-red-800 dark:bg-red-950 dark:text-red-100 dark:hover:bg-red-900/60"
+          >
+            <Wallet className="size-3.5" aria-hidden="true" />
+            {t('com_ui_recharge_button')}
           </button>
         )}
         {shown.detail && (

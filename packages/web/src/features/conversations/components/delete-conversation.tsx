@@ -50,7 +50,7 @@ export function DeleteConversation({ conversation, active, onClose }: DeleteConv
       key: `convo:${conversationId}`,
       message: t('com_nav_convo_deleted', { title: conversation.title }),
       undoLabel: t('com_ui_undo'),
-      send: (keepalive) => void send(keepalive),
+      send,
       // Back to the chat it was, unless another one was opened meanwhile.
       onUndo: () =>
         active && window.location.pathname === '/c/new' && appNavigation.go(`/c/${conversationId}`),

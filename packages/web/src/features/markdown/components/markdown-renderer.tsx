@@ -1,4 +1,5 @@
 import { memo, useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import ReactMarkdown from 'react-markdown';
 import enUS from '../../../locales/lazy/en-US/render.json';
 import zhCN from '../../../locales/lazy/zh-CN/render.json';
@@ -10,7 +11,7 @@ import { mayContainMath, normalizeMath } from '../math-text';
 import { useMathPlugins } from '../use-math-plugins';
 import { markdownComponents } from './markdown-components';
 
-// The names of code blocks and tables come with the renderer's chunk.
+// The names of code blocks, tables and formulas come with the renderer's chunk.
 addLazyTexts({ 'en-US': enUS, 'zh-CN': zhCN });
 
 interface MarkdownRendererProps {
@@ -23,8 +24,10 @@ interface MarkdownRendererProps {
  * source: while a reply streams, only its last block is parsed and rendered again.
  */
 function MarkdownRenderer({ text, latex }: MarkdownRendererProps) {
+  const { t } = useTranslation();
   const math = useMathPlugins(latex && mayContainMath(text));
-  const plugins = useMemo(() => selectPlugins(math), [math]);
+  const mathLabel = t('com_ui_render_formula');
+  const plugins = useMemo(() => selectPlugins(math, mathLabel), [math, mathLabel]);
   const blocks = useMemo(() => {
     const source = latex ? normalizeMath(text) : text;
     return splitBlocks(source, { math: latex });

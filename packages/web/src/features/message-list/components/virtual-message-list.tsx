@@ -2,6 +2,7 @@ import { useLayoutEffect, useMemo, useRef, type KeyboardEvent, type ReactNode } 
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { INSTANT_SCROLL_THROTTLE_MS, SMOOTH_SCROLL_THROTTLE_MS } from '@parley/shared';
 import { useSettingsStore } from '../../settings/settings.store';
+import { useRenderAllStore } from '../render-all.store';
 import { throttle } from '../throttle';
 import { useScrollButton } from '../use-scroll-button';
 import { ScrollToBottomButton } from './scroll-to-bottom-button';
@@ -43,6 +44,9 @@ function VirtualLog<T>({
   const scrollRef = useRef<HTMLDivElement>(null);
   const autoScroll = useSettingsStore((s) => s.autoScroll);
   const button = useScrollButton(scrollRef);
+  // The screenshot export needs every row in the page for a moment
+  // (docs/decisions.md, "The screenshot export renders the whole branch").
+  const renderAll = useRenderAllStore((s) => s.all);
 
   // End anchoring: new output is followed only while the reader is at the bottom; growth of items above the
   // view does not move what the reader sees. (The app does not use the React Compiler, which this rule is about.)
@@ -52,7 +56,7 @@ function VirtualLog<T>({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => estimateSize,
     getItemKey: (index) => getKey(items[index]!),
-    overscan: 6,
+    overscan: renderAll ? items.length : 6,
     anchorTo: 'end',
     followOnAppend: true,
     scrollEndThreshold: PIN_THRESHOLD_PX,
@@ -113,6 +117,7 @@ function VirtualLog<T>({
       >
         <div className="relative w-full" style={{ height: totalSize }}>
           <div
+            data-message-rows=""
             className="absolute top-0 left-0 w-full"
             style={{ transform: `translateY(${virtualItems[0]?.start ?? 0}px)` }}
           >

@@ -1,4 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
+import { useCommerceDialogs } from '../../commerce/commerce-dialogs.store';
+import { useExportDialogStore } from '../../export/export-dialog.store';
 import { useShortcutsDialogStore } from '../../keyboard/use-shortcuts';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useMyFilesStore } from '../../my-files/my-files.store';
@@ -15,6 +17,24 @@ const SettingsDialog = lazy(async () => ({
 const MyFilesDialog = lazy(async () => ({
   default: (await import('../../my-files/components/my-files-dialog')).MyFilesDialog,
 }));
+const RechargeDialog = lazy(async () => ({
+  default: (await import('../../commerce/components/recharge-dialog')).RechargeDialog,
+}));
+const BalanceDialog = lazy(async () => ({
+  default: (await import('../../commerce/components/balance-dialog')).BalanceDialog,
+}));
+const InviteDialog = lazy(async () => ({
+  default: (await import('../../commerce/components/invite-dialog')).InviteDialog,
+}));
+const SupportDialog = lazy(async () => ({
+  default: (await import('../../commerce/components/support-dialog')).SupportDialog,
+}));
+const AppDownloadDialog = lazy(async () => ({
+  default: (await import('../../commerce/components/app-download-dialog')).AppDownloadDialog,
+}));
+const ExportDialog = lazy(async () => ({
+  default: (await import('../../export/components/export-dialog')).ExportDialog,
+}));
 const ShortcutsDialog = lazy(async () => ({
   default: (await import('../../keyboard/shortcuts-dialog')).ShortcutsDialog,
 }));
@@ -26,18 +46,34 @@ function useOnceOpened(open: boolean): boolean {
   return opened;
 }
 
-/** The shell's dialogs: endpoint key, settings, My Files and keyboard shortcuts, each loaded on first use. */
+/**
+ * The shell's dialogs: endpoint key, settings, My Files, keyboard shortcuts, export conversation and the commerce dialogs (recharge,
+ * balance, invite, support, app download), each loaded on first use.
+ */
 export function ShellDialogs() {
   const keyOpened = useOnceOpened(useKeyDialogStore((s) => s.endpoint !== null));
   const settingsOpened = useOnceOpened(useSettingsDialogStore((s) => s.open));
   const myFilesOpened = useOnceOpened(useMyFilesStore((s) => s.dialogOpen));
   const shortcutsOpened = useOnceOpened(useShortcutsDialogStore((s) => s.open));
+  const exportOpened = useOnceOpened(useExportDialogStore((s) => s.open));
+  const commerce = useCommerceDialogs((s) => s.open);
+  const rechargeOpened = useOnceOpened(commerce === 'recharge');
+  const balanceOpened = useOnceOpened(commerce === 'balance');
+  const inviteOpened = useOnceOpened(commerce === 'invite');
+  const supportOpened = useOnceOpened(commerce === 'support');
+  const appOpened = useOnceOpened(commerce === 'appDownload');
   return (
     <Suspense fallback={null}>
       {keyOpened && <KeyDialog />}
       {settingsOpened && <SettingsDialog />}
       {myFilesOpened && <MyFilesDialog />}
       {shortcutsOpened && <ShortcutsDialog />}
+      {exportOpened && <ExportDialog />}
+      {rechargeOpened && <RechargeDialog />}
+      {balanceOpened && <BalanceDialog />}
+      {inviteOpened && <InviteDialog />}
+      {supportOpened && <SupportDialog />}
+      {appOpened && <AppDownloadDialog />}
     </Suspense>
   );
 }

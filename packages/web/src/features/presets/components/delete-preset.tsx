@@ -39,7 +39,7 @@ export function DeletePreset({ preset, onClose }: DeletePresetProps) {
       message: t('com_endpoint_preset_deleted', { title: preset.title }),
       undoLabel: t('com_ui_undo'),
       send: (keepalive) =>
-        void sendPresetDelete(preset.presetId, keepalive).catch((error: unknown) =>
+        sendPresetDelete(preset.presetId, keepalive).catch((error: unknown) =>
           showToast({
             message: `${t('com_endpoint_preset_delete_error')} ${errorText(error)}`.trim(),
             severity: 'error',

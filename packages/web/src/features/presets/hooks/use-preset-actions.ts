@@ -7,18 +7,7 @@ import { showToast } from '../../toast/toast.store';
 import { parsePresetFile, presetExportJson, presetFileName } from '../preset-file';
 import { presetToPayload, presetToSetup } from '../preset-setup';
 import { useClearPresetsMutation, useSavePresetMutation } from '../presets.api';
-
-function download(fileName: string, json: string): void {
-  const url = URL.createObjectURL(new Blob([json], { type: 'application/json' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked later: some browsers start the download asynchronously.
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+import { downloadBlob } from '../../../lib/download';
 
 /** The presets menu's actions on one preset or on all of them. */
 export function usePresetActions() {
@@ -47,7 +36,11 @@ export function usePresetActions() {
     );
   };
 
-  const exportPreset = (preset: Preset) => download(presetFileName(preset.title), presetExportJson(preset));
+  const exportPreset = (preset: Preset) =>
+    downloadBlob(
+      new Blob([presetExportJson(preset)], { type: 'application/json' }),
+      presetFileName(preset.title),
+    );
 
   const importFile = async (file: File) => {
     const payload = parsePresetFile(await file.text());

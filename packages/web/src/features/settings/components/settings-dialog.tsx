@@ -1,5 +1,5 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Database, FlaskConical, Settings, UserRound, type LucideIcon } from 'lucide-react';
+import { ChartColumn, Database, FlaskConical, Settings, UserRound, type LucideIcon } from 'lucide-react';
 import { useRef, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -9,6 +9,8 @@ import { BetaTab } from './beta-tab';
 import { DataTab } from './data-tab';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { GeneralTab } from './general-tab';
+import { UsageTab } from './usage-tab';
+import { useStartupConfig } from '../../config/config.api';
 
 const TABS: ReadonlyArray<{ value: SettingsTab; label: string; Icon: LucideIcon; Panel: ComponentType }> = [
   { value: 'general', label: 'com_nav_setting_general', Icon: Settings, Panel: GeneralTab },
@@ -16,10 +18,17 @@ const TABS: ReadonlyArray<{ value: SettingsTab; label: string; Icon: LucideIcon;
   { value: 'data', label: 'com_nav_setting_data', Icon: Database, Panel: DataTab },
   { value: 'account', label: 'com_nav_setting_account', Icon: UserRound, Panel: AccountTab },
 ];
+/** Shown only when the server keeps a balance (docs/reference/commerce.md (Usage)). */
+const USAGE_TAB = {
+  value: 'usage',
+  label: 'com_nav_setting_usage',
+  Icon: ChartColumn,
+  Panel: UsageTab,
+} as const;
 
 /**
- * The settings dialog (docs/reference/settings-and-ui.md (Settings dialog)): general, beta, data and account tabs;
- * every toggle persists at once.
+ * The settings dialog (docs/reference/settings-and-ui.md (Settings dialog)): general, beta, data and account tabs,
+ * and usage when the server keeps a balance; every toggle persists at once.
  */
 export function SettingsDialog() {
   const { t } = useTranslation();
@@ -30,6 +39,8 @@ export function SettingsDialog() {
   // Tabs run down the side on wider screens and across the top on phones; arrow keys follow the layout.
   const wide = useMediaQuery('(min-width: 640px)');
   const listRef = useRef<HTMLDivElement>(null);
+  const { config } = useStartupConfig();
+  const tabs = config.checkBalance ? [...TABS, USAGE_TAB] : TABS;
 
   return (
     <DialogFrame
@@ -53,9 +64,9 @@ export function SettingsDialog() {
         <Tabs.List
           ref={listRef}
           aria-label={t('com_nav_settings')}
-          className="grid shrink-0 grid-cols-4 gap-1 border-b border-zinc-200 px-3 py-2 sm:flex sm:w-44 sm:flex-col sm:border-r sm:border-b-0 sm:py-3 dark:border-zinc-800"
+          className={`grid shrink-0 ${tabs.length > 4 ? 'grid-cols-5' : 'grid-cols-4'} gap-1 border-b border-zinc-200 px-3 py-2 sm:flex sm:w-44 sm:flex-col sm:border-r sm:border-b-0 sm:py-3 dark:border-zinc-800`}
         >
-          {TABS.map(({ value, label, Icon }) => (
+          {tabs.map(({ value, label, Icon }) => (
             <Tabs.Trigger
               key={value}
               value={value}
@@ -66,7 +77,7 @@ export function SettingsDialog() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {TABS.map(({ value, Panel }) => (
+        {tabs.map(({ value, Panel }) => (
           <Tabs.Content
             key={value}
             value={value}

@@ -1,0 +1,95 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { API } from '@parley/shared';
+import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { newUser, type NewUser } from '../../../test/factories.test-helpers';
+import { readBalance } from '../ledger/ledger.repository';
+import { recordWithdrawal } from './cashback.repository';
+import { recordCashback } from './record-cashback';
+
+const stats = async (t: TestApp, user: NewUser) =>
+  (
+    await t.app.inject({
+      method: 'GET',
+      url: API.inviteStats,
+      headers: { authorization: `Bearer ${user.token}` },
+    })
+  ).json<Record<string, unknown>>();
+
+// docs/reference/commerce.md (Invites and cash-back)
+describe.each(testDialects())('invite stats with cash-back on %s', (dialect) => {
+  let t: TestApp;
+  afterEach(async () => {
+    vi.useRealTimers();
+    await t?.close();
+  });
+
+  it('answers what the invitees paid, what was paid out, what can be paid and what was earned today, in yuan', async () => {
+    t = await buildTestApp(dialect, {
+      invites: { percent: 15, secondLevelPercent: 5, registerGiftFen: 50, adminWx: 'parley-help' },
+    });
+    const a = await newUser(t.app);
+    const b = await newUser(t.app, { inviteCode: a.user.inviteCode });
+    const c = await newUser(t.app, { inviteCode: b.user.inviteCode });
+    const db = t.database.db;
+    const shares = { percent: 15, secondLevelPercent: 5 };
+    // 12:00 in Shanghai on 2026-03-02: b paid 99.99 yuan yesterday and c paid 20 yuan today.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-03-02T04:00:00.000Z'));
+    await recordCashback(
+      db,
+      { orderId: 'o1', userId: b.user.id, amountFen: 9999, paidAt: '2026-03-01T04:00:00.000Z' },
+      shares,
+    );
+    await recordCashback(
+      db,
+      { orderId: 'o2', userId: c.user.id, amountFen: 2000, paidAt: '2026-03-02T03:00:00.000Z' },
+      shares,
+    );
+    await recordWithdrawal(
+      db,
+      { userId: a.user.id, amountFen: 1000, reason: 'WeChat', operator: 'op' },
+      'Asia/Shanghai',
+    );
+
+    // a: 15% of 99.99 = 14.99 (level 1) and 5% of 20 = 1.00 (level 2, today); 10.00 paid out.
+    expect(await stats(t, a)).toEqual({
+      inviteCode: a.user.inviteCode,
+      invitedCount: 1,
+      invited24Count: 1,
+      secondLevelCount: 1,
+      totalPrice: 119.99,
+      totalPricePayed: 10,
+      totalPriceCanPay: 4.99,
+      totalPriceToday: 1,
+      adminWx: 'parley-help',
+      invitePercent: 15,
+      secondLevelPercent: 5,
+      registerGift: 0.5,
+    });
+    // b: 15% of c's 20 yuan, all of it today.
+    expect(await stats(t, b)).toMatchObject({
+      totalPrice: 20,
+      totalPriceCanPay: 0,
+      totalPriceToday: 3,
+      totalPricePayed: 0,
+    });
+    expect(await stats(t, c)).toMatchObject({ totalPrice: 0, totalPriceCanPay: 0, totalPriceToday: 0 });
+  });
+
+  it('gives an invited user the registerGift in credits beside the registration gift, once, with the balance on', async () => {
+    t = await buildTestApp(dialect, { app: { checkBalance: true } });
+    const a = await newUser(t.app);
+    const b = await newUser(t.app, { inviteCode: a.user.inviteCode });
+    const gift = t.config.balance.registrationGift.credits;
+    expect((await readBalance(t.database.db, a.user.id)).credits).toBe(gift);
+    // 0.5 yuan = 0.5 credit = 50000 units.
+    expect((await readBalance(t.database.db, b.user.id)).credits).toBe(gift + 50_000);
+    const keys = await t.database.db
+      .selectFrom('ledger_entries')
+      .select('unique_key')
+      .where('user_id', '=', b.user.id)
+      .execute();
+    expect(keys.map((k) => k.unique_key).sort()).toEqual([`gift:${b.user.id}`, `invite-gift:${b.user.id}`]);
+  });
+});

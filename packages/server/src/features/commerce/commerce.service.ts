@@ -1,0 +1,70 @@
+import type { ChargeRequest, ChargeResult, PurchaseOptions } from '@parley/shared';
+import type { AppDeps } from '../../app-deps';
+import { AppError } from '../../lib/app-error';
+import { nowIso } from '../../lib/clock';
+import type { PaymentLoader } from '../payments/load-provider';
+import type { PaymentClient, PaymentProvider } from '../payments/payment-provider';
+import { insertOrder } from './orders.repository';
+import { findSoldOption, purchaseOptionsOf, subjectOf, toFen } from './shop-options';
+
+/** The shop sells only where there is a balance to credit and a provider to pay through. */
+export function shopProvider(deps: AppDeps, payments: PaymentLoader): Promise<PaymentProvider> {
+  const provider = deps.config.app.checkBalance ? payments() : null;
+  if (!provider) throw new AppError('NOT_FOUND', 'The shop is not enabled on this server');
+  return provider;
+}
+
+/** `GET /api/purchaseOptions` (docs/reference/commerce.md (Purchase options)). */
+export async function getPurchaseOptions(deps: AppDeps, payments: PaymentLoader): Promise<PurchaseOptions> {
+  await shopProvider(deps, payments);
+  return purchaseOptionsOf(deps.config.shop);
+}
+
+/**
+ * `POST /api/charge` (docs/reference/commerce.md (Orders and payment)): a pending order for the option asked for,
+ * at the price the server sells it, and the provider's payment page. When the provider cannot start the payment
+ * the order is closed and the call answers 502.
+ */
+export async function charge(
+  deps: AppDeps,
+  payments: PaymentLoader,
+  userId: string,
+  request: ChargeRequest,
+  client?: PaymentClient,
+): Promise<ChargeResult> {
+  const provider = await shopProvider(deps, payments);
+  const option = findSoldOption(deps.config.shop, request);
+  if (!option) {
+    throw new AppError('VALIDATION', 'No purchase option matches the payload', { field: 'price' });
+  }
+  const { db } = deps.database;
+  const amountFen = toFen(option.price);
+  const { id: orderId } = await insertOrder(db, {
+    userId,
+    option,
+    amountFen,
+    provider: provider.name,
+    status: 'pending',
+  });
+  try {
+    const { paymentUrl, paymentCode } = await provider.createPayment({
+      id: orderId,
+      amountFen,
+      subject: subjectOf(option),
+      ...(client ? { client } : {}),
+    });
+    if (paymentCode) {
+      await db.updateTable('orders').set({ payment_code: paymentCode }).where('id', '=', orderId).execute();
+    }
+    return { orderId, paymentUrl };
+  } catch (error) {
+    await db
+      .updateTable('orders')
+      .set({ status: 'closed', updated_at: nowIso() })
+      .where('id', '=', orderId)
+      .execute();
+    throw new AppError('BAD_GATEWAY', 'The payment provider could not start the payment', undefined, {
+      cause: error,
+    });
+  }
+}

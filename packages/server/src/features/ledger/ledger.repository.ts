@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database';
+import { withTransaction } from '../../db/dialect-helpers';
+import { nowIso } from '../../lib/clock';
+
+/** Credits (units, 100000 = 1 credit) and free uses of each family: a balance, or a change of one. */
+export interface Amounts {
+  credits: number;
+  gpt3Uses: number;
+  gpt4Uses: number;
+}
+
+export const ZERO: Amounts = Object.freeze({ credits: 0, gpt3Uses: 0, gpt4Uses: 0 });
+
+/** `admin`: an operator's action that moves no money (a ban), kept in the books with who and why. */
+export type LedgerKind = 'gift' | 'hold' | 'settle' | 'daily' | 'adjust' | 'purchase' | 'refund' | 'admin';
+
+export interface NewEntry {
+  userId: string;
+  kind: LedgerKind;
+  change: Partial<Amounts>;
+  reason: string;
+  refId?: string | null;
+  /** Entries that must happen once carry a key; a second entry with it is refused (answered false). */
+  uniqueKey?: string | null;
+  /** A chosen id (a hold's, which its settlement names). */
+  id?: string;
+  /** A call's settlement: what the usage page reads (docs/reference/commerce.md (Usage)). */
+  call?: CallUsage;
+}
+
+/** What one charged call was: its model, tokens and whole cost (credits in units, free uses spent). */
+export interface CallUsage {
+  model: string;
+  promptTokens: number;
+  completionTokens: number;
+  credits: number;
+  gpt3Uses: number;
+  gpt4Uses: number;
+}
+
+const full = (change: Partial<Amounts>): Amounts => ({ ...ZERO, ...change });
+
+/**
+ * Appends one entry and adds its change to the user's cached balance, in one transaction (the caller's when it
+ * has one). The entry is written first: a key already used makes it a no-op, answered false.
+ */
+export async function appendEntry(db: Db, entry: NewEntry): Promise<boolean> {
+  return withTransaction(db, async (trx) => {
+    if (!(await insertEntry(trx, entry))) return false;
+    await addToBalance(trx, entry.userId, full(entry.change), nowIso());
+    return true;
+  });
+}
+
+/**
+ * Writes the entry alone, for a caller that changed the cached balance itself in the same transaction (a hold's
+ * conditional take). False when its unique key was already used.
+ */
+export async function insertEntry(trx: Db, entry: NewEntry): Promise<boolean> {
+  const change = full(entry.change);
+  const inserted = await trx
+    .insertInto('ledger_entries')
+    .values({
+      id: entry.id ?? randomUUID(),
+      user_id: entry.userId,
+      kind: entry.kind,
+      credits: change.credits,
+      gpt3_uses: change.gpt3Uses,
+      gpt4_uses: change.gpt4Uses,
+      reason: entry.reason,
+      ref_id: entry.refId ?? null,
+      unique_key: entry.uniqueKey ?? null,
+      created_at: nowIso(),
+      ...(entry.call
+        ? {
+            model: entry.call.model,
+            prompt_tokens: entry.call.promptTokens,
+            completion_tokens: entry.call.completionTokens,
+            call_credits: entry.call.credits,
+            call_gpt3_uses: entry.call.gpt3Uses,
+            call_gpt4_uses: entry.call.gpt4Uses,
+          }
+        : {}),
+    })
+    .onConflict((oc) => oc.column('unique_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Adds a change to the cached balance, making the row on a user's first entry. */
+async function addToBalance(trx: Db, userId: string, change: Amounts, now: string): Promise<void> {
+  await trx
+    .insertInto('balances')
+    .values({
+      user_id: userId,
+      credits: change.credits,
+      gpt3_uses: change.gpt3Uses,
+      gpt4_uses: change.gpt4Uses,
+      updated_at: now,
+    })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        credits: sql`balances.credits + ${change.credits}`,
+        gpt3_uses: sql`balances.gpt3_uses + ${change.gpt3Uses}`,
+        gpt4_uses: sql`balances.gpt4_uses + ${change.gpt4Uses}`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+const toAmounts = (row: {
+  credits: number | string | null;
+  gpt3: number | string | null;
+  gpt4: number | string | null;
+}): Amounts => ({
+  credits: Number(row.credits ?? 0),
+  gpt3Uses: Number(row.gpt3 ?? 0),
+  gpt4Uses: Number(row.gpt4 ?? 0),
+});
+
+/** The cached balance; zero for a user with no entry yet. */
+export async function readBalance(db: Db, userId: string): Promise<Amounts> {
+  const row = await db
+    .selectFrom('balances')
+    .select(['credits', 'gpt3_uses as gpt3', 'gpt4_uses as gpt4'])
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row ? toAmounts(row) : { ...ZERO };
+}
+
+/** The ledger's own sums for a user: what the cached balance must equal. */
+export async function ledgerSums(db: Db, userId: string): Promise<Amounts> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select((eb) => [
+      eb.fn.sum<number | string | null>('credits').as('credits'),
+      eb.fn.sum<number | string | null>('gpt3_uses').as('gpt3'),
+      eb.fn.sum<number | string | null>('gpt4_uses').as('gpt4'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return toAmounts(row);
+}
+
+/**
+ * Takes `amount` from one column of the cached balance only if it stays at or above zero: one conditional UPDATE,
+ * which both databases apply atomically per row (SQLite has one writer; PostgreSQL re-checks the condition on the
+ * row it locked), so parallel takes can never pass the floor. Answers whether it was taken.
+ */
+export async function takeIfEnough(
+  trx: Db,
+  userId: string,
+  column: 'credits' | 'gpt3_uses' | 'gpt4_uses',
+  amount: number,
+): Promise<boolean> {
+  const taken = await trx
+    .updateTable('balances')
+    .set({ [column]: sql`${sql.ref(column)} - ${amount}`, updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where(column, '>=', amount)
+    .returning('user_id')
+    .executeTakeFirst();
+  return taken !== undefined;
+}
+
+/**
+ * Locks a user's balance row for the rest of the transaction (a write that changes nothing but the time) and
+ * answers it, when `where` holds; undefined otherwise. A write first, so SQLite takes its write lock at once.
+ */
+export async function lockBalance(
+  trx: Db,
+  userId: string,
+  onlyNegative: boolean,
+): Promise<Amounts | undefined> {
+  let query = trx.updateTable('balances').set({ updated_at: nowIso() }).where('user_id', '=', userId);
+  if (onlyNegative) query = query.where('credits', '<', 0);
+  const row = await query.returning(['credits', 'gpt3_uses as gpt3', 'gpt4_uses as gpt4']).executeTakeFirst();
+  return row ? toAmounts(row) : undefined;
+}
+
+/** Users whose credits are below zero (the daily restore's list), a page at a time in id order. */
+export async function negativeBalanceUsers(db: Db, after: string | null, limit: number): Promise<string[]> {
+  let query = db.selectFrom('balances').select('user_id').where('credits', '<', 0);
+  if (after !== null) query = query.where('user_id', '>', after);
+  const rows = await query.orderBy('user_id').limit(limit).execute();
+  return rows.map((r) => r.user_id);
+}

@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import { FIELD_LIMITS } from '@parley/shared';
+import type { AppDeps } from '../../app-deps';
+import { activateAccount } from '../auth/activation.service';
+import type { Db } from '../../db/database';
+import { nowIso } from '../../lib/clock';
+import { findUserByEmail } from '../users/users.repository';
+import type { NewUserRow, UserRow } from '../users/users.table';
+import { isBanned } from '../users/users.service';
+import {
+  insertWithFreshInviteCode,
+  inviterColumns,
+  isDomainAllowed,
+  newInviteCode,
+} from '../auth/register.service';
+import { grantRegistrationGift } from '../balance/registration-gift';
+import type { ProviderDefinition, ProviderIdColumn, SocialProfile } from './providers/provider';
+import { SocialLoginFailure } from './social-login-failure';
+
+/**
+ * The account a provider's user signs in to (docs/reference/accounts.md (Social sign-in)): the one already linked
+ * to this provider id; else the one with the same e-mail, linked now, when the provider has verified that e-mail;
+ * else a new account, when social registration is on. A banned account goes no further.
+ */
+export async function accountForProfile(
+  deps: AppDeps,
+  provider: ProviderDefinition,
+  profile: SocialProfile,
+  inviteCode: string | undefined,
+): Promise<UserRow> {
+  const { db } = deps.database;
+  const user =
+    (await findByProviderId(db, provider.idColumn, profile.id)) ??
+    (await linkByEmail(deps, provider.idColumn, profile)) ??
+    (await createAccount(deps, provider, profile, inviteCode));
+  if (isBanned(user)) throw new SocialLoginFailure('banned', 'The account is banned');
+  return user;
+}
+
+function findByProviderId(db: Db, column: ProviderIdColumn, id: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where(column, '=', id).executeTakeFirst();
+}
+
+/**
+ * Links the provider id to the account that has the profile's e-mail. Only a verified e-mail links: anyone can
+ * type any address into a provider's profile, and linking on it would hand them the account.
+ */
+async function linkByEmail(
+  deps: AppDeps,
+  column: ProviderIdColumn,
+  profile: SocialProfile,
+): Promise<UserRow | undefined> {
+  const { db } = deps.database;
+  if (!profile.email) return undefined;
+  const existing = await findUserByEmail(db, profile.email);
+  if (!existing) return undefined;
+  if (!profile.emailVerified) {
+    throw new SocialLoginFailure(
+      'email_not_verified',
+      'An account has this e-mail; the provider has not verified it',
+    );
+  }
+  await db
+    .updateTable('users')
+    .set({ [column]: profile.id, updated_at: nowIso() })
+    .where('id', '=', existing.id)
+    .execute();
+  // The provider has verified the address, which is what an activation link proves too.
+  await activateAccount(deps, existing.id);
+  return db.selectFrom('users').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
+}
+
+async function createAccount(
+  deps: AppDeps,
+  provider: ProviderDefinition,
+  profile: SocialProfile,
+  inviteCode: string | undefined,
+): Promise<UserRow> {
+  const { auth } = deps.config;
+  if (!auth.allowSocialRegistration) {
+    throw new SocialLoginFailure('registration_closed', 'ALLOW_SOCIAL_REGISTRATION is off');
+  }
+  // An unverified address is not stored: it could be someone else's, who would then find it taken.
+  const email =
+    profile.emailVerified && profile.email && profile.email.length <= FIELD_LIMITS.email.max
+      ? profile.email
+      : null;
+  const domainRule = auth.allowedDomains !== null && auth.allowedDomains.length > 0;
+  if (domainRule && (email === null || !isDomainAllowed(email, auth.allowedDomains))) {
+    throw new SocialLoginFailure('domain_not_allowed', 'The e-mail domain is not allowed to register');
+  }
+  const { db } = deps.database;
+  const now = nowIso();
+  const row: NewUserRow = {
+    id: randomUUID(),
+    name: [...profile.name].slice(0, FIELD_LIMITS.name.maxExclusive - 1).join(''),
+    email,
+    avatar: profile.avatar,
+    provider: provider.name,
+    [provider.idColumn]: profile.id,
+    email_verified: email === null ? 0 : 1,
+    invite_code: newInviteCode(),
+    // Both levels, copied now, as a password sign-up records them: docs/reference/accounts.md (Invite links).
+    ...(await inviterColumns(db, inviteCode)),
+    created_at: now,
+    updated_at: now,
+  };
+  const user = await insertAccount(db, provider.idColumn, row);
+  // Once per account, whichever callback made it (docs/reference/balance.md (Registration gift)).
+  await grantRegistrationGift(deps, user.id);
+  return user;
+}
+
+async function insertAccount(db: Db, column: ProviderIdColumn, row: NewUserRow): Promise<UserRow> {
+  try {
+    return await insertWithFreshInviteCode(db, row);
+  } catch (error) {
+    // Two callbacks of the same new user at once: the other one created the account.
+    const winner = await findByProviderId(db, column, String(row[column]));
+    if (winner) return winner;
+    throw error;
+  }
+}

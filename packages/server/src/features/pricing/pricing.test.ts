@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_BALANCE, readBalanceSettings } from '../../config/balance-settings';
+import { modelFamily } from './model-family';
+import { chargeCost, holdCost, priceOf, tokensCost } from './pricing';
+
+const pricing = DEFAULT_BALANCE.pricing;
+
+// docs/reference/balance.md (Model families; Prices)
+describe('model families', () => {
+  it.each([
+    ['gpt-4', 'gpt-4'],
+    ['gpt-4-1106-preview', 'gpt-4'],
+    ['gpt-4o-mini', 'gpt-4'],
+    ['gpt-4-dalle', 'gpt-4'],
+    ['o1-preview', 'gpt-4'],
+    ['o3-mini', 'gpt-4'],
+    ['claude-3-opus-20240229', 'gpt-4'],
+    ['claude-opus-4-1', 'gpt-4'],
+    ['gpt-3.5-turbo', 'gpt-3'],
+    ['net-gpt-3.5-turbo-16k', 'gpt-3'],
+    ['claude-3-5-sonnet-latest', 'gpt-3'],
+    ['gemini-pro', 'gpt-3'],
+    ['mistral-large', 'gpt-3'],
+  ] as const)('%s is counted as %s', (model, family) => {
+    expect(modelFamily(model, pricing)).toBe(family);
+  });
+
+  it("adds the operator's gpt-4 patterns to the built-in ones", () => {
+    const custom = readBalanceSettings({}, { version: '1.0.3', balance: { gpt4Models: ['mistral-large*'] } });
+    expect(modelFamily('mistral-large-latest', custom.pricing)).toBe('gpt-4');
+    expect(modelFamily('gpt-4o', custom.pricing)).toBe('gpt-4');
+  });
+});
+
+describe('prices', () => {
+  it('prices a gpt-4 call at 20 times a gpt-3.5 call by default', () => {
+    expect(priceOf(pricing, 'gpt-3.5-turbo')).toMatchObject({
+      family: 'gpt-3',
+      callCost: 1000,
+      multiplier: 1,
+    });
+    expect(priceOf(pricing, 'gpt-4o')).toMatchObject({ family: 'gpt-4', callCost: 20000, multiplier: 20 });
+  });
+
+  it('applies per-model multipliers (exact names before patterns) and token prices', () => {
+    const custom = readBalanceSettings(
+      {},
+      {
+        version: '1.0.3',
+        balance: {
+          pricing: 'tokens',
+          models: {
+            'gpt-4o-mini': { multiplier: 0.1 },
+            'gpt-4o*': { multiplier: 0.5 },
+            'my-*': { prompt: 7, completion: 9 },
+          },
+        },
+      },
+    ).pricing;
+    expect(priceOf(custom, 'gpt-4o-mini')).toMatchObject({
+      callCost: 2000,
+      tokenPrice: { prompt: 300, completion: 400 },
+    });
+    expect(priceOf(custom, 'gpt-4o-2024')).toMatchObject({ callCost: 10000, multiplier: 10 });
+    expect(priceOf(custom, 'my-model').tokenPrice).toEqual({ prompt: 7, completion: 9 });
+  });
+
+  it('holds the call price, or by tokens the prompt and a reply reserve; charges what was used', () => {
+    const call = priceOf(pricing, 'gpt-3.5-turbo');
+    expect(holdCost(call, 500, 1000)).toBe(1000);
+    expect(chargeCost(call, { promptTokens: 9999, completionTokens: 9999 })).toBe(1000);
+    const tokens = { ...priceOf(pricing, 'gpt-3.5-turbo'), mode: 'tokens' as const };
+    // 500 prompt tokens at 150 per 1k, 1000 reserved at 200 per 1k.
+    expect(holdCost(tokens, 500, 1000)).toBe(75 + 200);
+    expect(chargeCost(tokens, { promptTokens: 10, completionTokens: 3 })).toBe(
+      Math.ceil((1500 + 600) / 1000),
+    );
+    expect(Number.isInteger(tokensCost({ prompt: 1, completion: 1 }, 1, 1))).toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_CHOICES, EXPORT_CHOICES_KEY, readChoices, saveChoices } from './export-preferences';
+
+describe('remembered export choices', () => {
+  beforeEach(() => {
+    const values = new Map<string, string>();
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => values.get(key) ?? null,
+      setItem: (key: string, value: string) => values.set(key, value),
+    });
+  });
+
+  it('reads back what was saved', () => {
+    const choices = { type: 'csv', includeOptions: false, allBranches: true, recursive: false } as const;
+    saveChoices(choices);
+    expect(readChoices()).toEqual(choices);
+  });
+  it('falls back to the defaults, field by field, for missing or damaged values', () => {
+    expect(readChoices()).toEqual(DEFAULT_CHOICES);
+    localStorage.setItem(EXPORT_CHOICES_KEY, '{not json');
+    expect(readChoices()).toEqual(DEFAULT_CHOICES);
+    localStorage.setItem(
+      EXPORT_CHOICES_KEY,
+      JSON.stringify({ type: 'pdf', allBranches: true, recursive: 'yes' }),
+    );
+    expect(readChoices()).toEqual({ ...DEFAULT_CHOICES, allBranches: true });
+  });
+});
