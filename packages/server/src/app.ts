@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps';
 import { createServices, type AppServices } from './app-services';
 import { APP_VERSION } from '@parley/shared';
 import { collectApiRoutes, serveApiDocs } from './lib/api-docs';
+import { closeIdleConnectionsWhileClosing } from './lib/close-idle-connections';
 import { registerCrossSiteGuard } from './lib/cross-site';
 import { setRouteCompilers } from './lib/api-routes';
 import { registerErrorHandler } from './lib/error-handler';
@@ -72,6 +73,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   // stops. onClose then closes the rest (the job store, the storage's clients).
   app.addHook('preClose', () => services.stopJobs());
   app.addHook('onClose', () => services.close());
+  closeIdleConnectionsWhileClosing(app);
   app.decorate('services', services);
   registerErrorHandler(app);
   setRouteCompilers(app, { checkResponses: options.checkResponses ?? false });

@@ -18,8 +18,9 @@ export interface GracefulShutdown {
 }
 
 /**
- * On SIGTERM/SIGINT: stop accepting connections and let in-flight requests finish (Fastify's close), then run
- * the closers in order (database, redis), then exit 0. A closer that fails makes the exit code 1 so a
+ * On SIGTERM/SIGINT: stop accepting connections and let in-flight requests finish (Fastify's close, which
+ * closes each connection as it goes idle: lib/close-idle-connections.ts), then run the closers in order
+ * (database, redis), then exit 0. A closer that fails makes the exit code 1 so a
  * supervisor notices, but the remaining closers still run.
  */
 export function installGracefulShutdown(
@@ -48,7 +49,7 @@ export function installGracefulShutdown(
     }, timeoutMs);
     timer.unref();
     let code = 0;
-    for (const close of [() => closeApp(app), ...closers]) {
+    for (const close of [() => app.close(), ...closers]) {
       try {
         await close();
       } catch (err) {
@@ -69,15 +70,4 @@ export function installGracefulShutdown(
       for (const signal of signals) process.off(signal, onSignal);
     },
   };
-}
-
-async function closeApp(app: FastifyInstance): Promise<void> {
-  // Node closes idle keep-alive connections only once, when closing starts; one whose request finishes later
-  // would hold the close open until the client drops it (72 s with Fastify's keep-alive), so keep sweeping.
-  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
-  try {
-    await app.close();
-  } finally {
-    clearInterval(sweep);
-  }
 }
