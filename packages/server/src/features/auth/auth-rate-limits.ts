@@ -7,7 +7,7 @@ import type { RequestHook } from '../../lib/api-routes';
 import { AppError } from '../../lib/app-error';
 import { rateLimiterFactory, type LimitCheck } from '../../lib/rate-limit';
 import { findUserByEmail, findUserByPhone } from '../users/users.repository';
-import { knownDeviceUserId } from './device-cookie';
+import { hasDeviceCookie, isDeviceOf } from './device-cookie';
 import { isPhoneLogin } from './login.service';
 
 const MINUTE_MS = 60_000;
@@ -102,15 +102,14 @@ function accountKey(body: unknown): AccountKey | null {
 }
 
 /**
- * Whether the browser's device cookie was made for the account this login names. Read only when the browser has a
- * valid cookie, so a stranger's request (no cookie) costs no database read here.
+ * Whether the browser's device cookie was made for the account this login names, under its current password. Read
+ * only when the browser sends a device cookie, so a stranger's request (no cookie) costs no database read here.
  */
 async function isKnownDevice(deps: AppDeps, request: FastifyRequest, login: string): Promise<boolean> {
-  const deviceUserId = knownDeviceUserId(request, deps.config);
-  if (!deviceUserId) return false;
+  if (!hasDeviceCookie(request)) return false;
   const { db } = deps.database;
   const user = isPhoneLogin(login) ? await findUserByPhone(db, login) : await findUserByEmail(db, login);
-  return user?.id === deviceUserId;
+  return user !== undefined && isDeviceOf(request, deps.config, user);
 }
 
 /** The phone of an SMS sign-in as its schema will read it; the same key as that phone typed into password login. */

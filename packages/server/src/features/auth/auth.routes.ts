@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
       if (!('refreshToken' in outcome)) return reply.status(201).send(outcome);
       const { refreshToken, ...result } = outcome;
       setRefreshCookie(reply, deps.config, refreshToken);
-      setDeviceCookie(reply, deps.config, result.user.id);
+      await setDeviceCookie(reply, deps, result.user.id);
       return reply.status(201).send(result);
     },
   });
@@ -93,7 +93,7 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
         throw error;
       });
       setRefreshCookie(reply, deps.config, refreshToken);
-      setDeviceCookie(reply, deps.config, result.user.id);
+      await setDeviceCookie(reply, deps, result.user.id);
       return reply.status(created ? 201 : 200).send(result);
     },
   });
@@ -114,7 +114,7 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
         throw error;
       });
       setRefreshCookie(reply, deps.config, refreshToken);
-      setDeviceCookie(reply, deps.config, result.user.id);
+      await setDeviceCookie(reply, deps, result.user.id);
       return result;
     },
   });

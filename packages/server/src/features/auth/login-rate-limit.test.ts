@@ -91,6 +91,52 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
     expect(other.user.id).not.toBe(owner.user.id);
   });
 
+  it("ends a browser's known-device pass when the account's password is reset", async () => {
+    const { app } = await start(dialect, {
+      rateLimits: { loginMax: 3, loginWindowMinutes: 5, loginAccountMax: 4, loginAccountWindowMinutes: 60 },
+    });
+    await newUser(app, { email: 'reset@example.com' });
+    const deviceOf = (res: Awaited<ReturnType<typeof postLogin>>) =>
+      res.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
+    const before = deviceOf(await postLogin(app, 'reset@example.com', PASSWORD, '10.5.1.1'));
+    // Without e-mail the reset link comes back in the answer (docs/reference/accounts.md (Forgot and reset password)).
+    const asked = await app.inject({
+      method: 'POST',
+      url: '/api/auth/requestPasswordReset',
+      payload: { email: 'reset@example.com' },
+    });
+    const link = new URL(asked.json<{ link: string }>().link);
+    const newPassword = 'a brand new passphrase';
+    const reset = await app.inject({
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      payload: {
+        token: link.searchParams.get('token'),
+        userId: link.searchParams.get('userId'),
+        password: newPassword,
+        confirm_password: newPassword,
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    const after = deviceOf(await postLogin(app, 'reset@example.com', newPassword, '10.5.1.2'));
+    // Strangers run the account's limit out (two sign-ins and two guesses make its 4).
+    for (const ip of ['10.5.0.1', '10.5.0.2']) {
+      expect((await postLogin(app, 'reset@example.com', 'wrong password', ip)).statusCode).toBe(401);
+    }
+    expectRateLimited(await postLogin(app, 'reset@example.com', newPassword, '10.5.0.3'));
+    const withDevice = (value: string, ip: string) =>
+      app.inject({
+        method: 'POST',
+        url: API.login,
+        payload: { email: 'reset@example.com', password: newPassword },
+        remoteAddress: ip,
+        cookies: { [DEVICE_COOKIE]: value },
+      });
+    // The browser that signed in before the reset is a stranger now; the one that signed in since is not.
+    expectRateLimited(await withDevice(before, '10.5.2.1'));
+    expect((await withDevice(after, '10.5.2.2')).statusCode).toBe(200);
+  });
+
   it('counts successful attempts too, and refuses before checking the password', async () => {
     const { app } = await start(dialect, limited(2));
     await newUser(app, { email: 'ok@example.com' });

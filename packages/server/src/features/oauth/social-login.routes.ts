@@ -77,7 +77,7 @@ export const socialLoginRoutes: FastifyPluginAsync<AppPluginOptions> = async (ap
       });
       setRefreshCookie(reply, config, refreshToken);
       // This browser has proved the account: its password sign-ins skip the all-address limit (device-cookie.ts).
-      setDeviceCookie(reply, config, user.id);
+      await setDeviceCookie(reply, deps, user.id);
       return reply.redirect(`${config.domainClient}/c/new`, 302);
     },
   });
