@@ -98,9 +98,15 @@ describe('money and credits', () => {
     expect(formatCreditCount(15.800000001)).toBe('15.8');
   });
 
-  it('writes a small cost with four decimals so it does not read as free', () => {
+  it('writes a small cost with its significant digits so it does not read as free', () => {
     expect(formatCostCredits(250_000)).toBe('2.50');
     expect(formatCostCredits(30)).toBe('0.0003');
+    expect(formatCostCredits(1)).toBe('0.00001');
+    expect(formatCostCredits(1_234)).toBe('0.01');
+    expect(formatCostCredits(499)).toBe('0.005');
+    expect(formatCostCredits(-30)).toBe('-0.0003');
     expect(formatCostCredits(0)).toBe('0.00');
+    expect(formatCostCredits(123_456_789, 'zh-CN')).toBe('1,234.57');
+    expect(formatCostCredits(30, 'zh-CN')).toBe('0.0003');
   });
 });

@@ -45,12 +45,16 @@ export const formatMoney = (yuan: number): string => `¥${yuan.toFixed(2)}`;
 export const formatCreditCount = (credits: number): string => String(Math.round(credits * 100) / 100);
 
 /**
- * A cost in credits from units (100000 = 1 credit): two decimals, or four when that would show 0.00, so a small
- * call's cost does not read as free.
+ * A cost in credits from units (100000 = 1 credit), in the reader's locale: two decimals, or two significant
+ * digits when that would show 0.00 (0.0003, 0.000012), so a small call's cost does not read as free.
  */
-export function formatCostCredits(units: number): string {
+export function formatCostCredits(units: number, locale = 'en-US'): string {
   const credits = units / CREDIT_UNITS;
-  return credits !== 0 && Math.abs(credits) < 0.01 ? credits.toFixed(4) : credits.toFixed(2);
+  const small = credits !== 0 && Math.abs(credits) < 0.005;
+  return new Intl.NumberFormat(
+    locale,
+    small ? { maximumSignificantDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+  ).format(credits);
 }
 
 /** The charge payload for an option: what the server matches against its own list. */

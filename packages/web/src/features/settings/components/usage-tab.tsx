@@ -1,6 +1,7 @@
-import { CREDIT_UNITS, type UsageRow } from '@parley/shared';
+import type { UsageRow } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-error';
+import { formatCostCredits } from '../../commerce/purchase';
 import { useUsageQuery } from '../usage.api';
 
 /** The days the tab shows. */
@@ -14,10 +15,6 @@ export function UsageTab() {
   const { t, i18n } = useTranslation();
   const usage = useUsageQuery(DAYS);
   const number = new Intl.NumberFormat(i18n.language);
-  const credits = new Intl.NumberFormat(i18n.language, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  });
 
   if (usage.isPending) {
     return (
@@ -90,7 +87,7 @@ export function UsageTab() {
                   {number.format(row.promptTokens + row.completionTokens)}
                 </td>
                 <td className="py-2 text-right tabular-nums">
-                  {credits.format(row.credits / CREDIT_UNITS)}
+                  {formatCostCredits(row.credits, i18n.language)}
                   {freeUses(row) > 0 && (
                     <span className="block text-[11px] text-zinc-500 dark:text-zinc-400">
                       {t('com_usage_free_uses', { count: freeUses(row) })}
