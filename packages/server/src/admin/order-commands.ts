@@ -94,6 +94,8 @@ export async function refund(
   const subject = subjectOf(JSON.parse(order.option) as SoldOption);
   output.out(`Refunded order ${order.id} (${subject}) of ${describeUser(user)} by ${operator}: ${reason}`);
   if (result.cardEnded) output.out('  The card ended now; cards waiting after it moved earlier.');
+  if (result.gpt4UsesTaken > 0)
+    output.out(`  Took back ${result.gpt4UsesTaken} gpt-4 uses the card had given.`);
   output.out(
     `  Took back ${formatCredits(result.creditsTaken)} credits; balance now ${formatCredits(credits)} credits` +
       (credits < 0 ? ' (below zero: the user had spent them).' : '.'),

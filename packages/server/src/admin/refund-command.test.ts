@@ -13,6 +13,7 @@ import { inviteStats } from '../features/cashback/invite-stats.service';
 import { card1m, pack10, paidOrder } from '../features/commerce/commerce.test-helpers';
 import { appendEntry } from '../features/ledger/ledger.repository';
 import { insertOrder } from '../features/commerce/orders.repository';
+import { resetCardUses } from '../features/commerce/card-reset';
 import { runAdminCaptured } from './admin.test-helpers';
 
 // docs/reference/commerce.md (Operator command line)
@@ -159,7 +160,9 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
     const done = await refund(orderId);
     expect(done).toMatchObject({ code: 0, out: expect.stringContaining('The card ended now') });
     expect((await getBalance(deps(), alone.id)).t['gpt-3']).not.toBe(-1);
-    expect((await readBalance(db, alone.id)).credits).toBe(0);
+    // The 30 gpt-4 uses the card gave on purchase go with it.
+    expect(await readBalance(db, alone.id)).toMatchObject({ credits: 0, gpt4Uses: 0 });
+    expect(done.out).toContain('Took back 30 gpt-4 uses the card had given.');
     expect(await ledgerSums(db, alone.id)).toEqual(await readBalance(db, alone.id));
 
     // Two monthly cards: the second waits 30 days; refunding the first makes it start now.
@@ -178,8 +181,60 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
     );
     expect(Date.parse(moved.ends_at) - Date.parse(moved.starts_at)).toBe(30 * 24 * 3600 * 1000);
     expect((await getBalance(deps(), two.id)).t['gpt-3']).toBe(-1);
-    // One card's bonus (7.8) is left.
-    expect((await readBalance(db, two.id)).credits).toBe(780_000);
+    // One card's bonus (7.8) is left, and the card that took over keeps today's 30 gpt-4 uses.
+    expect(await readBalance(db, two.id)).toMatchObject({ credits: 780_000, gpt4Uses: 30 });
+  });
+
+  it("takes back the gpt-4 uses the card gave and the user still holds; a gift's stay, spent ones are no debt", async () => {
+    const db = database.db;
+    const user = await newUserRow(db);
+    const entry = (kind: 'gift' | 'settle', gpt4Uses: number, key: string) =>
+      appendEntry(db, {
+        userId: user.id,
+        kind,
+        change: { gpt4Uses },
+        reason: key,
+        uniqueKey: `${key}:${user.id}`,
+      });
+    await entry('gift', 3, 'gift-before');
+    // The monthly card tops today's gpt-4 uses up to its 30: 27 more.
+    const orderId = await paidOrder(deps(), user.id, card1m);
+    expect((await readBalance(db, user.id)).gpt4Uses).toBe(30);
+    await entry('settle', -5, 'five-calls');
+    await entry('gift', 4, 'gift-after');
+    // 29 held: the card's 27 less the 5 calls (taken from the card's first) are 22; the gifts' 3 and 4 stay.
+    const done = await refund(orderId);
+    expect(done.out).toContain('Took back 22 gpt-4 uses the card had given.');
+    expect((await readBalance(db, user.id)).gpt4Uses).toBe(7);
+    expect(await ledgerSums(db, user.id)).toEqual(await readBalance(db, user.id));
+
+    // Calls that spent more than the card gave leave nothing to take back.
+    const spender = await newUserRow(db);
+    const spent = await paidOrder(deps(), spender.id, card1m);
+    await appendEntry(db, {
+      userId: spender.id,
+      kind: 'settle',
+      change: { gpt4Uses: -30 },
+      reason: 'thirty calls',
+    });
+    await appendEntry(db, { userId: spender.id, kind: 'gift', change: { gpt4Uses: 2 }, reason: 'a gift' });
+    const none = await refund(spent);
+    expect(none.out).not.toContain('gpt-4 uses');
+    expect((await readBalance(db, spender.id)).gpt4Uses).toBe(2);
+
+    // The daily reset's top-ups are the card's too: 30 on purchase, 10 calls, 10 more at the reset.
+    const daily = await newUserRow(db);
+    const kept = await paidOrder(deps(), daily.id, card1m);
+    await appendEntry(db, {
+      userId: daily.id,
+      kind: 'settle',
+      change: { gpt4Uses: -10 },
+      reason: 'ten calls',
+    });
+    expect(await resetCardUses(deps(), '2031-01-02')).toBeGreaterThanOrEqual(1);
+    expect((await readBalance(db, daily.id)).gpt4Uses).toBe(30);
+    expect((await refund(kept)).out).toContain('Took back 30 gpt-4 uses the card had given.');
+    expect((await readBalance(db, daily.id)).gpt4Uses).toBe(0);
   });
 
   it('refuses a pending order, an unknown order and a missing --order or --reason', async () => {

@@ -3,7 +3,8 @@ import { withTransaction } from '../../db/dialect-helpers';
 import { nowIso } from '../../lib/clock';
 import { reverseCashback } from '../cashback/reverse-cashback';
 import { appendEntry } from '../ledger/ledger.repository';
-import type { OrderRow } from './commerce.table';
+import { cardUsesToTakeBack } from './card-refund-uses';
+import type { OrderRow, SubscriptionRow } from './commerce.table';
 import { UNITS_PER_CREDIT, type SoldOption } from './shop-options';
 
 const later = (a: string, b: string) => (a > b ? a : b);
@@ -23,6 +24,8 @@ export interface RefundResult {
   creditsTaken: number;
   /** The card's end moved to now, when the order was a card. */
   cardEnded: boolean;
+  /** The gpt-4 uses taken back: what the card, in force until now, gave since the last daily reset. */
+  gpt4UsesTaken: number;
   /** The cash-back rows reversed. */
   cashback: { userId: string; level: number; amountFen: number }[];
 }
@@ -61,35 +64,45 @@ export async function refundOrder(db: Db, request: RefundRequest): Promise<Refun
     if (!updated) throw new RefundRefused(`order ${order.id} is already refunded`);
 
     const option = JSON.parse(order.option) as SoldOption;
-    const cardEnded = option.ctype === 'subscription' ? await endCard(trx, order, now) : false;
+    const ended = option.ctype === 'subscription' ? await endCard(trx, order, now) : null;
+    const gpt4UsesTaken =
+      ended && ended.starts_at <= now ? await cardUsesToTakeBack(trx, order, ended, now) : 0;
     const credits = option.ctype === 'credits' ? option.credits : option.bonusCredits;
     const creditsTaken = Math.round(credits * UNITS_PER_CREDIT);
-    if (creditsTaken > 0) {
+    if (creditsTaken > 0 || gpt4UsesTaken > 0) {
       await appendEntry(trx, {
         userId: order.user_id,
         kind: 'refund',
-        change: { credits: -creditsTaken },
+        // Written as 0, not -0, where nothing is taken.
+        change: { credits: 0 - creditsTaken || 0, gpt4Uses: 0 - gpt4UsesTaken || 0 },
         reason: `refunded order ${order.id} by ${request.operator}: ${request.reason}`,
         refId: order.id,
         uniqueKey: `refund:${order.id}`,
       });
     }
     const cashback = await reverseCashback(trx, { ...request, now });
-    return { order: { ...order, status: 'refunded', updated_at: now }, creditsTaken, cardEnded, cashback };
+    return {
+      order: { ...order, status: 'refunded', updated_at: now },
+      creditsTaken,
+      cardEnded: ended !== null,
+      gpt4UsesTaken,
+      cashback,
+    };
   });
 }
 
 /**
  * Ends the order's card now (a card still waiting ends before it starts), and moves every card that waits after it
- * earlier by the time it no longer covers, so no gap opens where nothing is in force.
+ * earlier by the time it no longer covers, so no gap opens where nothing is in force. Answers the card as it was,
+ * or null when it had already ended.
  */
-async function endCard(trx: Db, order: OrderRow, now: string): Promise<boolean> {
+async function endCard(trx: Db, order: OrderRow, now: string): Promise<SubscriptionRow | null> {
   const card = await trx
     .selectFrom('subscriptions')
     .selectAll()
     .where('order_id', '=', order.id)
     .executeTakeFirst();
-  if (!card || card.ends_at <= now) return false;
+  if (!card || card.ends_at <= now) return null;
   const endsAt = later(card.starts_at, now);
   const freedMs = Date.parse(card.ends_at) - Date.parse(endsAt);
   await trx.updateTable('subscriptions').set({ ends_at: endsAt }).where('id', '=', card.id).execute();
@@ -108,5 +121,5 @@ async function endCard(trx: Db, order: OrderRow, now: string): Promise<boolean> 
       .where('id', '=', row.id)
       .execute();
   }
-  return true;
+  return card;
 }
