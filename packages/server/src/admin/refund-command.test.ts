@@ -188,20 +188,14 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
   it("takes back the gpt-4 uses the card gave and the user still holds; a gift's stay, spent ones are no debt", async () => {
     const db = database.db;
     const user = await newUserRow(db);
-    const entry = (kind: 'gift' | 'settle', gpt4Uses: number, key: string) =>
-      appendEntry(db, {
-        userId: user.id,
-        kind,
-        change: { gpt4Uses },
-        reason: key,
-        uniqueKey: `${key}:${user.id}`,
-      });
-    await entry('gift', 3, 'gift-before');
+    const uses = (userId: string, kind: 'gift' | 'settle', gpt4Uses: number) =>
+      appendEntry(db, { userId, kind, change: { gpt4Uses }, reason: `${kind} ${gpt4Uses}` });
+    await uses(user.id, 'gift', 3);
     // The monthly card tops today's gpt-4 uses up to its 30: 27 more.
     const orderId = await paidOrder(deps(), user.id, card1m);
     expect((await readBalance(db, user.id)).gpt4Uses).toBe(30);
-    await entry('settle', -5, 'five-calls');
-    await entry('gift', 4, 'gift-after');
+    await uses(user.id, 'settle', -5);
+    await uses(user.id, 'gift', 4);
     // 29 held: the card's 27 less the 5 calls (taken from the card's first) are 22; the gifts' 3 and 4 stay.
     const done = await refund(orderId);
     expect(done.out).toContain('Took back 22 gpt-4 uses the card had given.');
@@ -211,13 +205,8 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
     // Calls that spent more than the card gave leave nothing to take back.
     const spender = await newUserRow(db);
     const spent = await paidOrder(deps(), spender.id, card1m);
-    await appendEntry(db, {
-      userId: spender.id,
-      kind: 'settle',
-      change: { gpt4Uses: -30 },
-      reason: 'thirty calls',
-    });
-    await appendEntry(db, { userId: spender.id, kind: 'gift', change: { gpt4Uses: 2 }, reason: 'a gift' });
+    await uses(spender.id, 'settle', -30);
+    await uses(spender.id, 'gift', 2);
     const none = await refund(spent);
     expect(none.out).not.toContain('gpt-4 uses');
     expect((await readBalance(db, spender.id)).gpt4Uses).toBe(2);
@@ -225,12 +214,7 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
     // The daily reset's top-ups are the card's too: 30 on purchase, 10 calls, 10 more at the reset.
     const daily = await newUserRow(db);
     const kept = await paidOrder(deps(), daily.id, card1m);
-    await appendEntry(db, {
-      userId: daily.id,
-      kind: 'settle',
-      change: { gpt4Uses: -10 },
-      reason: 'ten calls',
-    });
+    await uses(daily.id, 'settle', -10);
     expect(await resetCardUses(deps(), '2031-01-02')).toBeGreaterThanOrEqual(1);
     expect((await readBalance(db, daily.id)).gpt4Uses).toBe(30);
     expect((await refund(kept)).out).toContain('Took back 30 gpt-4 uses the card had given.');

@@ -1,7 +1,5 @@
 import { afterEach, expect, it } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../app';
-import { testConfig } from '../../test/app.test-helpers';
+import { startSlowApp } from './slow-app.test-helpers';
 import { freshDatabase, type TestDatabase } from '../../test/dialects.test-helpers';
 
 let database: TestDatabase | undefined;
@@ -9,19 +7,10 @@ afterEach(async () => database?.cleanup().catch(() => {}));
 
 it("closes a keep-alive connection whose request finishes after the close began, without the keep-alive's 72 s", async () => {
   database = await freshDatabase('sqlite');
-  const app = await buildApp({ config: testConfig(), database, redis: null });
-  let started!: () => void;
-  const requestStarted = new Promise<void>((resolve) => (started = resolve));
-  app.get('/slow', async () => {
-    started();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    return { done: true };
-  });
-  await app.listen({ host: '127.0.0.1', port: 0 });
-  const { port } = app.server.address() as AddressInfo;
+  const { app, url, requestStarted } = await startSlowApp(database);
 
   // fetch keeps its connection alive after the answer, so the connection goes idle only after the close began.
-  const inFlight = fetch(`http://127.0.0.1:${port}/slow`);
+  const inFlight = fetch(`${url}/slow`);
   await requestStarted;
   const began = Date.now();
   await app.close();

@@ -1,8 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AddressInfo } from 'node:net';
-import { buildApp } from '../app';
 import { installGracefulShutdown, type GracefulShutdown } from './shutdown';
-import { testConfig } from '../../test/app.test-helpers';
+import { startSlowApp as startSlowAppOn } from './slow-app.test-helpers';
 import { freshDatabase, type TestDatabase } from '../../test/dialects.test-helpers';
 
 describe('graceful shutdown', () => {
@@ -15,17 +13,7 @@ describe('graceful shutdown', () => {
 
   async function startSlowApp() {
     database = await freshDatabase('sqlite');
-    const app = await buildApp({ config: testConfig(), database, redis: null });
-    let started!: () => void;
-    const requestStarted = new Promise<void>((resolve) => (started = resolve));
-    app.get('/slow', async () => {
-      started();
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      return { done: true };
-    });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    return { app, url: `http://127.0.0.1:${port}`, requestStarted };
+    return startSlowAppOn(database);
   }
 
   it('lets an in-flight request finish, closes the rest, exits 0, then refuses connections', async () => {

@@ -20,6 +20,16 @@ function expectRateLimited(res: Awaited<ReturnType<typeof postLogin>>): void {
   expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
 }
 
+/** A sign-in from `ip` by a browser that holds the device cookie `device`. */
+const loginWithDevice = (app: TestApp['app'], email: string, password: string, device: string, ip: string) =>
+  app.inject({
+    method: 'POST',
+    url: API.login,
+    payload: { email, password },
+    remoteAddress: ip,
+    cookies: { [DEVICE_COOKIE]: device },
+  });
+
 describe.each(testDialects())('login rate limit on %s', (dialect) => {
   const apps: TestApp[] = [];
   afterEach(async () => {
@@ -76,13 +86,7 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
     expectRateLimited(await postLogin(app, 'owner@example.com', PASSWORD, '10.4.1.2'));
     // Each from its own address, so only the account limit is at stake.
     const withDevice = (value: string, ip: string) =>
-      app.inject({
-        method: 'POST',
-        url: API.login,
-        payload: { email: 'owner@example.com', password: PASSWORD },
-        remoteAddress: ip,
-        cookies: { [DEVICE_COOKIE]: value },
-      });
+      loginWithDevice(app, 'owner@example.com', PASSWORD, value, ip);
     expect((await withDevice(device.value, '10.4.2.1')).statusCode).toBe(200);
     // A cookie of another account, or a forged one, is no pass.
     expectRateLimited(await withDevice(otherDevice, '10.4.2.2'));
@@ -125,13 +129,7 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
     }
     expectRateLimited(await postLogin(app, 'reset@example.com', newPassword, '10.5.0.3'));
     const withDevice = (value: string, ip: string) =>
-      app.inject({
-        method: 'POST',
-        url: API.login,
-        payload: { email: 'reset@example.com', password: newPassword },
-        remoteAddress: ip,
-        cookies: { [DEVICE_COOKIE]: value },
-      });
+      loginWithDevice(app, 'reset@example.com', newPassword, value, ip);
     // The browser that signed in before the reset is a stranger now; the one that signed in since is not.
     expectRateLimited(await withDevice(before, '10.5.2.1'));
     expect((await withDevice(after, '10.5.2.2')).statusCode).toBe(200);
