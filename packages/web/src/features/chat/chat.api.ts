@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AbortPayload, Message } from '@parley/shared';
 import { api } from '../../lib/api';
 import { queryClient, queryKeys } from '../../lib/query-client';
@@ -20,11 +20,9 @@ const isSaved = (id: string | undefined): id is string =>
  */
 export function useMessagesQuery(conversationId: string, options: { paused?: boolean } = {}) {
   return useQuery({
-    queryKey: queryKeys.messages(conversationId),
-    queryFn: () => api.call('listMessages', { params: { conversationId } }),
+    ...messagesQuery(conversationId),
     enabled: isSaved(conversationId) && !options.paused,
     initialData: isSaved(conversationId) ? undefined : [],
-    staleTime: 30_000,
     retry: false,
   });
 }
@@ -32,13 +30,27 @@ export function useMessagesQuery(conversationId: string, options: { paused?: boo
 /** `GET /api/convos/:id`. */
 export function useConversationQuery(conversationId: string | undefined) {
   return useQuery({
-    queryKey: queryKeys.conversation(conversationId ?? ''),
-    queryFn: () => api.call('getConversation', { params: { conversationId: conversationId ?? '' } }),
+    ...conversationQuery(conversationId ?? ''),
     enabled: isSaved(conversationId),
-    staleTime: 30_000,
     retry: false,
   });
 }
+
+/** The message list's query, for the chat and for readers outside it (the export): one key, one freshness. */
+export const messagesQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: queryKeys.messages(conversationId),
+    queryFn: () => api.call('listMessages', { params: { conversationId } }),
+    staleTime: 30_000,
+  });
+
+/** The conversation record's query, shared the same way. */
+export const conversationQuery = (conversationId: string) =>
+  queryOptions({
+    queryKey: queryKeys.conversation(conversationId),
+    queryFn: () => api.call('getConversation', { params: { conversationId } }),
+    staleTime: 30_000,
+  });
 
 /** Reads and writes a conversation's message list in the query cache (the chat's single source of truth). */
 export const messagesCache = {

@@ -1,6 +1,5 @@
-import type { Message } from '@parley/shared';
-import { queryClient, queryKeys } from '../../lib/query-client';
-import { api } from '../../lib/api';
+import { queryClient } from '../../lib/query-client';
+import { conversationQuery, messagesQuery } from '../chat/chat.api';
 import { visibleBranch } from '../chat/message-tree';
 import { useSiblingSelectionStore } from '../chat/sibling-selection.store';
 import { downloadBlob } from '../../lib/download';
@@ -50,16 +49,8 @@ export async function runExport(
  */
 async function loadSource(conversationId: string, allBranches: boolean): Promise<ExportSource> {
   const [conversation, messages] = await Promise.all([
-    queryClient.fetchQuery({
-      queryKey: queryKeys.conversation(conversationId),
-      queryFn: () => api.call('getConversation', { params: { conversationId } }),
-      staleTime: 30_000,
-    }),
-    queryClient.fetchQuery({
-      queryKey: queryKeys.messages(conversationId),
-      queryFn: () => api.call('listMessages', { params: { conversationId } }),
-      staleTime: 30_000,
-    }) as Promise<Message[]>,
+    queryClient.fetchQuery(conversationQuery(conversationId)),
+    queryClient.fetchQuery(messagesQuery(conversationId)),
   ]);
   const selection = useSiblingSelectionStore.getState().byConversation[conversationId] ?? {};
   const options = Object.fromEntries(Object.entries(conversation).filter(([key]) => !NOT_OPTIONS.has(key)));
