@@ -63,12 +63,14 @@ export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyPopup
       : conversationId === SEARCH_CONVERSATION
         ? t('com_nav_export_unavailable_search')
         : null;
-  const openCommerce = (dialog: CommerceDialog) => {
-    sendClick({ c: dialog });
+  // A dialog opened from the menu: its click recorded, the menu's focus return skipped, the drawer closed.
+  const openDialog = (click: string, show: () => void) => () => {
+    sendClick({ c: click });
     openingDialog.current = true;
     closeDrawer();
-    showCommerce(dialog);
+    show();
   };
+  const openCommerce = (dialog: CommerceDialog) => openDialog(dialog, () => showCommerce(dialog));
 
   return (
     // Not modal: a modal menu closing while the dialog opens can leave the page unclickable.
@@ -100,19 +102,15 @@ export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyPopup
             </a>
           </Menu.Item>
         )}
-        <BalanceLine className={itemClass} onSelect={() => openCommerce('balance')} />
+        <BalanceLine className={itemClass} onSelect={openCommerce('balance')} />
         {/* Only where something is for sale: without a payment provider Recharge would lead nowhere. */}
         {config.shopEnabled && (
-          <Menu.Item
-            className={itemClass}
-            data-testid="open-recharge"
-            onSelect={() => openCommerce('recharge')}
-          >
+          <Menu.Item className={itemClass} data-testid="open-recharge" onSelect={openCommerce('recharge')}>
             <CreditCard className="size-4" aria-hidden="true" />
             {t('com_nav_recharge')}
           </Menu.Item>
         )}
-        <Menu.Item className={itemClass} data-testid="open-invite" onSelect={() => openCommerce('invite')}>
+        <Menu.Item className={itemClass} data-testid="open-invite" onSelect={openCommerce('invite')}>
           <Gift className="size-4" aria-hidden="true" />
           {t('com_nav_invite')}
         </Menu.Item>
@@ -129,12 +127,7 @@ export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyPopup
           data-testid="open-export"
           disabled={exportBlocked !== null}
           title={exportBlocked ?? undefined}
-          onSelect={() => {
-            sendClick({ c: 'export' });
-            openingDialog.current = true;
-            closeDrawer();
-            useExportDialogStore.getState().setOpen(true);
-          }}
+          onSelect={openDialog('export', () => useExportDialogStore.getState().setOpen(true))}
         >
           <Download className="size-4 shrink-0 self-start mt-0.5" aria-hidden="true" />
           <span className="flex min-w-0 flex-col">
@@ -161,12 +154,7 @@ export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyPopup
         <Menu.Item
           className={itemClass}
           data-testid="open-my-files"
-          onSelect={() => {
-            sendClick({ c: 'my_files' });
-            openingDialog.current = true;
-            closeDrawer();
-            showMyFiles();
-          }}
+          onSelect={openDialog('my_files', showMyFiles)}
         >
           <FolderOpen className="size-4" aria-hidden="true" />
           {t('com_nav_my_files')}
@@ -174,11 +162,7 @@ export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyPopup
         <Menu.Item
           className={itemClass}
           data-testid="open-shortcuts"
-          onSelect={() => {
-            sendClick({ c: 'shortcuts' });
-            openingDialog.current = true;
-            useShortcutsDialogStore.getState().setOpen(true);
-          }}
+          onSelect={openDialog('shortcuts', () => useShortcutsDialogStore.getState().setOpen(true))}
         >
           <Keyboard className="size-4" aria-hidden="true" />
           {t('com_shortcuts_title')}
@@ -186,12 +170,7 @@ export function UserMenu({ user, defaultOpen }: { user: PublicUser } & LazyPopup
         <Menu.Item
           className={itemClass}
           data-testid="open-settings"
-          onSelect={() => {
-            sendClick({ c: 'settings' });
-            openingDialog.current = true;
-            closeDrawer();
-            showSettings();
-          }}
+          onSelect={openDialog('settings', showSettings)}
         >
           <Settings className="size-4" aria-hidden="true" />
           {t('com_nav_settings')}
