@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, testDialects, type TestDatabase } from '../../test/dialects.test-helpers';
 import { newUserRow } from '../../test/factories.test-helpers';
@@ -188,14 +189,24 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
   it("takes back the gpt-4 uses the card gave and the user still holds; a gift's stay, spent ones are no debt", async () => {
     const db = database.db;
     const user = await newUserRow(db);
-    const uses = (userId: string, kind: 'gift' | 'settle', gpt4Uses: number) =>
-      appendEntry(db, { userId, kind, change: { gpt4Uses }, reason: `${kind} ${gpt4Uses}` });
-    await uses(user.id, 'gift', 3);
+    const gift = (userId: string, gpt4Uses: number) =>
+      appendEntry(db, { userId, kind: 'gift', change: { gpt4Uses }, reason: `gift ${gpt4Uses}` });
+    // gpt-4 calls as billing writes them: each a hold of one use; a released one gets it back in its settlement.
+    const calls = async (userId: string, n: number, released = false) => {
+      for (let i = 0; i < n; i++) {
+        const id = randomUUID();
+        await appendEntry(db, { id, userId, kind: 'hold', change: { gpt4Uses: -1 }, reason: 'call gpt-4' });
+        const back = released ? 1 : 0;
+        const settle = { userId, kind: 'settle' as const, reason: 'settled', uniqueKey: `settle:${id}` };
+        await appendEntry(db, { ...settle, change: { gpt4Uses: back } });
+      }
+    };
+    await gift(user.id, 3);
     // The monthly card tops today's gpt-4 uses up to its 30: 27 more.
     const orderId = await paidOrder(deps(), user.id, card1m);
     expect((await readBalance(db, user.id)).gpt4Uses).toBe(30);
-    await uses(user.id, 'settle', -5);
-    await uses(user.id, 'gift', 4);
+    await calls(user.id, 5);
+    await gift(user.id, 4);
     // 29 held: the card's 27 less the 5 calls (taken from the card's first) are 22; the gifts' 3 and 4 stay.
     const done = await refund(orderId);
     expect(done.out).toContain('Took back 22 gpt-4 uses the card had given.');
@@ -205,20 +216,70 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
     // Calls that spent more than the card gave leave nothing to take back.
     const spender = await newUserRow(db);
     const spent = await paidOrder(deps(), spender.id, card1m);
-    await uses(spender.id, 'settle', -30);
-    await uses(spender.id, 'gift', 2);
+    await calls(spender.id, 30);
+    await gift(spender.id, 2);
     const none = await refund(spent);
     expect(none.out).not.toContain('gpt-4 uses');
     expect((await readBalance(db, spender.id)).gpt4Uses).toBe(2);
 
-    // The daily reset's top-ups are the card's too: 30 on purchase, 10 calls, 10 more at the reset.
+    // The daily reset's top-ups are the card's too. Gift 3, card 27, 30 calls (the card's 27, then the gift's 3),
+    // and the reset's 30: all 30 held are the card's.
     const daily = await newUserRow(db);
+    await gift(daily.id, 3);
     const kept = await paidOrder(deps(), daily.id, card1m);
-    await uses(daily.id, 'settle', -10);
+    await calls(daily.id, 30);
     expect(await resetCardUses(deps(), '2031-01-02')).toBeGreaterThanOrEqual(1);
     expect((await readBalance(db, daily.id)).gpt4Uses).toBe(30);
     expect((await refund(kept)).out).toContain('Took back 30 gpt-4 uses the card had given.');
     expect((await readBalance(db, daily.id)).gpt4Uses).toBe(0);
+  });
+
+  it("gives a released call's use back to where its hold took it from", async () => {
+    const db = database.db;
+    const user = await newUserRow(db);
+    await appendEntry(db, { userId: user.id, kind: 'gift', change: { gpt4Uses: 5 }, reason: 'gift 5' });
+    // A call before the card holds one of the gift's uses; the card tops 4 up to 30 (26); a call on the card is
+    // released; then the first call is released too.
+    const hold = async () => {
+      const id = randomUUID();
+      await appendEntry(db, { id, userId: user.id, kind: 'hold', change: { gpt4Uses: -1 }, reason: 'call' });
+      return () =>
+        appendEntry(db, {
+          userId: user.id,
+          kind: 'settle',
+          change: { gpt4Uses: 1 },
+          reason: 'released',
+          uniqueKey: `settle:${id}`,
+        });
+    };
+    const releaseFirst = await hold();
+    const orderId = await paidOrder(deps(), user.id, card1m);
+    await (
+      await hold()
+    )();
+    await releaseFirst();
+    expect((await readBalance(db, user.id)).gpt4Uses).toBe(31);
+    expect((await refund(orderId)).out).toContain('Took back 26 gpt-4 uses the card had given.');
+    expect((await readBalance(db, user.id)).gpt4Uses).toBe(5);
+  });
+
+  it('counts only what a card gave since it came into force, when a bigger card had pushed it later', async () => {
+    const db = database.db;
+    const user = await newUserRow(db);
+    const card1mPlus = { ...card1m, price: 99, amount: 19.8, period: '1mPlus' as const, access: undefined };
+    const monthly = await paidOrder(deps(), user.id, card1m);
+    const plus = await paidOrder(deps(), user.id, card1mPlus);
+    expect((await readBalance(db, user.id)).gpt4Uses).toBe(100);
+    // The bigger card runs out and the monthly one comes back into force: it has given nothing since.
+    // (A few milliseconds after the purchases, so their entries are clearly before it.)
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const turn = new Date(Date.now() - 1).toISOString();
+    await db.updateTable('subscriptions').set({ ends_at: turn }).where('order_id', '=', plus).execute();
+    await db.updateTable('subscriptions').set({ starts_at: turn }).where('order_id', '=', monthly).execute();
+    const done = await refund(monthly);
+    expect(done.out).toContain('The card ended now');
+    expect(done.out).not.toContain('gpt-4 uses');
+    expect((await readBalance(db, user.id)).gpt4Uses).toBe(100);
   });
 
   it('refuses a pending order, an unknown order and a missing --order or --reason', async () => {

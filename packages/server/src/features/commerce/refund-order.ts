@@ -24,7 +24,7 @@ export interface RefundResult {
   creditsTaken: number;
   /** The card's end moved to now, when the order was a card. */
   cardEnded: boolean;
-  /** The gpt-4 uses taken back: what the card, in force until now, gave since the last daily reset. */
+  /** The gpt-4 uses taken back: what the card in force gave and the user still held (card-refund-uses.ts). */
   gpt4UsesTaken: number;
   /** The cash-back rows reversed. */
   cashback: { userId: string; level: number; amountFen: number }[];

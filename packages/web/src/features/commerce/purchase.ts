@@ -53,7 +53,10 @@ export function formatCostCredits(units: number, locale = 'en-US'): string {
   const small = credits !== 0 && Math.abs(credits) < 0.005;
   return new Intl.NumberFormat(
     locale,
-    small ? { maximumSignificantDigits: 2 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 },
+    // No thousands separators, as every other credit amount is written (the balance: 1234.50).
+    small
+      ? { maximumSignificantDigits: 2, useGrouping: false }
+      : { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false },
   ).format(credits);
 }
 
