@@ -40,6 +40,31 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
     }) as unknown as AppDeps;
   const refund = (orderId: string, ...more: string[]) =>
     admin('refund', '--order', orderId, '--reason', 'charged twice', ...more);
+  const gift = (userId: string, gpt4Uses: number) =>
+    appendEntry(database.db, { userId, kind: 'gift', change: { gpt4Uses }, reason: `gift ${gpt4Uses}` });
+  /** A gpt-4 call as billing writes it: a hold of one use, then a settlement that keeps it or gives it back. */
+  const gpt4Call = async (userId: string) => {
+    const id = randomUUID();
+    await appendEntry(database.db, {
+      id,
+      userId,
+      kind: 'hold',
+      change: { gpt4Uses: -1 },
+      reason: 'call gpt-4',
+    });
+    const settle = (back: number) =>
+      appendEntry(database.db, {
+        userId,
+        kind: 'settle',
+        change: { gpt4Uses: back },
+        reason: back ? 'released' : 'settled',
+        uniqueKey: `settle:${id}`,
+      });
+    return { keep: () => settle(0), release: () => settle(1) };
+  };
+  const calls = async (userId: string, n: number) => {
+    for (let i = 0; i < n; i++) await (await gpt4Call(userId)).keep();
+  };
   const stats = async (id: string) => inviteStats(deps(), (await findUserById(database.db, id))!);
 
   it('takes a pack back below zero in one refund entry, reverses both levels of cash-back, and refuses a second refund', async () => {
@@ -189,18 +214,6 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
   it("takes back the gpt-4 uses the card gave and the user still holds; a gift's stay, spent ones are no debt", async () => {
     const db = database.db;
     const user = await newUserRow(db);
-    const gift = (userId: string, gpt4Uses: number) =>
-      appendEntry(db, { userId, kind: 'gift', change: { gpt4Uses }, reason: `gift ${gpt4Uses}` });
-    // gpt-4 calls as billing writes them: each a hold of one use; a released one gets it back in its settlement.
-    const calls = async (userId: string, n: number, released = false) => {
-      for (let i = 0; i < n; i++) {
-        const id = randomUUID();
-        await appendEntry(db, { id, userId, kind: 'hold', change: { gpt4Uses: -1 }, reason: 'call gpt-4' });
-        const back = released ? 1 : 0;
-        const settle = { userId, kind: 'settle' as const, reason: 'settled', uniqueKey: `settle:${id}` };
-        await appendEntry(db, { ...settle, change: { gpt4Uses: back } });
-      }
-    };
     await gift(user.id, 3);
     // The monthly card tops today's gpt-4 uses up to its 30: 27 more.
     const orderId = await paidOrder(deps(), user.id, card1m);
@@ -237,27 +250,13 @@ describe.each(testDialects())('the admin refund command on %s', (dialect) => {
   it("gives a released call's use back to where its hold took it from", async () => {
     const db = database.db;
     const user = await newUserRow(db);
-    await appendEntry(db, { userId: user.id, kind: 'gift', change: { gpt4Uses: 5 }, reason: 'gift 5' });
+    await gift(user.id, 5);
     // A call before the card holds one of the gift's uses; the card tops 4 up to 30 (26); a call on the card is
     // released; then the first call is released too.
-    const hold = async () => {
-      const id = randomUUID();
-      await appendEntry(db, { id, userId: user.id, kind: 'hold', change: { gpt4Uses: -1 }, reason: 'call' });
-      return () =>
-        appendEntry(db, {
-          userId: user.id,
-          kind: 'settle',
-          change: { gpt4Uses: 1 },
-          reason: 'released',
-          uniqueKey: `settle:${id}`,
-        });
-    };
-    const releaseFirst = await hold();
+    const first = await gpt4Call(user.id);
     const orderId = await paidOrder(deps(), user.id, card1m);
-    await (
-      await hold()
-    )();
-    await releaseFirst();
+    await (await gpt4Call(user.id)).release();
+    await first.release();
     expect((await readBalance(db, user.id)).gpt4Uses).toBe(31);
     expect((await refund(orderId)).out).toContain('Took back 26 gpt-4 uses the card had given.');
     expect((await readBalance(db, user.id)).gpt4Uses).toBe(5);
