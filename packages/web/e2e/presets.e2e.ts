@@ -166,7 +166,8 @@ describe('presets', () => {
     await page.getByText('No presets yet').waitFor();
     expect((await apiFromPage<unknown[]>(page, '/api/presets')).body).toEqual([]);
     await context.close();
-  });
+    // The whole presets journey in one spec: about 28 s on a busy two-core CI machine, so twice the default.
+  }, 120_000);
 
   it('on a phone: the delete confirm and the undo toast fit; a reload within the window still sends the delete', async () => {
     const context = await newContext(browser, { width: 390, height: 844 });
