@@ -8,9 +8,10 @@ import { eventually, registerUser, slowPrompt, startReply } from './faults/parle
 import { buildServer, freePort, spawnServer, waitForHealth } from './server-process';
 
 // The compiled server (as `npm start` runs it) whose log reader stops reading: its standard output is a pipe that
-// this test leaves unread, as a stopped `| reader` or a stuck log collector does (docs/decisions.md (Logs never
-// block the server)). Every request is logged at LOG_LEVEL=info, with its URL: padded URLs make each request
-// write about 8 KB, so a few hundred fill the pipe (64 KB) and the server's 1 MiB backlog (lib/log-output.ts).
+// this test leaves unread, as a stopped `| reader` or a stuck log collector does.
+// docs/decisions.md (Logs never block the server)
+// Every request is logged at LOG_LEVEL=info, with its URL: padded URLs make each request write about 8 KB, so a
+// few hundred fill the pipe (64 KB) and the server's 1 MiB backlog (lib/log-output.ts).
 
 const PAD = 'p'.repeat(8_000);
 /** Answers within this or the server counts as stalled (generous: a busy 2-core CI machine). */
