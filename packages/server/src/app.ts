@@ -8,6 +8,7 @@ import { closeIdleConnectionsWhileClosing } from './lib/close-idle-connections';
 import { registerCrossSiteGuard } from './lib/cross-site';
 import { setRouteCompilers } from './lib/api-routes';
 import { registerErrorHandler } from './lib/error-handler';
+import { processLogOutput } from './lib/log-output';
 import { registerSecurityHeaders } from './lib/security-headers';
 import { serverOptions } from './lib/server-options';
 import { registerSpa } from './lib/spa';
@@ -60,7 +61,8 @@ declare module 'fastify' {
  */
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? { level: deps.config.logLevel },
+    // Never waits for a log reader: lines that cannot be written are dropped and counted (lib/log-output.ts).
+    logger: options.logger ?? { level: deps.config.logLevel, stream: processLogOutput() },
     trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverOptions(deps.config),

@@ -9,7 +9,7 @@ import { join, resolve } from 'node:path';
 
 const ROOT = resolve(import.meta.dirname, '../../..');
 // An absolute loader path: the server may run with a temp data folder as cwd, where `tsx` is not resolvable.
-const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
+export const TSX_LOADER = join(ROOT, 'node_modules/tsx/dist/loader.mjs');
 const MAIN_TS = join(ROOT, 'packages/server/src/main.ts');
 /** The compiled server, as production runs it (`npm start`, the Docker image). */
 export const COMPILED_MAIN = join(ROOT, 'packages/server/dist/main.js');

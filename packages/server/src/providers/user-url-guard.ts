@@ -1,5 +1,6 @@
 import { pino, type Logger } from 'pino';
 import type { AppConfig } from '../config/config.types';
+import { processLogOutput } from '../lib/log-output';
 import { createAddressPolicy, type AddressPolicy } from '../lib/outbound/address-policy';
 import { createGuardedFetch } from '../lib/outbound/guarded-fetch';
 import { UserURLFailure } from './provider-errors';
@@ -28,7 +29,7 @@ export function createUserURLGuard(config: AppConfig, fetch?: FetchFn): UserURLG
       createGuardedFetch({
         allowedRanges,
         onUpstreamError: (detail) => {
-          logger ??= pino({ level: config.logLevel, base: { component: 'user-url' } });
+          logger ??= pino({ level: config.logLevel, base: { component: 'user-url' } }, processLogOutput());
           logger.warn(detail, 'a user-given endpoint answered an error; its text was not shown to the user');
         },
       }),
