@@ -95,7 +95,8 @@ describe('environment', () => {
   });
 
   it('hands reset links out only with PASSWORD_RESET_LINK_IN_RESPONSE=true, never by NODE_ENV, and says so', () => {
-    const warning = (notices: string[]) => notices.filter((n) => n.startsWith('PASSWORD_RESET_LINK_IN_RESPONSE'));
+    const warning = (notices: string[]) =>
+      notices.filter((n) => n.startsWith('PASSWORD_RESET_LINK_IN_RESPONSE'));
     for (const NODE_ENV of [undefined, 'development', 'test']) {
       const off = load({ NODE_ENV });
       expect(off.config.auth.passwordResetLinkInResponse).toBe(false);
@@ -114,7 +115,9 @@ describe('environment', () => {
     expect(error.message).toBe(
       'PASSWORD_RESET_LINK_IN_RESPONSE=true hands anyone a reset link for any account; it is refused in production',
     );
-    expect(load({ PASSWORD_RESET_LINK_IN_RESPONSE: 'false', NODE_ENV: 'production' }).config.auth).toMatchObject({
+    expect(
+      load({ PASSWORD_RESET_LINK_IN_RESPONSE: 'false', NODE_ENV: 'production' }).config.auth,
+    ).toMatchObject({
       passwordResetLinkInResponse: false,
     });
   });
@@ -145,13 +148,10 @@ describe('environment', () => {
     ['TRUST_PROXY'],
     ['TITLE_CONVO'],
     ['PASSWORD_RESET_LINK_IN_RESPONSE'],
-  ])(
-    'refuses a %s that is not true or false',
-    (name) => {
-      const error = expectConfigError(() => load({ [name]: 'yes' }), name);
-      expect(error.message).toContain('true or false');
-    },
-  );
+  ])('refuses a %s that is not true or false', (name) => {
+    const error = expectConfigError(() => load({ [name]: 'yes' }), name);
+    expect(error.message).toContain('true or false');
+  });
 
   it('refuses a negative LOGIN_MAX', () => {
     const error = expectConfigError(() => load({ LOGIN_MAX: '-1' }), 'LOGIN_MAX');

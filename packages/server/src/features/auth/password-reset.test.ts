@@ -240,15 +240,18 @@ describe.each(testDialects())('password reset without e-mail on %s', (dialect) =
   let t: TestApp;
   afterEach(async () => t?.close());
 
+  type LogLine = { level: number; msg: string; userId?: string; link?: string };
   /** An app whose warnings are kept, as the server log would show them to the operator. */
   async function appWithLog(overrides: Parameters<typeof buildTestApp>[1] = {}) {
-    const log: { level: number; msg: string; userId?: string; link?: string }[] = [];
-    const stream = { write: (line: string) => log.push(JSON.parse(line) as (typeof log)[number]) };
+    const log: LogLine[] = [];
+    const stream = { write: (line: string) => log.push(JSON.parse(line) as LogLine) };
     t = await buildTestApp(dialect, overrides, { logger: { level: 'warn', stream } });
     return log;
   }
-  const resetWarnings = (log: { msg: string }[]) =>
-    log.filter((l) => l.msg === 'Password reset requested without e-mail configured: give the user this link');
+  const resetWarnings = (log: LogLine[]) =>
+    log.filter(
+      (l) => l.msg === 'Password reset requested without e-mail configured: give the user this link',
+    );
 
   it('answers a known and an unknown address alike, with no link, and logs the link for the operator', async () => {
     const log = await appWithLog();

@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { translateMessage } from '../../lib/translate-message';
 import { AuthLayout } from '../auth/components/auth-layout';
+import { useStartupConfig } from '../config/config.api';
 import { useRequestResetMutation } from './password-reset.api';
 import { useTimedBanner } from './use-timed-banner';
 
@@ -15,11 +16,13 @@ const linkClass = 'text-sm font-medium text-teal-700 hover:underline dark:text-t
 
 /**
  * /forgot-password (docs/reference/accounts.md (Forgot and reset password)): one e-mail field. After a success the
- * form gives way to "link sent", or, on a server that sends no e-mail, to the link itself; a failure shows a banner
+ * form gives way to "link sent"; on a server that sends no e-mail, to "ask the administrator" (the link is in the
+ * server's log), or to the link itself when the server hands it out for a local trial. A failure shows a banner
  * for 5 s.
  */
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
+  const { config } = useStartupConfig();
   const request = useRequestResetMutation();
   const banner = useTimedBanner();
   const {
@@ -54,7 +57,9 @@ export function ForgotPasswordPage() {
               </Link>
             </>
           ) : (
-            <Alert tone="info">{t('com_auth_reset_password_link_sent')}</Alert>
+            <Alert tone="info">
+              {t(config.emailEnabled ? 'com_auth_reset_password_link_sent' : 'com_auth_reset_ask_admin')}
+            </Alert>
           )}
           <Link to="/login" className={linkClass}>
             {t('com_auth_back_to_login')}
