@@ -22,7 +22,6 @@ const linkClass = 'text-sm font-medium text-teal-700 hover:underline dark:text-t
  */
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
-  const { config } = useStartupConfig();
   const request = useRequestResetMutation();
   const banner = useTimedBanner();
   const {
@@ -39,8 +38,6 @@ export function ForgotPasswordPage() {
     request.mutate(payload, { onError: () => banner.show(t('com_auth_error_reset_password')) });
   });
   const done = request.isSuccess ? request.data : null;
-  // The link from the answer goes to this app's own reset screen, whatever origin the server wrote.
-  const resetPath = done?.link ? pathOf(done.link) : null;
 
   return (
     <AuthLayout
@@ -48,23 +45,7 @@ export function ForgotPasswordPage() {
       subtitle={done ? undefined : t('com_auth_forgot_subtitle')}
     >
       {done ? (
-        <div data-testid="forgot-done" className="flex flex-col gap-4">
-          {resetPath ? (
-            <>
-              <Alert tone="info">{t('com_auth_reset_link_no_email')}</Alert>
-              <Link to={resetPath} data-testid="reset-link" className={linkClass}>
-                {t('com_auth_click_here_to_reset')}
-              </Link>
-            </>
-          ) : (
-            <Alert tone="info">
-              {t(config.emailEnabled ? 'com_auth_reset_password_link_sent' : 'com_auth_reset_ask_admin')}
-            </Alert>
-          )}
-          <Link to="/login" className={linkClass}>
-            {t('com_auth_back_to_login')}
-          </Link>
-        </div>
+        <ResetRequested link={done.link} />
       ) : (
         <form
           data-testid="forgot-form"
@@ -92,6 +73,36 @@ export function ForgotPasswordPage() {
         </form>
       )}
     </AuthLayout>
+  );
+}
+
+/**
+ * What follows a reset request: "link sent" with e-mail on; without, "ask the administrator", or the link itself
+ * when the server hands it out (PASSWORD_RESET_LINK_IN_RESPONSE, a local trial).
+ */
+export function ResetRequested({ link }: { link: string | undefined }) {
+  const { t } = useTranslation();
+  const { config } = useStartupConfig();
+  // The link from the answer goes to this app's own reset screen, whatever origin the server wrote.
+  const resetPath = link ? pathOf(link) : null;
+  return (
+    <div data-testid="forgot-done" className="flex flex-col gap-4">
+      {resetPath ? (
+        <>
+          <Alert tone="info">{t('com_auth_reset_link_no_email')}</Alert>
+          <Link to={resetPath} data-testid="reset-link" className={linkClass}>
+            {t('com_auth_click_here_to_reset')}
+          </Link>
+        </>
+      ) : (
+        <Alert tone="info">
+          {t(config.emailEnabled ? 'com_auth_reset_password_link_sent' : 'com_auth_reset_ask_admin')}
+        </Alert>
+      )}
+      <Link to="/login" className={linkClass}>
+        {t('com_auth_back_to_login')}
+      </Link>
+    </div>
   );
 }
 
