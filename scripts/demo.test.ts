@@ -101,6 +101,16 @@ describe('npm run demo', () => {
     });
     expect(registered.status).toBe(201);
     const { token } = (await registered.json()) as { token: string };
+
+    // Forgot password without a mail server: the demo turns PASSWORD_RESET_LINK_IN_RESPONSE on, so the link comes
+    // back in the answer (a server started without it keeps the link in its log).
+    const reset = await fetch(`${url}/api/auth/requestPasswordReset`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'demo@example.com' }),
+    });
+    const { link } = (await reset.json()) as { link?: string };
+    expect(link).toMatch(new RegExp(`^http://localhost:${port}/reset-password\\?token=[0-9a-f]{64}&userId=`));
     const auth = {
       authorization: `Bearer ${token}`,
       'content-type': 'application/json',

@@ -69,6 +69,10 @@ function startServer(): ChildProcess {
       // Credits, cards and the recharge dialog, paid on a local page: no money moves.
       CHECK_BALANCE: env.CHECK_BALANCE?.trim() || 'true',
       PAYMENT_PROVIDER: env.PAYMENT_PROVIDER?.trim() || 'dev',
+      // Forgot password without a mail server: the page shows the reset link itself. Fine on one's own machine;
+      // the server refuses it in production, so there it stays off unless asked for.
+      PASSWORD_RESET_LINK_IN_RESPONSE:
+        env.PASSWORD_RESET_LINK_IN_RESPONSE?.trim() || (env.NODE_ENV === 'production' ? 'false' : 'true'),
     },
   });
 }
@@ -90,6 +94,7 @@ function banner(sim: Sim): string {
     `  (${sim.url}), not to a real model, and nothing leaves this machine.`,
     '  Sign up with a phone number: its code is printed here ("sign-in code for …"),',
     '  or with any e-mail address ("Sign up with email instead"), then start chatting.',
+    '  Forgot password shows the reset link on the page (PASSWORD_RESET_LINK_IN_RESPONSE): for this trial only.',
     '  For a long, slow reply, add [[sim {"tokens": 200, "rate": 20}]] to a message.',
     '  Credits are on: buy a pack or a card from the user menu (Recharge); the payment page is',
     '  a local stand-in ("Dev payment"), so no money moves.',

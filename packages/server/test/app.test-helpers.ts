@@ -50,6 +50,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
       allowEmailLogin: true,
       allowSocialLogin: false,
       allowSocialRegistration: false,
+      passwordResetLinkInResponse: false,
       allowedDomains: null,
       socialLogins: [],
       secureCookies: false,

@@ -156,6 +156,60 @@ describe('password reset by e-mail', () => {
     await context.close();
   });
 
+  it('on a server without e-mail, tells the user to ask the administrator, or shows the link a trial hands out', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    // This server mails; its startup config is answered as one without e-mail would answer it.
+    await page.route('**/api/config', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, json: { ...(await response.json()), emailEnabled: false } });
+    });
+    await page.goto(`${server.baseUrl}/forgot-password`);
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText("Ask the site's administrator for your password reset link right away").waitFor();
+    expect(await page.getByTestId('reset-link').count()).toBe(0);
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('forgot-password-ask-admin.png') });
+
+    // A social sign-in refused for an account whose address nobody verified names the way out: here, the
+    // administrator (with e-mail on, "Forgot password?", below).
+    await page.goto(`${server.baseUrl}/login?error=account_not_verified`);
+    await page.getByTestId('social-login-error').getByText("or ask the site's administrator.").waitFor();
+
+    // With PASSWORD_RESET_LINK_IN_RESPONSE the answer holds the link, and the page offers it.
+    await page.route('**/api/auth/requestPasswordReset', (route) =>
+      route.fulfill({
+        status: 200,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          message: 'If an account with that email exists, a password reset link has been sent to it.',
+          link: 'http://elsewhere.example/reset-password?token=abc&userId=u1',
+        }),
+      }),
+    );
+    await page.goto(`${server.baseUrl}/forgot-password`);
+    await page.getByLabel('Email').fill('someone@example.com');
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page.getByText('This server sends no email, so here is your reset link.').waitFor();
+    expect(await page.getByTestId('reset-link').getAttribute('href')).toBe(
+      '/reset-password?token=abc&userId=u1',
+    );
+    await context.close();
+  });
+
+  it('a social sign-in refused for an unverified account points to "Forgot password?" on a server that mails', async () => {
+    const context = await newContext(browser);
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto(`${server.baseUrl}/login?error=account_not_verified`);
+    const alert = page.getByTestId('social-login-error');
+    await alert.getByText('a new password set from the emailed link confirms the address').waitFor();
+    await page.getByRole('link', { name: 'Forgot password?' }).waitFor();
+    await context.close();
+  });
+
   it('a failed request shows the error banner for 5 s', async () => {
     const context = await newContext(browser);
     const page = await context.newPage();

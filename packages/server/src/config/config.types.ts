@@ -60,6 +60,11 @@ export interface AppConfig {
     allowSocialLogin: boolean;
     /** ALLOW_SOCIAL_REGISTRATION: a social sign-in may create an account (else only existing ones sign in). */
     allowSocialRegistration: boolean;
+    /**
+     * PASSWORD_RESET_LINK_IN_RESPONSE: without e-mail, a reset request answers the link (a local trial only; never
+     * in production). Off: the link goes only to the server log.
+     */
+    passwordResetLinkInResponse: boolean;
     /** E-mail domains allowed to register; null allows every domain. */
     allowedDomains: string[] | null;
     socialLogins: SocialProvider[];

@@ -94,6 +94,34 @@ describe('environment', () => {
     expect(load({ ...mail, EMAIL_FROM: '' }).config.app.emailEnabled).toBe(false);
   });
 
+  it('hands reset links out only with PASSWORD_RESET_LINK_IN_RESPONSE=true, never by NODE_ENV, and says so', () => {
+    const warning = (notices: string[]) =>
+      notices.filter((n) => n.startsWith('PASSWORD_RESET_LINK_IN_RESPONSE'));
+    for (const NODE_ENV of [undefined, 'development', 'test']) {
+      const off = load({ NODE_ENV });
+      expect(off.config.auth.passwordResetLinkInResponse).toBe(false);
+      expect(warning(off.notices)).toEqual([]);
+    }
+    const on = load({ PASSWORD_RESET_LINK_IN_RESPONSE: 'true' });
+    expect(on.config.auth.passwordResetLinkInResponse).toBe(true);
+    expect(warning(on.notices)).toEqual([
+      'PASSWORD_RESET_LINK_IN_RESPONSE=true: a password reset request answers the reset link, so anyone who can ' +
+        'reach this server can take over any account whose e-mail they know. Use it only for a trial on your machine.',
+    ]);
+    const error = expectConfigError(
+      () => load({ PASSWORD_RESET_LINK_IN_RESPONSE: 'true', NODE_ENV: 'production' }),
+      'PASSWORD_RESET_LINK_IN_RESPONSE',
+    );
+    expect(error.message).toBe(
+      'PASSWORD_RESET_LINK_IN_RESPONSE=true hands anyone a reset link for any account; it is refused in production',
+    );
+    expect(
+      load({ PASSWORD_RESET_LINK_IN_RESPONSE: 'false', NODE_ENV: 'production' }).config.auth,
+    ).toMatchObject({
+      passwordResetLinkInResponse: false,
+    });
+  });
+
   it('enables a social provider only when allowed and fully configured', () => {
     const creds = {
       GITHUB_CLIENT_ID: 'g',
@@ -113,13 +141,17 @@ describe('environment', () => {
     expect(Object.keys(withIssuer.config.auth.socialProviders ?? {}).sort()).toEqual(['github', 'openid']);
   });
 
-  it.each([['ALLOW_REGISTRATION'], ['CHECK_BALANCE'], ['SEARCH'], ['TRUST_PROXY'], ['TITLE_CONVO']])(
-    'refuses a %s that is not true or false',
-    (name) => {
-      const error = expectConfigError(() => load({ [name]: 'yes' }), name);
-      expect(error.message).toContain('true or false');
-    },
-  );
+  it.each([
+    ['ALLOW_REGISTRATION'],
+    ['CHECK_BALANCE'],
+    ['SEARCH'],
+    ['TRUST_PROXY'],
+    ['TITLE_CONVO'],
+    ['PASSWORD_RESET_LINK_IN_RESPONSE'],
+  ])('refuses a %s that is not true or false', (name) => {
+    const error = expectConfigError(() => load({ [name]: 'yes' }), name);
+    expect(error.message).toContain('true or false');
+  });
 
   it('refuses a negative LOGIN_MAX', () => {
     const error = expectConfigError(() => load({ LOGIN_MAX: '-1' }), 'LOGIN_MAX');

@@ -40,13 +40,14 @@ export function readServerEnv(env: Env, cwd: string) {
 }
 
 /** Who may sign in how, and how often they may try. */
-export function readAuthEnv(env: Env) {
+export function readAuthEnv(env: Env, nodeEnv: string = 'development') {
   return {
     allowRegistration: envBool(env, 'ALLOW_REGISTRATION', true),
     allowEmailLogin: envBool(env, 'ALLOW_EMAIL_LOGIN', true),
     allowSocialLogin: envBool(env, 'ALLOW_SOCIAL_LOGIN', false),
     // Off unless turned on, as in LibreChat: a social sign-in then only reaches accounts that already exist.
     allowSocialRegistration: envBool(env, 'ALLOW_SOCIAL_REGISTRATION', false),
+    passwordResetLinkInResponse: readResetLinkInResponse(env, nodeEnv),
     rateLimits: {
       loginMax: envInt(env, 'LOGIN_MAX', 7, { min: 0 }),
       // A zero window would make the limit meaningless, so windows start at one minute.
@@ -59,6 +60,22 @@ export function readAuthEnv(env: Env) {
       registerWindowMinutes: envInt(env, 'REGISTER_WINDOW', 60, { min: 1 }),
     },
   };
+}
+
+/**
+ * PASSWORD_RESET_LINK_IN_RESPONSE: without e-mail, a reset request answers the link itself, so whoever knows an
+ * address can take the account over. Only for a trial on one's own machine (the demo turns it on), never implied by
+ * NODE_ENV, and refused in production (docs/decisions.md, "Reset links are not handed out by default").
+ */
+function readResetLinkInResponse(env: Env, nodeEnv: string): boolean {
+  const on = envBool(env, 'PASSWORD_RESET_LINK_IN_RESPONSE', false);
+  if (on && nodeEnv === 'production') {
+    throw new ConfigError(
+      'PASSWORD_RESET_LINK_IN_RESPONSE',
+      'PASSWORD_RESET_LINK_IN_RESPONSE=true hands anyone a reset link for any account; it is refused in production',
+    );
+  }
+  return on;
 }
 
 /** What the interface shows and which optional features are on. */

@@ -37,7 +37,7 @@ const DEFAULT_AVATAR_SIZE_LIMIT_MB = 2;
 export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; notices: string[] } {
   const notices: string[] = [];
   const server = readServerEnv(env, cwd);
-  const auth = readAuthEnv(env);
+  const auth = readAuthEnv(env, server.nodeEnv);
   const app = readAppEnv(env);
   const loaded = loadYamlConfig(
     { path: server.configPath, explicit: server.configPathExplicit },
@@ -71,6 +71,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
       allowEmailLogin: auth.allowEmailLogin,
       allowSocialLogin: auth.allowSocialLogin,
       allowSocialRegistration: auth.allowSocialRegistration,
+      passwordResetLinkInResponse: auth.passwordResetLinkInResponse,
       allowedDomains: allowedDomains ? allowedDomains.map((d) => d.trim().toLowerCase()) : null,
       socialLogins: yaml?.registration?.socialLogins ?? [...DEFAULT_SOCIAL_LOGINS],
       secureCookies: server.secureCookies,
@@ -93,5 +94,11 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     payment: readPaymentEnv(env, server.nodeEnv),
     links: readLinkEnv(env),
   };
+  if (config.auth.passwordResetLinkInResponse && config.mail === null) {
+    notices.push(
+      'PASSWORD_RESET_LINK_IN_RESPONSE=true: a password reset request answers the reset link, so anyone who can ' +
+        'reach this server can take over any account whose e-mail they know. Use it only for a trial on your machine.',
+    );
+  }
   return { config: deepFreeze(config), notices };
 }

@@ -91,7 +91,7 @@ export const AUTH_ROUTES = {
       "Checks the attempt's cookie, exchanges the code, then finds, links or creates the account and signs it in: " +
       'sets the refresh cookie and redirects to `/c/new`. Every failure redirects to `/login?error=<code>` ' +
       '(cancelled, expired, failed, unavailable, registration_closed, domain_not_allowed, email_not_verified, ' +
-      'banned).',
+      'account_not_verified, banned, rate_limited).',
   }),
   checkInvite: anyone('Auth', 'Whether an invite code belongs to a user', {
     params: inviteCodeParams,

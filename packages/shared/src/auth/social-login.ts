@@ -17,6 +17,11 @@ export const SOCIAL_LOGIN_ERRORS = [
   'domain_not_allowed',
   /** An account has this e-mail, but the provider has not verified it, so it is not linked. */
   'email_not_verified',
+  /**
+   * An account has this e-mail, but its address was never verified on this server (no activation link, no mailed
+   * reset link, no provider), so it is not linked: whoever signed up with it may not be the address's owner.
+   */
+  'account_not_verified',
   /** The account, or the address the request came from, is banned. */
   'banned',
   /** Too many social sign-ins from this address in a short time (LOGIN_MAX per LOGIN_WINDOW). */

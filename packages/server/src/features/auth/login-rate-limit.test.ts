@@ -98,12 +98,14 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
   it("ends a browser's known-device pass when the account's password is reset", async () => {
     const { app } = await start(dialect, {
       rateLimits: { loginMax: 3, loginWindowMinutes: 5, loginAccountMax: 4, loginAccountWindowMinutes: 60 },
+      auth: { passwordResetLinkInResponse: true },
     });
     await newUser(app, { email: 'reset@example.com' });
     const deviceOf = (res: Awaited<ReturnType<typeof postLogin>>) =>
       res.cookies.find((c) => c.name === DEVICE_COOKIE)!.value;
     const before = deviceOf(await postLogin(app, 'reset@example.com', PASSWORD, '10.5.1.1'));
-    // Without e-mail the reset link comes back in the answer (docs/reference/accounts.md (Forgot and reset password)).
+    // Without e-mail and with PASSWORD_RESET_LINK_IN_RESPONSE the reset link comes back in the answer
+    // (docs/reference/accounts.md (Forgot and reset password)).
     const asked = await app.inject({
       method: 'POST',
       url: '/api/auth/requestPasswordReset',

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
 import { findUserById } from '../users/users.repository';
-import { sessionOf, signInWith } from './social-login.test-helpers';
+import { markEmailVerified, sessionOf, signInWith } from './social-login.test-helpers';
 
 // Discord and Facebook sign-in through the same client, against one stand-in playing both providers' authorize,
 // token and profile endpoints (DISCORD_*_URL, FACEBOOK_*_URL): docs/reference/accounts.md (Social sign-in). What each
@@ -80,6 +80,7 @@ describe.each(testDialects())('social sign-in with Discord and Facebook on %s', 
   it('Discord: a verified e-mail links the existing account to the Discord id', async () => {
     t = await build();
     const existing = await newUser(t.app, { email: `ada-${Date.now()}@example.com` });
+    await markEmailVerified(t.database.db, existing.user.id);
     profiles.discord = {
       id: '80351110224678912',
       username: 'ada',

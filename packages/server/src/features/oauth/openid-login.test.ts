@@ -2,14 +2,13 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser, PASSWORD, registration } from '../../../test/factories.test-helpers';
-import { startLocalSmtp, type LocalSmtp } from '../../../test/smtp.test-helpers';
+import { linkIn, startLocalSmtp, type LocalSmtp } from '../../../test/smtp.test-helpers';
 import { readMailEnv } from '../../config/mail-settings';
-import { postRegister } from '../auth/auth.test-helpers';
-import { API } from '@parley/shared';
+import { postLogin, postRegister } from '../auth/auth.test-helpers';
 import { startLocalOidcProvider, type LocalOidcProvider } from '../../../test/oidc-provider.test-helpers';
 import { findUserByEmail, findUserById } from '../users/users.repository';
 import { ATTEMPT_COOKIE } from './attempt-cookie';
-import { sessionOf, signInWith } from './social-login.test-helpers';
+import { markEmailVerified, sessionOf, signInWith } from './social-login.test-helpers';
 
 // Social sign-in through OpenID Connect against a real provider on loopback:
 // docs/reference/accounts.md (Social sign-in).
@@ -152,9 +151,10 @@ describe.each(testDialects())('social sign-in with OpenID Connect on %s', (diale
     expect(token.code_verifier).toMatch(/^[A-Za-z0-9_-]{43,128}$/);
   });
 
-  it('links an existing account by a verified e-mail', async () => {
+  it('links an existing account whose e-mail is verified here, by the e-mail the provider verified', async () => {
     t = await build();
     const existing = await newUser(t.app, { email: `linked-${Date.now()}@example.com` });
+    await markEmailVerified(t.database.db, existing.user.id);
     const who = providerUser({ email: existing.user.email });
     const { user } = await sessionOf(t.app, await signInWith(t.app, 'openid'));
     expect(user.id).toBe(existing.user.id);
@@ -162,26 +162,75 @@ describe.each(testDialects())('social sign-in with OpenID Connect on %s', (diale
     expect((await findUserById(t.database.db, user.id))?.openid_id).toBe(who.sub);
   });
 
-  it('activates an account still waiting for its activation link when a provider links it by that e-mail', async () => {
-    t = await build({ mail: true });
-    const email = `waiting-${Date.now()}@example.com`;
-    const made = await postRegister(t.app, registration({ email }));
-    expect(made.statusCode).toBe(201);
-    const login = () =>
-      t.app.inject({ method: 'POST', url: API.login, payload: { email, password: PASSWORD } });
-    expect((await login()).statusCode).toBe(403);
-
-    providerUser({ email });
-    const { user } = await sessionOf(t.app, await signInWith(t.app, 'openid'));
-    expect(user).toMatchObject({ email, emailVerified: true });
-    // Activated for good: the password signs in too, and the activation's gift is there.
-    expect((await login()).statusCode).toBe(200);
-    const gifts = await t.database.db
-      .selectFrom('ledger_entries')
-      .select('unique_key')
-      .where('user_id', '=', user.id)
+  // An attacker signs up first with the victim's address and a password of their own; the victim later signs in
+  // with a provider that verified the address. Nothing of the attacker's account may reach her, nor she it.
+  it('e-mail off: refuses to link an account nobody verified the address of, and leaves it as it was', async () => {
+    t = await build();
+    const email = `vicky-${Date.now()}@example.com`;
+    const attacker = await newUser(t.app, { email, name: 'Mallory' });
+    providerUser({ email, name: 'Vicky' });
+    const outcome = await signInWith(t.app, 'openid');
+    expect(loginError(outcome.location)).toBe('/login?error=account_not_verified');
+    expect(outcome.refreshCookie).toBeUndefined();
+    const row = await findUserById(t.database.db, attacker.user.id);
+    expect(row).toMatchObject({ openid_id: null, email_verified: 0, name: 'Mallory' });
+    // No second account took the address, and the provider's user got no session in the attacker's.
+    const owners = await t.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(owners).toEqual([{ id: attacker.user.id }]);
+    const sessions = await t.database.db
+      .selectFrom('sessions')
+      .select('id')
+      .where('user_id', '=', attacker.user.id)
       .execute();
-    expect(gifts).toEqual([{ unique_key: `gift:${user.id}` }]);
+    expect(sessions).toEqual([{ id: attacker.sessionId }]);
+  });
+
+  it('e-mail on: refuses a pre-registered account; after a reset from the mailed link it links, and the maker is out', async () => {
+    t = await build({ mail: true });
+    const email = `vicky-${Date.now()}@example.com`;
+    const made = await postRegister(t.app, registration({ email, name: 'Mallory' }));
+    expect(made.statusCode).toBe(201);
+    await smtp.nextMail(email);
+    const attacker = (await findUserByEmail(t.database.db, email))!;
+
+    const who = providerUser({ email, name: 'Vicky' });
+    const refused = await signInWith(t.app, 'openid');
+    expect(loginError(refused.location)).toBe('/login?error=account_not_verified');
+    expect(refused.refreshCookie).toBeUndefined();
+    // Still waiting for its activation link: neither linked, activated, nor gifted.
+    expect(await findUserById(t.database.db, attacker.id)).toMatchObject({
+      openid_id: null,
+      email_verified: 0,
+    });
+    expect((await postLogin(t.app, email, PASSWORD)).statusCode).toBe(403);
+    await smtp.nextMail(email);
+    const gifts = () =>
+      t.database.db
+        .selectFrom('ledger_entries')
+        .select('unique_key')
+        .where('user_id', '=', attacker.id)
+        .execute();
+    expect(await gifts()).toEqual([]);
+
+    // The way the message names: a new password from the mailed reset link proves the address.
+    await t.app.inject({ method: 'POST', url: '/api/auth/requestPasswordReset', payload: { email } });
+    const link = linkIn(await smtp.nextMail(email), '/reset-password');
+    const reset = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/resetPassword',
+      payload: {
+        token: link.searchParams.get('token'),
+        userId: link.searchParams.get('userId'),
+        password: 'vicky chose this one',
+        confirm_password: 'vicky chose this one',
+      },
+    });
+    expect(reset.statusCode).toBe(200);
+    const { user } = await sessionOf(t.app, await signInWith(t.app, 'openid'));
+    expect(user).toMatchObject({ id: attacker.id, email, emailVerified: true });
+    expect((await findUserById(t.database.db, user.id))?.openid_id).toBe(who.sub);
+    expect((await postLogin(t.app, email, PASSWORD)).statusCode).toBe(401);
+    expect(await gifts()).toEqual([{ unique_key: `gift:${attacker.id}` }]);
   });
 
   it('does not link an account by an e-mail the provider has not verified', async () => {
@@ -252,6 +301,7 @@ describe.each(testDialects())('social sign-in with OpenID Connect on %s', (diale
     expect(await findUserByEmail(t.database.db, stranger.email!)).toBeUndefined();
 
     const existing = await newUser(t.app, { email: `member-${Date.now()}@example.com` });
+    await markEmailVerified(t.database.db, existing.user.id);
     providerUser({ email: existing.user.email });
     const { user } = await sessionOf(t.app, await signInWith(t.app, 'openid'));
     expect(user.id).toBe(existing.user.id);

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { FIELD_LIMITS } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
-import { activateAccount } from '../auth/activation.service';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { findUserByEmail } from '../users/users.repository';
@@ -19,8 +18,8 @@ import { SocialLoginFailure } from './social-login-failure';
 
 /**
  * The account a provider's user signs in to (docs/reference/accounts.md (Social sign-in)): the one already linked
- * to this provider id; else the one with the same e-mail, linked now, when the provider has verified that e-mail;
- * else a new account, when social registration is on. A banned account goes no further.
+ * to this provider id; else the one with the same e-mail, linked now, when both the provider and this server have
+ * verified that e-mail; else a new account, when social registration is on. A banned account goes no further.
  */
 export async function accountForProfile(
   deps: AppDeps,
@@ -42,8 +41,12 @@ function findByProviderId(db: Db, column: ProviderIdColumn, id: string): Promise
 }
 
 /**
- * Links the provider id to the account that has the profile's e-mail. Only a verified e-mail links: anyone can
- * type any address into a provider's profile, and linking on it would hand them the account.
+ * Links the provider id to the account that has the profile's e-mail. Only an e-mail verified on both sides links.
+ * The provider's flag: anyone can type any address into a provider's profile, and linking on it would hand them the
+ * account. The account's own `email_verified` (set by an activation link, a mailed reset link, or a provider that
+ * verified it): anyone can sign up here with someone else's address and a password of their choosing, and linking
+ * would hand the owner an account its maker still signs in to, with whatever keys and settings they left in it.
+ * Such an account is refused, not taken over (docs/decisions.md, "Social sign-in links only verified accounts").
  */
 async function linkByEmail(
   deps: AppDeps,
@@ -60,13 +63,17 @@ async function linkByEmail(
       'An account has this e-mail; the provider has not verified it',
     );
   }
+  if (!existing.email_verified) {
+    throw new SocialLoginFailure(
+      'account_not_verified',
+      'An account has this e-mail; nobody has proved the address to this server',
+    );
+  }
   await db
     .updateTable('users')
     .set({ [column]: profile.id, updated_at: nowIso() })
     .where('id', '=', existing.id)
     .execute();
-  // The provider has verified the address, which is what an activation link proves too.
-  await activateAccount(deps, existing.id);
   return db.selectFrom('users').selectAll().where('id', '=', existing.id).executeTakeFirstOrThrow();
 }
 

@@ -1,6 +1,15 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { API, REFRESH_COOKIE, type AuthResult } from '@parley/shared';
+import type { Db } from '../../db/database';
 import { ATTEMPT_COOKIE } from './attempt-cookie';
+
+/**
+ * Marks a password account's e-mail verified, as its activation link or a mailed reset link would have: only such an
+ * account is linked by e-mail at a social sign-in (docs/reference/accounts.md (Social sign-in)).
+ */
+export async function markEmailVerified(db: Db, userId: string): Promise<void> {
+  await db.updateTable('users').set({ email_verified: 1 }).where('id', '=', userId).execute();
+}
 
 /** What the browser ends with after a social sign-in. */
 export interface SignInOutcome {

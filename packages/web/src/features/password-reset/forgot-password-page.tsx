@@ -8,6 +8,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/text-field';
 import { translateMessage } from '../../lib/translate-message';
 import { AuthLayout } from '../auth/components/auth-layout';
+import { useStartupConfig } from '../config/config.api';
 import { useRequestResetMutation } from './password-reset.api';
 import { useTimedBanner } from './use-timed-banner';
 
@@ -15,7 +16,8 @@ const linkClass = 'text-sm font-medium text-teal-700 hover:underline dark:text-t
 
 /**
  * /forgot-password (docs/reference/accounts.md (Forgot and reset password)): one e-mail field. After a success the
- * form gives way to "link sent", or, on a server that sends no e-mail, to the link itself; a failure shows a banner
+ * form gives way to "link sent"; on a server that sends no e-mail, to "ask the administrator" (the link is in the
+ * server's log), or to the link itself when the server hands it out for a local trial. A failure shows a banner
  * for 5 s.
  */
 export function ForgotPasswordPage() {
@@ -36,8 +38,6 @@ export function ForgotPasswordPage() {
     request.mutate(payload, { onError: () => banner.show(t('com_auth_error_reset_password')) });
   });
   const done = request.isSuccess ? request.data : null;
-  // The link from the answer goes to this app's own reset screen, whatever origin the server wrote.
-  const resetPath = done?.link ? pathOf(done.link) : null;
 
   return (
     <AuthLayout
@@ -45,21 +45,7 @@ export function ForgotPasswordPage() {
       subtitle={done ? undefined : t('com_auth_forgot_subtitle')}
     >
       {done ? (
-        <div data-testid="forgot-done" className="flex flex-col gap-4">
-          {resetPath ? (
-            <>
-              <Alert tone="info">{t('com_auth_reset_link_no_email')}</Alert>
-              <Link to={resetPath} data-testid="reset-link" className={linkClass}>
-                {t('com_auth_click_here_to_reset')}
-              </Link>
-            </>
-          ) : (
-            <Alert tone="info">{t('com_auth_reset_password_link_sent')}</Alert>
-          )}
-          <Link to="/login" className={linkClass}>
-            {t('com_auth_back_to_login')}
-          </Link>
-        </div>
+        <ResetRequested link={done.link} />
       ) : (
         <form
           data-testid="forgot-form"
@@ -87,6 +73,36 @@ export function ForgotPasswordPage() {
         </form>
       )}
     </AuthLayout>
+  );
+}
+
+/**
+ * What follows a reset request: "link sent" with e-mail on; without, "ask the administrator", or the link itself
+ * when the server hands it out (PASSWORD_RESET_LINK_IN_RESPONSE, a local trial).
+ */
+export function ResetRequested({ link }: { link: string | undefined }) {
+  const { t } = useTranslation();
+  const { config } = useStartupConfig();
+  // The link from the answer goes to this app's own reset screen, whatever origin the server wrote.
+  const resetPath = link ? pathOf(link) : null;
+  return (
+    <div data-testid="forgot-done" className="flex flex-col gap-4">
+      {resetPath ? (
+        <>
+          <Alert tone="info">{t('com_auth_reset_link_no_email')}</Alert>
+          <Link to={resetPath} data-testid="reset-link" className={linkClass}>
+            {t('com_auth_click_here_to_reset')}
+          </Link>
+        </>
+      ) : (
+        <Alert tone="info">
+          {t(config.emailEnabled ? 'com_auth_reset_password_link_sent' : 'com_auth_reset_ask_admin')}
+        </Alert>
+      )}
+      <Link to="/login" className={linkClass}>
+        {t('com_auth_back_to_login')}
+      </Link>
+    </div>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { isSocialLoginError, type SocialLoginError } from '@parley/shared';
 import { Alert } from '../../../components/ui/alert';
+import { useStartupConfig } from '../../config/config.api';
 
 const KEYS: Record<SocialLoginError, string> = {
   cancelled: 'com_auth_social_error_cancelled',
@@ -10,6 +11,7 @@ const KEYS: Record<SocialLoginError, string> = {
   registration_closed: 'com_auth_social_error_registration_closed',
   domain_not_allowed: 'com_auth_social_error_domain_not_allowed',
   email_not_verified: 'com_auth_social_error_email_not_verified',
+  account_not_verified: 'com_auth_social_error_account_not_verified',
   banned: 'com_auth_error_login_ban',
   rate_limited: 'com_auth_error_login_rl',
 };
@@ -20,10 +22,18 @@ const KEYS: Record<SocialLoginError, string> = {
  */
 export function SocialLoginErrorAlert({ code }: { code: string | null }) {
   const { t } = useTranslation();
+  const { config } = useStartupConfig();
   if (!code) return null;
+  // An unverified account: with e-mail on, a mailed reset link proves the address; without, only the operator helps.
+  const key =
+    code === 'account_not_verified' && !config.emailEnabled
+      ? 'com_auth_social_error_account_not_verified_no_email'
+      : isSocialLoginError(code)
+        ? KEYS[code]
+        : KEYS.failed;
   return (
     <div data-testid="social-login-error">
-      <Alert>{t(isSocialLoginError(code) ? KEYS[code] : KEYS.failed)}</Alert>
+      <Alert>{t(key)}</Alert>
     </div>
   );
 }
