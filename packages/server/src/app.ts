@@ -61,7 +61,6 @@ declare module 'fastify' {
 export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? { level: deps.config.logLevel },
-    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverOptions(deps.config),
   });

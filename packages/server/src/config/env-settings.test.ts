@@ -113,7 +113,7 @@ describe('environment', () => {
     expect(Object.keys(withIssuer.config.auth.socialProviders ?? {}).sort()).toEqual(['github', 'openid']);
   });
 
-  it.each([['ALLOW_REGISTRATION'], ['CHECK_BALANCE'], ['SEARCH'], ['TRUST_PROXY'], ['TITLE_CONVO']])(
+  it.each([['ALLOW_REGISTRATION'], ['CHECK_BALANCE'], ['SEARCH'], ['TITLE_CONVO']])(
     'refuses a %s that is not true or false',
     (name) => {
       const error = expectConfigError(() => load({ [name]: 'yes' }), name);
