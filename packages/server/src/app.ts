@@ -63,7 +63,6 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   const app = Fastify({
     // Never waits for a log reader: lines that cannot be written are dropped and counted (lib/log-output.ts).
     logger: options.logger ?? { level: deps.config.logLevel, stream: processLogOutput() },
-    trustProxy: deps.config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...serverOptions(deps.config),
   });

@@ -12,6 +12,7 @@ import type { InviteSettings } from './invite-settings';
 import type { PaymentSettings } from './payment-settings';
 import type { ShopSettings } from './shop-settings';
 import type { LinkSettings } from './link-settings';
+import type { TrustProxy } from './proxy-settings';
 
 export interface SocialCredentials {
   clientId: string;
@@ -45,7 +46,8 @@ export interface AppConfig {
   heapGrowingPercent: number;
   /** Built web app to serve; null when it is not built (API only). */
   webDistDir: string | null;
-  trustProxy: boolean;
+  /** TRUST_PROXY: which peers may name the client's address (proxy-settings.ts). */
+  trustProxy: TrustProxy;
   /** API_DOCS_UI: serve the browsable API document at /api/docs (the JSON is always at /api/docs/json). */
   apiDocsUi: boolean;
   secrets: {

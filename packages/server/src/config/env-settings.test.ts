@@ -145,7 +145,6 @@ describe('environment', () => {
     ['ALLOW_REGISTRATION'],
     ['CHECK_BALANCE'],
     ['SEARCH'],
-    ['TRUST_PROXY'],
     ['TITLE_CONVO'],
     ['PASSWORD_RESET_LINK_IN_RESPONSE'],
   ])('refuses a %s that is not true or false', (name) => {

@@ -31,7 +31,6 @@ export function readServerEnv(env: Env, cwd: string) {
       min: 0,
       max: 400,
     }),
-    trustProxy: envBool(env, 'TRUST_PROXY', false),
     // The API document is always at /api/docs/json; its browsable UI is on outside production unless turned off.
     apiDocsUi: envBool(env, 'API_DOCS_UI', nodeEnv !== 'production'),
     configPath: resolve(cwd, explicitConfigPath ?? './parley.yaml'),

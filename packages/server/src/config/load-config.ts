@@ -10,6 +10,7 @@ import { readLinkEnv } from './link-settings';
 import { readMessageLimitsEnv } from './message-limit-settings';
 import { readFileSettings } from './file-settings';
 import { readNetworkEnv } from './network-settings';
+import { readTrustProxy } from './proxy-settings';
 import { readBalanceSettings } from './balance-settings';
 import { readInviteEnv } from './invite-settings';
 import { readPaymentEnv } from './payment-settings';
@@ -63,7 +64,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     logLevel: server.logLevel,
     heapGrowingPercent: server.heapGrowingPercent,
     webDistDir: findWebDist(env.WEB_DIST_DIR),
-    trustProxy: server.trustProxy,
+    trustProxy: readTrustProxy(env, notices),
     apiDocsUi: server.apiDocsUi,
     secrets,
     auth: {

@@ -1,3 +1,5 @@
+import { AZURE_NAME_RULES } from '@parley/shared';
+
 /**
  * Base URLs as operators write them (LibreChat's conventions) turned into what each AI SDK adapter expects.
  * Trailing slashes and a pasted `/chat/completions` are forgiven.
@@ -22,13 +24,26 @@ export function googleBaseURL(url: string): string {
 }
 
 /**
- * Azure: the URL before `/deployments/{deployment}`. LibreChat-style templates with `${INSTANCE_NAME}` and a
- * trailing `/deployments/${DEPLOYMENT_NAME}` (or `/chat/completions`) are accepted.
+ * Azure: the URL before `/deployments/{deployment}`, built with the URL API:
+ * `https://{instance}.openai.azure.com/openai`, or the operator's AZURE_OPENAI_BASEURL, where LibreChat-style
+ * templates with `${INSTANCE_NAME}` and a trailing `/deployments/${DEPLOYMENT_NAME}` (or `/chat/completions`) are
+ * accepted. The instance name must be one DNS label (providers/azure-names.ts checks it first, with a message for
+ * the user); anything else throws here too, so no name can move the request to another host or port.
  */
 export function azureBaseURL(template: string | undefined, instanceName: string | undefined): string {
-  if (!template) return `https://${instanceName ?? ''}.openai.azure.com/openai`;
-  return trim(template)
-    .replaceAll('${INSTANCE_NAME}', instanceName ?? '')
+  if (instanceName !== undefined && !AZURE_NAME_RULES.azureOpenAIApiInstanceName.pattern.test(instanceName)) {
+    throw new Error('The Azure instance name is not a DNS label');
+  }
+  if (!template) {
+    if (!instanceName) throw new Error('Azure OpenAI needs an instance name or AZURE_OPENAI_BASEURL');
+    const url = new URL('https://openai.azure.com/openai');
+    url.hostname = `${instanceName}.${url.hostname}`;
+    return url.href;
+  }
+  const url = new URL(trim(template).replaceAll('${INSTANCE_NAME}', instanceName ?? ''));
+  url.pathname = url.pathname
+    .replace(/\/+$/, '')
     .replace(/\/chat\/completions$/, '')
     .replace(/\/deployments\/[^/]+$/, '');
+  return trim(url.href);
 }

@@ -3,6 +3,7 @@ import { AppError } from '../lib/app-error';
 import type { AppConfig } from '../config/config.types';
 import { buildCallSettings, type ModelCallSettings } from './call-settings';
 import { buildPrompt, type BuiltPrompt, type PromptInput } from './build-prompt';
+import { assertAzureNames } from './azure-names';
 import { resolveCredentials } from './credentials';
 import { buildEndpointCatalog } from './endpoint-catalog';
 import { createModelLists, type ModelListContext } from './model-lists';
@@ -17,7 +18,7 @@ import type {
   ReplyStreamer,
 } from './provider.types';
 import { chooseTitleModel, type TitleModelChoice } from './title-model';
-import { createUserURLGuard, markUserURLFailures } from './user-url-guard';
+import { createUserURLGuard, markUserURLFailures, userGivenURL } from './user-url-guard';
 
 type Adapter = (request: ModelRequest) => ProviderModel;
 
@@ -76,8 +77,9 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
   const modelRequest = (endpoint: string, model: string, credentials?: ProviderCredentials): ModelRequest => {
     const e = entry(endpoint);
     const resolved = resolveCredentials(e, credentials, userURLs.policy);
-    // Where the user gives the base URL, every call goes through the guard (SSRF: lib/outbound).
-    const fetch = e.userProvideURL ? userURLs.fetch : options.fetch;
+    assertAzureNames(e, resolved, model);
+    // Where the user decides where calls go, every call goes through the guard (SSRF: lib/outbound).
+    const fetch = userGivenURL(e) ? userURLs.fetch : options.fetch;
     return { entry: e, model, credentials: resolved, fetch };
   };
 

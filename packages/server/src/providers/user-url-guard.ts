@@ -4,7 +4,7 @@ import { processLogOutput } from '../lib/log-output';
 import { createAddressPolicy, type AddressPolicy } from '../lib/outbound/address-policy';
 import { createGuardedFetch } from '../lib/outbound/guarded-fetch';
 import { UserURLFailure } from './provider-errors';
-import type { FetchFn, ModelRequest, ReplyStreamer } from './provider.types';
+import type { EndpointEntry, FetchFn, ModelRequest, ReplyStreamer } from './provider.types';
 
 export interface UserURLGuard {
   /** Checks a user-given URL's scheme and literal host before anything is sent. */
@@ -16,9 +16,18 @@ export interface UserURLGuard {
 let logger: Logger | undefined;
 
 /**
- * The guard for user-given base URLs (custom endpoints with `baseURL: user_provided`), with the operator's
- * USER_URL_ALLOWED_RANGES. `fetch` replaces it in tests. The upstream's withheld error text is logged here,
- * for the operator, at warn level.
+ * Whether a user decides where the endpoint's calls go: a custom endpoint with `baseURL: user_provided`, or Azure
+ * with user-provided keys, whose instance name is the host (`{name}.openai.azure.com`, or the operator's
+ * AZURE_OPENAI_BASEURL with `${INSTANCE_NAME}`) and whose deployment name is in the path.
+ */
+export function userGivenURL(entry: EndpointEntry): boolean {
+  return entry.userProvideURL || (entry.family === 'azure' && entry.userProvide);
+}
+
+/**
+ * The guard for user-given base URLs (custom endpoints with `baseURL: user_provided`, Azure's user keys), with the
+ * operator's USER_URL_ALLOWED_RANGES. `fetch` replaces it in tests. The upstream's withheld error text is logged
+ * here, for the operator, at warn level.
  */
 export function createUserURLGuard(config: AppConfig, fetch?: FetchFn): UserURLGuard {
   const allowedRanges = config.network.userURLAllowedRanges;
@@ -42,7 +51,7 @@ export function createUserURLGuard(config: AppConfig, fetch?: FetchFn): UserURLG
  * stream included). A stop by the user is passed through as it is.
  */
 export function markUserURLFailures(request: ModelRequest, streamer: ReplyStreamer): ReplyStreamer {
-  if (!request.entry.userProvideURL) return streamer;
+  if (!userGivenURL(request.entry)) return streamer;
   return async function* (call) {
     try {
       yield* streamer(call);

@@ -39,6 +39,27 @@ export const AZURE_KEY_FIELDS = [
 ] as const;
 
 /**
+ * The Azure names of a key as Azure allows them (docs/reference/endpoints-and-models.md (User-provided keys)). Both go
+ * into the request's URL, so anything else could point it elsewhere (`127.0.0.1:4324/x?`): the instance (resource)
+ * name is the one DNS label of `{name}.openai.azure.com`; a deployment name is one path segment. The server checks
+ * them when a key is saved and again when it is used; `message` names the field.
+ */
+export const AZURE_NAME_RULES = {
+  azureOpenAIApiInstanceName: {
+    pattern: /^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$/,
+    message:
+      'azureOpenAIApiInstanceName must be the Azure resource name: 1 to 63 letters, digits and hyphens, ' +
+      'not starting or ending with a hyphen',
+  },
+  azureOpenAIApiDeploymentName: {
+    pattern: /^[A-Za-z0-9](?:[A-Za-z0-9._-]{0,62}[A-Za-z0-9])?$/,
+    message:
+      'azureOpenAIApiDeploymentName must be the Azure deployment name: 1 to 64 letters, digits, hyphens, ' +
+      'underscores and periods, starting and ending with a letter or digit',
+  },
+} as const;
+
+/**
  * Google service-account JSON rules (docs/reference/endpoints-and-models.md (User-provided keys)); the web checks an
  * imported file with it too.
  */

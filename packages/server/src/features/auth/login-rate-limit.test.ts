@@ -137,6 +137,27 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
     expect((await withDevice(after, '10.5.2.2')).statusCode).toBe(200);
   });
 
+  it.each([[1], [['127.0.0.1']]])(
+    'behind a proxy (TRUST_PROXY=%j), counts the address the proxy appended, whatever the client wrote',
+    async (trustProxy) => {
+      const { app } = await start(dialect, { ...limited(3), trustProxy });
+      // Through the proxy at 127.0.0.1: the client writes X-Forwarded-For, the proxy appends the address it saw.
+      const viaProxy = (forwardedFor: string) =>
+        app.inject({
+          method: 'POST',
+          url: API.login,
+          payload: { email: 'someone@example.com', password: 'wrong password' },
+          remoteAddress: '127.0.0.1',
+          headers: { 'x-forwarded-for': forwardedFor },
+        });
+      for (let i = 1; i <= 3; i++) expect((await viaProxy(`6.6.6.${i}, 1.2.3.4`)).statusCode).toBe(401);
+      // A fresh made-up address each time does not get the attacker past the limit...
+      expectRateLimited(await viaProxy('6.6.6.9, 1.2.3.4'));
+      // ...nor spend the limit of the address it named: that user, through the same proxy, is not limited.
+      expect((await viaProxy('6.6.6.1')).statusCode).toBe(401);
+    },
+  );
+
   it('counts successful attempts too, and refuses before checking the password', async () => {
     const { app } = await start(dialect, limited(2));
     await newUser(app, { email: 'ok@example.com' });

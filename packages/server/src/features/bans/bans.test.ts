@@ -66,6 +66,27 @@ describe.each(testDialects())('violations and bans on %s', (dialect) => {
     expect((await me(t, owner.token, '10.9.0.2')).statusCode).toBe(200);
   });
 
+  it('behind one proxy, bans the address the proxy appended, never the one a client wrote', async () => {
+    t = await build({ ...bans(), trustProxy: 1 });
+    const victim = await newUser(t.app, { email: 'victim@example.com' });
+    // Through the proxy at 127.0.0.1, which appends the address it saw to what the client sent.
+    const login = (forwardedFor: string, password: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: API.login,
+        payload: { email: 'victim@example.com', password },
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': forwardedFor },
+      });
+    // The attacker (1.2.3.4) names the victim's address (6.6.6.6) in every guess.
+    for (let i = 0; i < 3; i++)
+      expect((await login('6.6.6.6, 1.2.3.4', 'not the password')).statusCode).toBe(401);
+    expectBanned(await login('6.6.6.6, 1.2.3.4', PASSWORD));
+    expectBanned(await login('7.7.7.7, 1.2.3.4', PASSWORD));
+    expect((await login('6.6.6.6', PASSWORD)).statusCode).toBe(200);
+    expect((await me(t, victim.token, '6.6.6.6')).statusCode).toBe(200);
+  });
+
   it('refuses a refresh from a banned IP, and keeps the cookie for when the ban ends', async () => {
     t = await build();
     const owner = await newUser(t.app, { email: 'owner@example.com' });

@@ -1,4 +1,4 @@
-import { AZURE_KEY_FIELDS, googleServiceKeySchema, KEY_MESSAGES } from '@parley/shared';
+import { AZURE_KEY_FIELDS, AZURE_NAME_RULES, googleServiceKeySchema, KEY_MESSAGES } from '@parley/shared';
 import type { AppConfig } from '../../config/config.types';
 import { AppError } from '../../lib/app-error';
 import { createAddressPolicy, type AddressPolicy } from '../../lib/outbound/address-policy';
@@ -53,7 +53,7 @@ export function normalizeKeyValue(kind: KeyKind, value: string): string {
     case 'plain':
       return trimmed;
     case 'azure':
-      return JSON.stringify(pickRequired(trimmed, AZURE_KEY_FIELDS));
+      return JSON.stringify(azureValue(trimmed));
     case 'custom':
       return JSON.stringify(customValue(trimmed, kind.required, kind.urls));
     case 'google':
@@ -87,6 +87,20 @@ function pickRequired<F extends string>(text: string, fields: readonly F[]): Rec
       field: 'value',
       missing,
     });
+  }
+  return picked;
+}
+
+/**
+ * Azure's four fields. The instance and deployment names go into the request's URL, so a name that is not what
+ * Azure allows (`127.0.0.1:4324/admin?`) is refused here, naming the field; providers/credentials.ts checks them
+ * again for keys saved before.
+ */
+function azureValue(text: string): Record<string, string> {
+  const picked: Record<string, string> = pickRequired(text, AZURE_KEY_FIELDS);
+  for (const [field, rule] of Object.entries(AZURE_NAME_RULES)) {
+    if (!rule.pattern.test(picked[field]!))
+      throw new AppError('VALIDATION', rule.message, { field: 'value' });
   }
   return picked;
 }

@@ -1,4 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../../app-deps';
+import { encrypt } from '../../lib/crypto';
+import { upsertUserKey } from './keys.repository';
 
 // Shared by the keys tests; not part of the app.
 
@@ -39,4 +42,25 @@ export function getKey(app: FastifyInstance, token: string, name: string) {
 
 export function deleteKey(app: FastifyInstance, token: string, url: string) {
   return app.inject({ method: 'DELETE', url, headers: { authorization: `Bearer ${token}` } });
+}
+
+/**
+ * Stores a key as it is, past the save rules: a key saved before a rule existed. Encrypted as keys.service.ts does
+ * (bound to its owner and name); if that binding changed, reading it fails and so does the test using it.
+ */
+export async function storeKeyAsIs(
+  deps: AppDeps,
+  userId: string,
+  name: string,
+  value: string,
+): Promise<void> {
+  const now = new Date().toISOString();
+  await upsertUserKey(deps.database.db, {
+    user_id: userId,
+    name,
+    value: encrypt(value, deps.config, `user_key:${userId}:${name}`),
+    expires_at: null,
+    created_at: now,
+    updated_at: now,
+  });
 }
