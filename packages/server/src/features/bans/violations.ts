@@ -62,7 +62,8 @@ export function createViolations(deps: AppDeps): Violations {
       if (who.userId !== null) {
         await deps.database.db
           .updateTable('users')
-          .set({ banned_until: isoIn(settings.durationMs / 1000), updated_at: nowIso() })
+          // The address goes on the row too: it keeps refusing sign-ups through restarts (signup-origin.ts).
+          .set({ banned_until: isoIn(settings.durationMs / 1000), banned_ip: who.ip, updated_at: nowIso() })
           .where('id', '=', who.userId)
           .execute();
       }
