@@ -10,7 +10,7 @@ import { findUserById } from '../features/users/users.repository';
 import { runAdminCaptured } from './admin.test-helpers';
 
 const SHARES = { percent: 15, secondLevelPercent: 5 };
-const option = { ctype: 'credits' as const, price: 10, amount: 10 };
+const option = { ctype: 'credits' as const, price: 10, credits: 10 };
 
 // docs/reference/commerce.md (Operator command line): issue 23's chain A -> B -> C made from one place.
 describe.each(testDialects())('cash-back marks of a self-made invite chain on %s', (dialect) => {
