@@ -72,7 +72,9 @@ describe.each(testDialects())('cash-back marks of a self-made invite chain on %s
     );
     const of = (order: string) => lines.find((l) => l.includes(`order ${order}`))!;
     // C (level 2) paid from A's sign-up address.
-    expect(of('o-c')).toMatch(/level 2, order o-c {2}.*\[CHECK: same address as the payer: 203\.0\.113\.7\]$/);
+    expect(of('o-c')).toMatch(
+      /level 2, order o-c {2}.*\[CHECK: same address as the payer: 203\.0\.113\.7\]$/,
+    );
     // B signed up from A's address, in A's browser.
     expect(of('o-b')).toMatch(
       /\[CHECK: same address as the payer: 203\.0\.113\.7; same browser as the payer at sign-up\]$/,
@@ -80,6 +82,8 @@ describe.each(testDialects())('cash-back marks of a self-made invite chain on %s
     expect(of('o-d')).not.toContain('CHECK');
 
     const listB = await runAdminCaptured(t.database.db, ['cashback', 'list', '--user', b.user.id]);
-    expect(listB.out).toMatch(/level 1, order o-c {2}.*\[CHECK: same address as the payer: 203\.0\.113\.7\]$/m);
+    expect(listB.out).toMatch(
+      /level 1, order o-c {2}.*\[CHECK: same address as the payer: 203\.0\.113\.7\]$/m,
+    );
   });
 });

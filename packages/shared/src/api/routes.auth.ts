@@ -132,7 +132,7 @@ export const AUTH_ROUTES = {
       502: 'The SMS provider did not take the message; nothing is said about why.',
     },
     description:
-      'The same answer whether or not the phone has an account (a banned account\'s phone gets no text). The ' +
+      "The same answer whether or not the phone has an account (a banned account's phone gets no text). The " +
       'code has 6 digits, is valid 5 minutes and allows 5 tries; a new code replaces the one before.',
   }),
   phoneLogin: anyone('Auth', 'Sign in, or sign up, with a phone number and an SMS code', {

@@ -150,7 +150,11 @@ describe.each(testDialects())('violations and bans on %s', (dialect) => {
     const first = (await findUserByEmail(t.database.db, 'first@example.com'))!;
     expect(first.signup_ip).toBe('10.9.6.1');
     const ban = (banned_until: string | null, banned_ip: string | null = null) =>
-      t.database.db.updateTable('users').set({ banned_until, banned_ip }).where('id', '=', first.id).execute();
+      t.database.db
+        .updateTable('users')
+        .set({ banned_until, banned_ip })
+        .where('id', '=', first.id)
+        .execute();
     // An operator's ban (npm run admin -- ban) is on the row alone: its sign-up address makes no new account.
     await ban(isoIn(3600));
     expectBanned(await signUp('second@example.com', '10.9.6.1'));
@@ -172,7 +176,10 @@ describe.each(testDialects())('violations and bans on %s', (dialect) => {
   });
 
   it('keeps the address a violation banned a user from on their row', async () => {
-    t = await build({ ...bans(), messageLimits: { limitMessageUser: true, messageUserMax: 1, limitMessageIp: false } });
+    t = await build({
+      ...bans(),
+      messageLimits: { limitMessageUser: true, messageUserMax: 1, limitMessageIp: false },
+    });
     const spammer = await newUser(t.app, { email: 'spam2@example.com' });
     for (let i = 0; i < 4; i++) await ask(t, spammer.token, '10.9.7.1');
     const row = (await findUserByEmail(t.database.db, 'spam2@example.com'))!;
