@@ -81,7 +81,10 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
-    violations: createViolations(deps),
+    // A ban stops the user's running replies on this instance at once; other instances see it within BAN_CHECK_MS.
+    violations: createViolations(deps, () =>
+      chat.stopBannedUsersJobs().catch((error: unknown) => logError(error, 'stopping a banned user')),
+    ),
     messageLimits,
     uploadLimiters: createUploadLimiters(deps),
     storage: files.storage,

@@ -6,6 +6,7 @@ import {
   WithdrawalTooLarge,
 } from '../features/cashback/cashback.repository';
 import { parseYuan } from '../features/cashback/money';
+import { describeSharedOrigin, sharedOrigin } from '../features/cashback/shared-origin';
 import { AdminRefusal, findUser, formatYuan, requireReason, UsageError } from './admin-input';
 import {
   describeUser,
@@ -24,13 +25,27 @@ export async function showCashback(deps: AdminDeps, values: Values, output: Admi
     `${describeUser(user)}: earned ${formatYuan(totals.earnedFen)} yuan (today ${formatYuan(totals.earnedTodayFen)}), ` +
       `paid ${formatYuan(totals.withdrawnFen)}, can be paid now ${formatYuan(payableFen(totals))}.`,
   );
-  for (const r of await listCashback(deps.db, user.id, limit)) {
+  const rows = await listCashback(deps.db, user.id, limit);
+  // An earning from a payer who shares an address or a browser with this user is marked, so a payout of a
+  // self-made invite chain can be refused (docs/reference/commerce.md (Operator command line)).
+  const marks = new Map<string, string>();
+  for (const payer of new Set(rows.map((r) => r.source_user_id).filter((id) => id !== null))) {
+    marks.set(payer, describeSharedOrigin(await sharedOrigin(deps.db, user.id, payer)));
+  }
+  const marked = rows.filter((r) => r.kind === 'earn' && marks.get(r.source_user_id ?? '')).length;
+  if (marked > 0) {
+    output.out(
+      `${marked} earning(s) below came from a payer who shares an address or a browser with this user: check them before paying.`,
+    );
+  }
+  for (const r of rows) {
     const who =
       r.kind === 'withdraw'
         ? `by ${r.operator ?? '?'}`
         : `level ${r.level}, order ${r.source_order_id}${r.kind === 'reverse' ? `, by ${r.operator ?? '?'}` : ''}`;
+    const mark = r.source_user_id ? marks.get(r.source_user_id) : '';
     output.out(
-      `${r.created_at}  ${r.kind.padEnd(8)}  ${signed(Number(r.amount_fen), formatYuan).padStart(9)}  ${who}  ${r.reason}`,
+      `${r.created_at}  ${r.kind.padEnd(8)}  ${signed(Number(r.amount_fen), formatYuan).padStart(9)}  ${who}  ${r.reason}${mark ? `  ${mark}` : ''}`,
     );
   }
 }

@@ -19,8 +19,16 @@ const tencent = {
 };
 
 describe('SMS_* settings (docs/reference/accounts.md (SMS settings))', () => {
-  it('are off by default, with caps of 10 codes per phone and 30 per IP a day', () => {
-    expect(readSmsEnv({})).toEqual({ transport: null, phoneDailyMax: 10, ipDailyMax: 30 });
+  it('are off by default, with caps of 10 codes per phone, 30 per IP and 1000 for the site a day', () => {
+    expect(readSmsEnv({})).toEqual({
+      transport: null,
+      phoneDailyMax: 10,
+      ipDailyMax: 30,
+      siteDailyMax: 1000,
+    });
+    expect(readSmsEnv({ SMS_DAILY_MAX: '250' }).siteDailyMax).toBe(250);
+    expect(readSmsEnv({ SMS_DAILY_MAX: '0' }).siteDailyMax).toBeNull();
+    expect(() => readSmsEnv({ SMS_DAILY_MAX: '-1' })).toThrow(/SMS_DAILY_MAX/);
     expect(readSmsEnv({ SMS_PROVIDER: 'off' }).transport).toBeNull();
     expect(readSmsEnv({ SMS_PROVIDER: 'log' }).transport).toEqual({ provider: 'log' });
     expect(readSmsEnv({ SMS_PHONE_DAILY_MAX: '3', SMS_IP_DAILY_MAX: '7' })).toMatchObject({

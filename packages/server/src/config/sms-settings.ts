@@ -42,12 +42,18 @@ export interface SmsSettings {
   phoneDailyMax: number;
   /** SMS_IP_DAILY_MAX: codes one IP may ask for per day. */
   ipDailyMax: number;
+  /**
+   * SMS_DAILY_MAX: codes the whole site may send per day, whoever asks (the operator's SMS bill); null (`0`) for no
+   * cap. A warning is logged once the day's sends reach 80 % of it.
+   */
+  siteDailyMax: number | null;
 }
 
 export const DEFAULT_SMS_SETTINGS: SmsSettings = Object.freeze({
   transport: null,
   phoneDailyMax: 10,
   ipDailyMax: 30,
+  siteDailyMax: 1000,
 });
 
 const PROVIDERS = ['aliyun', 'tencent', 'log', 'off'] as const;
@@ -58,6 +64,7 @@ export function readSmsEnv(env: Env): SmsSettings {
     transport: readTransport(env, provider),
     phoneDailyMax: envInt(env, 'SMS_PHONE_DAILY_MAX', DEFAULT_SMS_SETTINGS.phoneDailyMax, { min: 1 }),
     ipDailyMax: envInt(env, 'SMS_IP_DAILY_MAX', DEFAULT_SMS_SETTINGS.ipDailyMax, { min: 1 }),
+    siteDailyMax: envInt(env, 'SMS_DAILY_MAX', DEFAULT_SMS_SETTINGS.siteDailyMax ?? 0, { min: 0 }) || null,
   };
 }
 

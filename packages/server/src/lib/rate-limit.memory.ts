@@ -25,5 +25,9 @@ export function createMemoryCounter(now: () => number = Date.now): WindowCounter
       w.count += amount;
       return { count: w.count, resetMs: w.endsAt - at };
     },
+    async undo(key) {
+      const w = windows.get(key);
+      if (w && w.endsAt > now() && w.count > 0) w.count -= 1;
+    },
   };
 }

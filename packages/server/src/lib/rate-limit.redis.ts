@@ -13,6 +13,14 @@ end
 return {count, ttl}
 `;
 
+// Only a live window is taken from (a key that expired meanwhile is not made again, without an expiry), and
+// never below zero.
+const UNDO_SCRIPT = `
+local count = tonumber(redis.call('GET', KEYS[1]) or '0')
+if count > 0 then redis.call('DECR', KEYS[1]) end
+return count
+`;
+
 /** Counter in Redis, shared by every instance that uses the same Redis and key prefix. */
 export function createRedisCounter(redis: Redis): WindowCounter {
   return {
@@ -22,6 +30,9 @@ export function createRedisCounter(redis: Redis): WindowCounter {
         number,
       ];
       return { count, resetMs: ttl };
+    },
+    async undo(key) {
+      await redis.eval(UNDO_SCRIPT, 1, key);
     },
   };
 }

@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { createMemoryCounter } from './rate-limit.memory';
+import { createRedisCounter } from './rate-limit.redis';
 import { rateLimiterFactory } from './rate-limit';
 
 describe('rate limiter (memory)', () => {
@@ -20,5 +23,45 @@ describe('rate limiter (memory)', () => {
     const third = await limiter.hit('a');
     expect(third).toMatchObject({ allowed: false, count: 3, retryAfterSeconds: 60 });
     expect((await limiter.hit('b')).allowed).toBe(true);
+  });
+});
+
+describe('rate limiter undo', () => {
+  it('takes back one hit of a live window, never below zero, and nothing once the window ended', async () => {
+    let now = 1_000;
+    const counter = createMemoryCounter(() => now);
+    await counter.hit('k', 100);
+    await counter.hit('k', 100);
+    await counter.undo('k');
+    expect(await counter.hit('k', 100)).toEqual({ count: 2, resetMs: 100 });
+    await counter.undo('k');
+    await counter.undo('k');
+    await counter.undo('k');
+    expect(await counter.hit('k', 100)).toEqual({ count: 1, resetMs: 100 });
+    now += 100;
+    await counter.undo('k');
+    expect(await counter.hit('k', 100)).toEqual({ count: 1, resetMs: 100 });
+  });
+
+  it.runIf(Boolean(process.env.TEST_REDIS_URL))('does the same in Redis, keeping the window', async () => {
+    const redis = new Redis(process.env.TEST_REDIS_URL!);
+    const key = `parley-test:${randomBytes(6).toString('hex')}:undo`;
+    try {
+      const counter = createRedisCounter(redis);
+      await counter.hit(key, 60_000);
+      await counter.hit(key, 60_000);
+      await counter.undo(key);
+      const { count, resetMs } = await counter.hit(key, 60_000);
+      expect(count).toBe(2);
+      expect(resetMs).toBeGreaterThan(55_000);
+      for (let i = 0; i < 3; i++) await counter.undo(key);
+      expect(await redis.get(key)).toBe('0');
+      await redis.del(key);
+      await counter.undo(key);
+      expect(await redis.exists(key)).toBe(0);
+    } finally {
+      await redis.del(key);
+      redis.disconnect();
+    }
   });
 });

@@ -9,6 +9,11 @@ export interface WindowCounter {
    * ends. Violation scores add more than one at a time.
    */
   hit(key: string, windowMs: number, amount?: number): Promise<{ count: number; resetMs: number }>;
+  /**
+   * Takes back one earlier hit of `key` in its current window (the window's end unchanged); nothing once the window
+   * has ended. For a hit that turned out not to count (a code that was never sent).
+   */
+  undo(key: string): Promise<void>;
 }
 
 export interface LimitCheck {
@@ -21,6 +26,8 @@ export interface LimitCheck {
 export interface RateLimiter {
   /** Counts one attempt for `key`; `allowed` is false from the (max+1)th attempt in the window on. */
   hit(key: string): Promise<LimitCheck>;
+  /** Takes back one hit of `key` (see WindowCounter.undo). */
+  undo(key: string): Promise<void>;
 }
 
 export interface RateLimiterOptions {
@@ -55,5 +62,6 @@ export function rateLimiterFactory(redis: Redis | null, prefix = DEFAULT_RATE_LI
         retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
       };
     },
+    undo: (key) => counter.undo(`${prefix}${options.name}:${key}`),
   });
 }

@@ -126,13 +126,14 @@ export const AUTH_ROUTES = {
       400: 'The phone number is missing or not 11 digits.',
       403: 'Sign-in by SMS is off on this server, or the IP is banned (BANNED).',
       429:
-        'A code went to this phone less than 60 s ago, or the daily cap of the phone or the IP is reached; ' +
-        '`details.retryAfterSeconds` and Retry-After say how long to wait.',
+        'A code went to this phone less than 60 s ago, or the daily cap of the phone, the IP or the site ' +
+        '(SMS_DAILY_MAX) is reached; `details.retryAfterSeconds` and Retry-After say how long to wait. A phone ' +
+        'pays only for codes sent.',
       502: 'The SMS provider did not take the message; nothing is said about why.',
     },
     description:
-      'The same answer whether or not the phone has an account. The code has 6 digits, is valid 5 minutes and ' +
-      'allows 5 tries; a new code replaces the one before.',
+      "The same answer whether or not the phone has an account (a banned account's phone gets no text). The " +
+      'code has 6 digits, is valid 5 minutes and allows 5 tries; a new code replaces the one before.',
   }),
   phoneLogin: anyone('Auth', 'Sign in, or sign up, with a phone number and an SMS code', {
     body: phoneLoginSchema,

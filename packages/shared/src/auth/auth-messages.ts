@@ -47,6 +47,9 @@ export const AUTH_MESSAGES = {
   verifyCodeResendWait:
     'A code was sent to this phone number less than a minute ago. Please wait before asking again.',
   verifyCodeDailyLimit: 'Too many verification codes requested today. Please try again tomorrow.',
+  /** The site's own daily cap of texts (SMS_DAILY_MAX) is reached, whoever asks. */
+  verifyCodeSiteLimit:
+    'This site has sent all the verification codes it may send today. Please try again later, or sign in another way.',
   verifyCodeSendFailed: 'The verification code could not be sent. Please try again later.',
   verifyCodeWrong: 'The verification code is incorrect.',
   verifyCodeExpired:

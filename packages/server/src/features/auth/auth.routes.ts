@@ -13,6 +13,7 @@ import { mailContextOf } from './mail-context';
 import { requestPasswordReset, resetPassword } from './password-reset.service';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie';
 import { setDeviceCookie } from './device-cookie';
+import { signUpOriginOf } from './signup-origin';
 import { ipAllowedUnlessRedisIsDown } from './auth.guard';
 import { endSession, refreshSession, type SessionMeta } from './sessions.service';
 import { phoneLogin, WrongSmsCodeError } from '../sms/phone-login.service';
@@ -49,7 +50,13 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
   addRoute(app, 'register', {
     preValidation: [ipNotBanned, limits.register],
     handler: async (request, reply) => {
-      const outcome = await register(deps, request.body, metaOf(request), mailContextOf(request));
+      const outcome = await register(
+        deps,
+        request.body,
+        metaOf(request),
+        mailContextOf(request),
+        await signUpOriginOf(request, deps),
+      );
       if (!('refreshToken' in outcome)) return reply.status(201).send(outcome);
       const { refreshToken, ...result } = outcome;
       setRefreshCookie(reply, deps.config, refreshToken);
@@ -85,6 +92,7 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
         deps,
         request.body,
         metaOf(request),
+        await signUpOriginOf(request, deps),
       ).catch(async (error: unknown) => {
         // A wrong or dead code is a failed sign-in, scored against the IP only, as a wrong password is.
         if (error instanceof WrongSmsCodeError) {

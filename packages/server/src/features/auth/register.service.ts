@@ -18,6 +18,7 @@ import { startSession, type SessionMeta, type NewSession } from './sessions.serv
 import { sendActivation } from './activation.service';
 import { grantRegistrationGift } from '../balance/registration-gift';
 import type { MailContext } from './mail-context';
+import { assertNoBannedAccountAt, type SignUpOrigin } from './signup-origin';
 
 /** 8 url-safe characters (48 random bits); a collision is retried on insert. */
 export const newInviteCode = (): string => randomBytes(6).toString('base64url');
@@ -35,6 +36,7 @@ export async function register(
   input: RegisterPayload,
   meta: SessionMeta,
   mail: MailContext,
+  origin: SignUpOrigin,
 ): Promise<NewSession | { message: string }> {
   const { auth } = deps.config;
   if (!auth.allowRegistration)
@@ -44,6 +46,7 @@ export async function register(
   }
   await assertPasswordAcceptable(input.password, input.email);
   const { db } = deps.database;
+  await assertNoBannedAccountAt(db, origin.ip);
   // Friendly early answers; the unique indexes below are what makes them hold under races.
   if (await findUserByEmail(db, input.email)) throw emailTaken();
   if (input.username && (await usernameExists(db, input.username))) throw usernameTaken();
@@ -57,6 +60,8 @@ export async function register(
     password_hash: await hashPassword(input.password),
     invite_code: newInviteCode(),
     ...(await inviterColumns(db, input.inviteCode)),
+    signup_ip: origin.ip,
+    signup_device_of: origin.deviceOf,
     created_at: now,
     updated_at: now,
   });

@@ -4,6 +4,7 @@ import { withTransaction } from '../../db/dialect-helpers';
 import { UNITS_PER_CREDIT } from '../commerce/shop-options';
 import { appendEntry } from '../ledger/ledger.repository';
 import { findUserById } from '../users/users.repository';
+import type { UserRow } from '../users/users.table';
 
 /** The gift's ledger key: one per account, ever. */
 export const giftKey = (userId: string): string => `gift:${userId}`;
@@ -15,13 +16,13 @@ export const giftKey = (userId: string): string => `gift:${userId}`;
  *
  * Every place that creates an account calls it once the account may sign in: password registration without
  * e-mail activation (auth/register.service.ts), account activation (auth/activation.service.ts), and the phone
- * and social sign-ups right after they insert their user.
+ * and social sign-ups right after they insert their user. Each call also grants the invite gift if the account is
+ * verified by then and has not had it (grantInviteGift), so a verification after sign-up (an activation, a provider
+ * that vouches for the e-mail) grants it then.
  */
 export async function grantRegistrationGift(deps: AppDeps, userId: string): Promise<boolean> {
   if (!deps.config.app.checkBalance) return false;
   const gift = deps.config.balance.registrationGift;
-  // Both gifts in one transaction: the registration gift's key is used once, so an invite gift lost after it
-  // could never be granted again.
   return withTransaction(deps.database.db, async (trx) => {
     const granted = await appendEntry(trx, {
       userId,
@@ -30,7 +31,7 @@ export async function grantRegistrationGift(deps: AppDeps, userId: string): Prom
       reason: 'registration gift',
       uniqueKey: giftKey(userId),
     });
-    if (granted) await grantInviteGift(deps, trx, userId);
+    await grantInviteGift(deps, trx, userId);
     return granted;
   });
 }
@@ -39,14 +40,23 @@ export async function grantRegistrationGift(deps: AppDeps, userId: string): Prom
 const UNITS_PER_FEN = UNITS_PER_CREDIT / 100;
 
 /**
+ * Whether the account proved a phone or an e-mail it holds: a phone is only ever set by a sign-up with its SMS
+ * code, an e-mail is verified by its activation link, a mailed reset link, or a provider that vouches for it.
+ */
+export const isVerifiedAccount = (user: Pick<UserRow, 'phone' | 'email_verified'>): boolean =>
+  user.phone !== null || user.email_verified === 1;
+
+/**
  * The invite stats' `registerGift` (docs/reference/commerce.md (Invites and cash-back)): a user who signed up with
- * an invite code gets INVITE_REGISTER_GIFT yuan as credits on top of the registration gift, once (`invite-gift:`).
+ * an invite code gets INVITE_REGISTER_GIFT yuan as credits on top of the registration gift, once (`invite-gift:`),
+ * and only once their phone or e-mail is verified: an account made with an e-mail nobody proved (e-mail off) earns
+ * its inviter's chain nothing for free (docs/decisions.md, "Invite gift after verification").
  */
 async function grantInviteGift(deps: AppDeps, trx: Db, userId: string): Promise<void> {
   const fen = deps.config.invites.registerGiftFen;
   if (fen <= 0) return;
   const user = await findUserById(trx, userId);
-  if (!user?.inviter_id) return;
+  if (!user?.inviter_id || !isVerifiedAccount(user)) return;
   await appendEntry(trx, {
     userId,
     kind: 'gift',

@@ -13,6 +13,9 @@ import { buildTestApp, type DeepPartial, type TestApp } from '../../../test/app.
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser, PASSWORD, registration } from '../../../test/factories.test-helpers';
 import { postLogin, postRegister } from '../auth/auth.test-helpers';
+import { isoIn } from '../../lib/clock';
+import { buildSmsTestApp, phoneLogin, sendCode, type SmsTestApp } from '../sms/sms.test-helpers';
+import { findUserByEmail, findUserByPhone } from '../users/users.repository';
 
 const REDIS = Boolean(process.env.TEST_REDIS_URL);
 
@@ -158,6 +161,51 @@ describe.each(testDialects())('violations and bans on %s', (dialect) => {
     await new Promise((r) => setTimeout(r, 500));
     expect((await me(t, user.token, '10.9.3.1')).statusCode).toBe(200);
     expect((await postLogin(t.app, 'brief@example.com', PASSWORD, '10.9.3.1')).statusCode).toBe(200);
+  });
+
+  it("refuses sign-ups from a banned account's addresses during its ban, kept on the account's row", async () => {
+    t = await buildSmsTestApp(dialect, bans(), { redis: REDIS });
+    const sms = t as SmsTestApp;
+    const signUp = (email: string, ip: string) => postRegister(t.app, registration({ email }), ip);
+    expect((await signUp('first@example.com', '10.9.6.1')).statusCode).toBe(201);
+    const first = (await findUserByEmail(t.database.db, 'first@example.com'))!;
+    expect(first.signup_ip).toBe('10.9.6.1');
+    const ban = (banned_until: string | null, banned_ip: string | null = null) =>
+      t.database.db
+        .updateTable('users')
+        .set({ banned_until, banned_ip })
+        .where('id', '=', first.id)
+        .execute();
+    // An operator's ban (npm run admin -- ban) is on the row alone: its sign-up address makes no new account.
+    await ban(isoIn(3600));
+    expectBanned(await signUp('second@example.com', '10.9.6.1'));
+    // Nor a phone sign-up, and the code stays usable for when it may.
+    expect((await sendCode(t.app, '13800138006', '10.9.6.1')).statusCode).toBe(200);
+    const code = sms.codeFor('13800138006');
+    const phoneBody = { phone: '13800138006', verifyCode: code, password: PASSWORD };
+    expectBanned(await phoneLogin(t.app, phoneBody, '10.9.6.1'));
+    expect(await findUserByPhone(t.database.db, '13800138006')).toBeUndefined();
+    // Elsewhere, sign-ups go on.
+    expect((await signUp('third@example.com', '10.9.6.2')).statusCode).toBe(201);
+    // A violation's ban keeps its address on the row: it holds after the in-memory IP ban is gone (a restart).
+    await ban(isoIn(3600), '10.9.6.3');
+    expectBanned(await signUp('fourth@example.com', '10.9.6.3'));
+    // The ban over, both addresses sign up again, and the phone's code still works.
+    await ban(new Date(Date.now() - 1000).toISOString(), '10.9.6.3');
+    expect((await signUp('fifth@example.com', '10.9.6.3')).statusCode).toBe(201);
+    expect((await phoneLogin(t.app, phoneBody, '10.9.6.1')).statusCode).toBe(201);
+  });
+
+  it('keeps the address a violation banned a user from on their row', async () => {
+    t = await build({
+      ...bans(),
+      messageLimits: { limitMessageUser: true, messageUserMax: 1, limitMessageIp: false },
+    });
+    const spammer = await newUser(t.app, { email: 'spam2@example.com' });
+    for (let i = 0; i < 4; i++) await ask(t, spammer.token, '10.9.7.1');
+    const row = (await findUserByEmail(t.database.db, 'spam2@example.com'))!;
+    expect(row.banned_ip).toBe('10.9.7.1');
+    expectBanned(await postRegister(t.app, registration({ email: 'again@example.com' }), '10.9.7.1'));
   });
 
   it('with BAN_VIOLATIONS=false scores violations but bans nobody', async () => {

@@ -33,7 +33,11 @@ const bannedError = () => new AppError('BANNED', AUTH_MESSAGES.banned);
  * it, else in memory; a user's ban is the `banned_until` of their row, which every sign-in and signed-in call
  * already checks, on every instance, through restarts.
  */
-export function createViolations(deps: AppDeps): Violations {
+export function createViolations(
+  deps: AppDeps,
+  /** Told after a user is banned (the chat stops their running replies). */
+  onUserBanned: (userId: string) => Promise<void> = async () => {},
+): Violations {
   const settings = deps.config.bans;
   const prefix = deps.config.rateLimits.rateLimitPrefix;
   const scores = deps.redis ? createRedisCounter(deps.redis) : createMemoryCounter();
@@ -62,9 +66,11 @@ export function createViolations(deps: AppDeps): Violations {
       if (who.userId !== null) {
         await deps.database.db
           .updateTable('users')
-          .set({ banned_until: isoIn(settings.durationMs / 1000), updated_at: nowIso() })
+          // The address goes on the row too: it keeps refusing sign-ups through restarts (signup-origin.ts).
+          .set({ banned_until: isoIn(settings.durationMs / 1000), banned_ip: who.ip, updated_at: nowIso() })
           .where('id', '=', who.userId)
           .execute();
+        await onUserBanned(who.userId);
       }
       return true;
     },

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { API } from '@parley/shared';
+import { API, type AuthResult } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser, type NewUser } from '../../../test/factories.test-helpers';
 import { readBalance } from '../ledger/ledger.repository';
 import { recordWithdrawal } from './cashback.repository';
 import { recordCashback } from './record-cashback';
+import { activateAccount } from '../auth/activation.service';
+import { buildSmsTestApp, phoneLogin, sendCode } from '../sms/sms.test-helpers';
 
 const stats = async (t: TestApp, user: NewUser) =>
   (
@@ -77,12 +79,18 @@ describe.each(testDialects())('invite stats with cash-back on %s', (dialect) => 
     expect(await stats(t, c)).toMatchObject({ totalPrice: 0, totalPriceCanPay: 0, totalPriceToday: 0 });
   });
 
-  it('gives an invited user the registerGift in credits beside the registration gift, once, with the balance on', async () => {
+  it('gives an invited user the registerGift in credits beside the registration gift, once their e-mail is verified', async () => {
     t = await buildTestApp(dialect, { app: { checkBalance: true } });
     const a = await newUser(t.app);
     const b = await newUser(t.app, { inviteCode: a.user.inviteCode });
     const gift = t.config.balance.registrationGift.credits;
+    const deps = { config: t.config, database: t.database, redis: t.redis };
     expect((await readBalance(t.database.db, a.user.id)).credits).toBe(gift);
+    // E-mail is off: nobody proved b's address, so the invite gift waits.
+    expect((await readBalance(t.database.db, b.user.id)).credits).toBe(gift);
+    // What an activation link, a mailed reset link or a provider vouching for the e-mail does.
+    await activateAccount(deps, b.user.id);
+    await activateAccount(deps, b.user.id);
     // 0.5 yuan = 0.5 credit = 50000 units.
     expect((await readBalance(t.database.db, b.user.id)).credits).toBe(gift + 50_000);
     const keys = await t.database.db
@@ -91,5 +99,22 @@ describe.each(testDialects())('invite stats with cash-back on %s', (dialect) => 
       .where('user_id', '=', b.user.id)
       .execute();
     expect(keys.map((k) => k.unique_key).sort()).toEqual([`gift:${b.user.id}`, `invite-gift:${b.user.id}`]);
+  });
+
+  it('gives a phone sign-up its registerGift at once: the SMS code proved the phone', async () => {
+    const sms = await buildSmsTestApp(dialect, { app: { checkBalance: true } });
+    t = sms;
+    const a = await newUser(t.app);
+    expect((await sendCode(t.app, '13800138000')).statusCode).toBe(200);
+    const res = await phoneLogin(t.app, {
+      phone: '13800138000',
+      verifyCode: sms.codeFor('13800138000'),
+      password: 'a good new password',
+      inviter: a.user.inviteCode,
+    });
+    expect(res.statusCode).toBe(201);
+    const b = res.json<AuthResult>().user;
+    const gift = t.config.balance.registrationGift.credits;
+    expect((await readBalance(t.database.db, b.id)).credits).toBe(gift + 50_000);
   });
 });

@@ -5,6 +5,7 @@ import type { JobStore } from '../generation/job-store';
 import type { AppStorage } from '../files/storage/storage-for-app';
 import type { LimitStores } from '../limits/limit-stores';
 import type { PartialSaves } from './partial-saves';
+import { watchBans } from './ban-watch';
 
 /** Everything the chat feature shares within one app: the job store, the providers, the background work. */
 export interface ChatContext {
@@ -23,8 +24,10 @@ export interface ChatContext {
   instanceId: string;
   /** Runs background work (jobs, titles) so closing the app can wait for it. */
   track(work: Promise<unknown>): void;
-  /** Jobs running on this instance, so closing the app can stop them. */
-  running: Set<string>;
+  /** Jobs running on this instance and their users, so closing the app, or a ban, can stop them. */
+  running: Map<string, string>;
+  /** Stops this instance's replies of users banned now (ban-watch.ts); also runs every BAN_CHECK_MS. */
+  stopBannedUsersJobs(): Promise<void>;
   /**
    * Stops this instance's jobs and waits for background work (their partial saves, titles). Run when the app
    * starts closing: each reply's stream then ends with its final event, so no open stream holds the close up.
@@ -49,10 +52,12 @@ export function createChatContext(
   const prefix = `${deps.config.rateLimits.rateLimitPrefix}job:`;
   const jobs = createJobStore(deps, { prefix });
   const pending = new Set<Promise<unknown>>();
-  const running = new Set<string>();
+  const running = new Map<string, string>();
+  const bans = watchBans(deps.database.db, jobs, running, logError);
 
   async function stopJobs(): Promise<void> {
-    await Promise.all([...running].map((jobId) => jobs.requestAbort(jobId).catch(() => false)));
+    bans.stop();
+    await Promise.all([...running.keys()].map((jobId) => jobs.requestAbort(jobId).catch(() => false)));
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS)));
     // Work tracked while we wait (a title after an aborted reply) is waited for too.
@@ -73,6 +78,7 @@ export function createChatContext(
     instanceId,
     logError,
     running,
+    stopBannedUsersJobs: () => bans.check(),
     track(work) {
       const settled = work.catch(() => undefined).finally(() => pending.delete(settled));
       pending.add(settled);

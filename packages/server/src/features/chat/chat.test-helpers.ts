@@ -10,6 +10,7 @@ import {
 } from '@parley/shared';
 import type { DialectName } from '../../db/database';
 import type { ProvidersConfig } from '../../config/provider-settings';
+import type { AppConfig } from '../../config/config.types';
 import type { YamlConfig, YamlCustomEndpoint } from '../../config/yaml.schema';
 import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
 import { customEndpoint, simProviders } from '../../providers/provider-config.test-helpers';
@@ -59,6 +60,8 @@ export async function startChatApp(
     titleConvo?: boolean;
     /** CHECK_BALANCE on, with the YAML's balance section (docs/reference/balance.md). */
     balance?: YamlConfig['balance'];
+    /** Violation scores and bans (docs/reference/accounts.md (Bans)). */
+    bans?: AppConfig['bans'];
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
@@ -73,6 +76,7 @@ export async function startChatApp(
         ...(options.balance ? { balance: options.balance } : {}),
       },
       messageLimits: { ...NO_LIMITS, ...options.limits },
+      ...(options.bans ? { bans: options.bans } : {}),
       ...(options.prefix ? { rateLimits: { rateLimitPrefix: options.prefix } } : {}),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       app: {

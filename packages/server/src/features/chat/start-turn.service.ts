@@ -143,7 +143,7 @@ export async function startTurn(
       toErrorEvent: (error) => errorReply(turn, error instanceof Error ? error.message : String(error)),
       onError: (error) => ctx.logError(error, 'chat job event'),
     });
-    ctx.running.add(jobId);
+    ctx.running.set(jobId, userId);
     ctx.track(done.finally(() => (ctx.running.delete(jobId), release())));
     return { jobId, conversationId: turn.conversationId, reply: turn.reply };
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { ChargeRequest, ChargeResult, PurchaseOptions } from '@parley/shared';
+import { normalizeIP } from '@fastify/rate-limit';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
@@ -45,6 +46,8 @@ export async function charge(
     amountFen,
     provider: provider.name,
     status: 'pending',
+    // Shown beside the cash-back it earns, should the payer share an address with their inviter.
+    paymentIp: client ? normalizeIP(client.ip) : null,
   });
   try {
     const { paymentUrl, paymentCode } = await provider.createPayment({

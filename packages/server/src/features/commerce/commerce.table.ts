@@ -20,6 +20,8 @@ export interface OrdersTable {
   paid_at: string | null;
   /** What the payer scans, when the provider answers a code rather than a page (WeChat Pay's `code_url`). */
   payment_code: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address the order was placed from (0019-signup-addresses); null for grants and older orders. */
+  payment_ip: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export type OrderRow = Selectable<OrdersTable>;
 

@@ -109,6 +109,8 @@ describe.each(testDialects())('the shop on %s', (dialect) => {
         status: 'pending',
         provider_trade_id: null,
         paid_at: null,
+        // Where the order was placed from, for the cash-back marks (admin/cashback-commands.ts).
+        payment_ip: '127.0.0.1',
       });
       expect(JSON.parse(order.option)).toEqual({
         ctype: 'subscription',

@@ -14,6 +14,8 @@ export interface NewOrder {
   status: 'pending' | 'paid';
   /** Tests name their orders; otherwise a fresh id. */
   id?: string;
+  /** The address the payer placed the order from, as the rate limits count it; none for a grant. */
+  paymentIp?: string | null;
 }
 
 /**
@@ -37,6 +39,7 @@ export function orderRow(order: NewOrder, now = nowIso()): OrderRow {
     updated_at: now,
     paid_at: order.status === 'paid' ? now : null,
     payment_code: null,
+    payment_ip: order.paymentIp ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import { assertPasswordAcceptable } from '../auth/password-rules';
 import { grantRegistrationGift } from '../balance/registration-gift';
 import { insertWithFreshInviteCode, inviterColumns, newInviteCode } from '../auth/register.service';
 import { startSession, type NewSession, type SessionMeta } from '../auth/sessions.service';
+import { assertNoBannedAccountAt, type SignUpOrigin } from '../auth/signup-origin';
 import { uniqueViolationColumn } from '../users/unique-violation';
 import { findUserByPhone } from '../users/users.repository';
 import { assertNotBanned } from '../users/users.service';
@@ -37,6 +38,7 @@ export async function phoneLogin(
   deps: AppDeps,
   input: PhoneLoginPayload,
   meta: SessionMeta,
+  origin: SignUpOrigin,
 ): Promise<NewSession & { created: boolean }> {
   const { db } = deps.database;
   const { phone } = input;
@@ -73,6 +75,11 @@ export async function phoneLogin(
     await returnSmsCodeTry(db, phone, codeHash);
     throw error;
   });
+  // A banned account's address makes no new one during the ban (the code stays, as for the refusals above).
+  await assertNoBannedAccountAt(db, origin.ip).catch(async (error: unknown) => {
+    await returnSmsCodeTry(db, phone, codeHash);
+    throw error;
+  });
   await useCode(deps, phone, codeHash);
   const now = nowIso();
   let user: UserRow;
@@ -87,6 +94,8 @@ export async function phoneLogin(
       password_hash: await hashPassword(input.password),
       invite_code: newInviteCode(),
       ...(await inviterColumns(db, input.inviter)),
+      signup_ip: origin.ip,
+      signup_device_of: origin.deviceOf,
       created_at: now,
       updated_at: now,
     });

@@ -125,6 +125,80 @@ describe.each(testDialects())('SMS codes (sendVerifyCode) on %s', (dialect) => {
     expect((await sendCode(t.app, '13700000003', '198.51.100.7')).statusCode).toBe(200);
   });
 
+  it("spends nothing of a phone's daily cap on requests its IP's cap refused", async () => {
+    t = await buildSmsTestApp(dialect, { sms: { ipDailyMax: 1, phoneDailyMax: 2 } }, { redis: true });
+    expect((await sendCode(t.app, '13700000001', '203.0.113.9')).statusCode).toBe(200);
+    // The IP is spent: its requests naming the victim are refused, and must not count for the victim's phone.
+    for (let i = 0; i < 5; i++) {
+      const refused = await sendCode(t.app, PHONE, '203.0.113.9');
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<ApiErrorBody>().message).toBe(
+        'Too many verification codes requested today. Please try again tomorrow.',
+      );
+    }
+    expect(t.lines().filter((l) => l.smsPhone === PHONE)).toEqual([]);
+    // The victim, from elsewhere, still gets the phone's two codes of the day, and not a third.
+    await codeFor(t, PHONE, '198.51.100.1');
+    advance(61);
+    await codeFor(t, PHONE, '198.51.100.2');
+    advance(61);
+    expect((await sendCode(t.app, PHONE, '198.51.100.3')).statusCode).toBe(429);
+  });
+
+  it('sends no code to the phone of a banned account, and answers as for any phone', async () => {
+    t = await buildSmsTestApp(dialect, { sms: { phoneDailyMax: 1 } }, { redis: true });
+    const banned = '13900139001';
+    const user = await newUserRow(t.database.db, { phone: banned, password: PASSWORD });
+    await t.database.db
+      .updateTable('users')
+      .set({ banned_until: new Date(Date.now() + 3_600_000).toISOString() })
+      .where('id', '=', user.id)
+      .execute();
+    const res = await sendCode(t.app, banned);
+    const other = await sendCode(t.app, '13700137000');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(other.body);
+    expect(t.lines().filter((l) => l.smsPhone === banned)).toEqual([]);
+    expect(t.lines().filter((l) => l.smsPhone === '13700137000')).toHaveLength(1);
+    // The 60 s wait holds as for a code sent, and the stored row is no usable code.
+    expect((await sendCode(t.app, banned)).statusCode).toBe(429);
+    const row = await t.database.db
+      .selectFrom('sms_codes')
+      .selectAll()
+      .where('phone', '=', banned)
+      .executeTakeFirstOrThrow();
+    expect(row.attempts).toBe(5);
+    // Nothing was sent, so the phone's one code of the day is still there once the ban ends.
+    await t.database.db.updateTable('users').set({ banned_until: null }).where('id', '=', user.id).execute();
+    advance(61);
+    await codeFor(t, banned);
+  });
+
+  it('caps the codes of the whole site per day (SMS_DAILY_MAX), warning once at 80 %', async () => {
+    t = await buildSmsTestApp(dialect, { sms: { siteDailyMax: 5 } }, { redis: true });
+    const warnings = () =>
+      t.lines().filter((l) => l.level === 40 && String(l.msg).includes('SMS_DAILY_MAX=5'));
+    for (let i = 1; i <= 3; i++) await codeFor(t, `1370000000${i}`, `203.0.113.${i}`);
+    expect(warnings()).toEqual([]);
+    await codeFor(t, '13700000004', '203.0.113.4');
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toMatchObject({ smsSentToday: 4, smsDailyMax: 5 });
+    await codeFor(t, '13700000005', '203.0.113.5');
+    for (const ip of ['203.0.113.6', '203.0.113.7']) {
+      const refused = await sendCode(t.app, '13700000006', ip);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<ApiErrorBody>()).toMatchObject({
+        code: 'RATE_LIMITED',
+        message:
+          'This site has sent all the verification codes it may send today. Please try again later, or sign in another way.',
+        key: 'com_auth_verify_code_site_limit',
+      });
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    }
+    expect(t.lines().filter((l) => l.smsPhone === '13700000006')).toEqual([]);
+    expect(warnings()).toHaveLength(1);
+  });
+
   it('is refused when no SMS provider is set, and the startup config says so', async () => {
     t = await buildSmsTestApp(dialect, { sms: { transport: null } });
     const res = await sendCode(t.app, PHONE);

@@ -127,6 +127,25 @@ describe('Aliyun SMS transport (@alicloud/dysmsapi20170525)', () => {
     expect((await sendCode(t.app, PHONE)).statusCode).toBe(200);
     expect(provider.seen).toHaveLength(2);
   });
+
+  it("costs the phone nothing of its daily cap when the provider fails, but counts for the IP's", async () => {
+    let ok = false;
+    const provider = await fakeProvider(() =>
+      ok ? { Code: 'OK', Message: 'OK' } : { Code: 'isv.BUSINESS_LIMIT_CONTROL', Message: 'x' },
+    );
+    t = await buildTestApp('sqlite', {
+      sms: { transport: aliyun(provider.host), phoneDailyMax: 1, ipDailyMax: 3 },
+    });
+    expect((await sendCode(t.app, PHONE)).statusCode).toBe(502);
+    expect((await sendCode(t.app, PHONE)).statusCode).toBe(502);
+    ok = true;
+    // Two failures, and the phone's one code of the day still goes out.
+    expect((await sendCode(t.app, PHONE)).statusCode).toBe(200);
+    // The IP asked three times: its fourth request is refused, whatever the phone.
+    const fourth = await sendCode(t.app, '13700137000');
+    expect(fourth.statusCode).toBe(429);
+    expect(provider.seen).toHaveLength(3);
+  });
 });
 
 describe('Tencent Cloud SMS transport (tencentcloud-sdk-nodejs-sms)', () => {

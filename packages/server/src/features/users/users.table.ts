@@ -1,4 +1,4 @@
-import type { Generated, Selectable, Insertable } from 'kysely';
+import type { ColumnType, Generated, Selectable, Insertable } from 'kysely';
 
 /** Flags are integers (0/1) on both dialects; JSON columns are text. */
 export interface UsersTable {
@@ -25,6 +25,12 @@ export interface UsersTable {
   plugins: Generated<string>;
   email_verified: Generated<number>;
   banned_until: string | null;
+  /** The address a violation ban was applied from (0019-signup-addresses). */
+  banned_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The address the account was made from; null for older accounts and social sign-ups. */
+  signup_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The account the browser's known-device cookie named at sign-up (features/auth/device-cookie.ts). */
+  signup_device_of: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }
