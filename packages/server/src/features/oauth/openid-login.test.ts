@@ -327,6 +327,27 @@ describe.each(testDialects())('social sign-in with OpenID Connect on %s', (diale
     expect(start.headers.location).toBe(`${t.config.domainClient}/login?error=banned`);
   });
 
+  it("records a sign-up's address, and makes no account from a banned account's address during its ban", async () => {
+    t = await build();
+    providerUser();
+    const made = await sessionOf(t.app, await signInWith(t.app, 'openid', { remoteAddress: '203.0.113.80' }));
+    const row = (await findUserById(t.database.db, made.user.id))!;
+    expect(row.signup_ip).toBe('203.0.113.80');
+    await t.database.db
+      .updateTable('users')
+      .set({ banned_until: new Date(Date.now() + 3_600_000).toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    const stranger = providerUser();
+    const refused = await signInWith(t.app, 'openid', { remoteAddress: '203.0.113.80' });
+    expect(loginError(refused.location)).toBe('/login?error=banned');
+    expect(refused.refreshCookie).toBeUndefined();
+    expect(await findUserByEmail(t.database.db, stranger.email!)).toBeUndefined();
+    // From elsewhere the same provider's user signs up.
+    const elsewhere = await signInWith(t.app, 'openid', { remoteAddress: '203.0.113.81' });
+    expect(elsewhere.location.pathname).toBe('/c/new');
+  });
+
   it('records the invite chain two levels deep for an account made from an invite link', async () => {
     t = await build();
     const grandparent = await newUser(t.app);

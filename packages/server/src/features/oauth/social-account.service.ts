@@ -15,6 +15,13 @@ import {
 import { grantRegistrationGift } from '../balance/registration-gift';
 import type { ProviderDefinition, ProviderIdColumn, SocialProfile } from './providers/provider';
 import { SocialLoginFailure } from './social-login-failure';
+import { assertNoBannedAccountAt, type SignUpOrigin } from '../auth/signup-origin';
+
+/** What a sign-up through a provider carries besides the profile: the invite link's code and where it comes from. */
+export interface SocialSignUp {
+  inviteCode: string | undefined;
+  origin: SignUpOrigin;
+}
 
 /**
  * The account a provider's user signs in to (docs/reference/accounts.md (Social sign-in)): the one already linked
@@ -25,13 +32,13 @@ export async function accountForProfile(
   deps: AppDeps,
   provider: ProviderDefinition,
   profile: SocialProfile,
-  inviteCode: string | undefined,
+  signUp: SocialSignUp,
 ): Promise<UserRow> {
   const { db } = deps.database;
   const user =
     (await findByProviderId(db, provider.idColumn, profile.id)) ??
     (await linkByEmail(deps, provider.idColumn, profile)) ??
-    (await createAccount(deps, provider, profile, inviteCode));
+    (await createAccount(deps, provider, profile, signUp));
   if (isBanned(user)) throw new SocialLoginFailure('banned', 'The account is banned');
   return user;
 }
@@ -81,7 +88,7 @@ async function createAccount(
   deps: AppDeps,
   provider: ProviderDefinition,
   profile: SocialProfile,
-  inviteCode: string | undefined,
+  { inviteCode, origin }: SocialSignUp,
 ): Promise<UserRow> {
   const { auth } = deps.config;
   if (!auth.allowSocialRegistration) {
@@ -97,6 +104,8 @@ async function createAccount(
     throw new SocialLoginFailure('domain_not_allowed', 'The e-mail domain is not allowed to register');
   }
   const { db } = deps.database;
+  // As for a password or phone sign-up: a banned account's address makes no new account while the ban lasts.
+  await assertNoBannedAccountAt(db, origin.ip);
   const now = nowIso();
   const row: NewUserRow = {
     id: randomUUID(),
@@ -109,6 +118,8 @@ async function createAccount(
     invite_code: newInviteCode(),
     // Both levels, copied now, as a password sign-up records them: docs/reference/accounts.md (Invite links).
     ...(await inviterColumns(db, inviteCode)),
+    signup_ip: origin.ip,
+    signup_device_of: origin.deviceOf,
     created_at: now,
     updated_at: now,
   };

@@ -8,6 +8,7 @@ import { authRateLimits } from '../auth/auth-rate-limits';
 import { setDeviceCookie } from '../auth/device-cookie';
 import { setRefreshCookie } from '../auth/refresh-cookie';
 import { startSession } from '../auth/sessions.service';
+import { signUpOriginOf } from '../auth/signup-origin';
 import { clearAttemptCookie, readAttemptCookie, setAttemptCookie } from './attempt-cookie';
 import { createProviderClients } from './oauth-client';
 import { finishSocialLogin, startSocialLogin } from './social-login.service';
@@ -71,7 +72,8 @@ export const socialLoginRoutes: FastifyPluginAsync<AppPluginOptions> = async (ap
       await assertIpAllowed(request);
       await limits.socialCallback(request, reply);
       const query = new URLSearchParams(request.url.split('?')[1] ?? '');
-      const user = await finishSocialLogin(deps, clients, request.params.provider, query, attempt);
+      const origin = await signUpOriginOf(request, deps);
+      const user = await finishSocialLogin(deps, clients, request.params.provider, query, attempt, origin);
       const { refreshToken } = await startSession(deps, user, {
         userAgent: request.headers['user-agent'] ?? null,
       });

@@ -6,6 +6,7 @@ import { ATTEMPT_TTL_SECONDS, type SignInAttempt } from './attempt-cookie';
 import type { ProviderClient, ProviderClients } from './oauth-client';
 import { providerNamed } from './providers';
 import type { ProviderDefinition } from './providers/provider';
+import type { SignUpOrigin } from '../auth/signup-origin';
 import { accountForProfile } from './social-account.service';
 import { SocialLoginFailure } from './social-login-failure';
 
@@ -88,6 +89,7 @@ export async function finishSocialLogin(
   name: string,
   query: URLSearchParams,
   attempt: SignInAttempt | null,
+  origin: SignUpOrigin,
 ): Promise<UserRow> {
   const enabled = enabledProvider(deps, name);
   const error = query.get('error');
@@ -124,5 +126,5 @@ export async function finishSocialLogin(
   } catch (cause) {
     throw new SocialLoginFailure('failed', `The profile could not be read: ${reason(cause)}`);
   }
-  return accountForProfile(deps, enabled.provider, profile, attempt.inviteCode);
+  return accountForProfile(deps, enabled.provider, profile, { inviteCode: attempt.inviteCode, origin });
 }
