@@ -110,9 +110,17 @@ describe("the YAML's shop section (docs/reference/commerce.md (Purchase options)
 
 describe('CHARGE_* limits (docs/reference/commerce.md (Orders and payment))', () => {
   it('default to 10 orders an hour and 5 pending, and are read from the environment', () => {
-    expect(readShopSettings(null).chargeLimits).toEqual({ userMax: 10, userWindowMinutes: 60, pendingMax: 5 });
+    expect(readShopSettings(null).chargeLimits).toEqual({
+      userMax: 10,
+      userWindowMinutes: 60,
+      pendingMax: 5,
+    });
     const env = { CHARGE_USER_MAX: '3', CHARGE_USER_WINDOW: '15', CHARGE_PENDING_MAX: '2' };
-    expect(readShopSettings(null, env).chargeLimits).toEqual({ userMax: 3, userWindowMinutes: 15, pendingMax: 2 });
+    expect(readShopSettings(null, env).chargeLimits).toEqual({
+      userMax: 3,
+      userWindowMinutes: 15,
+      pendingMax: 2,
+    });
   });
 
   it.each([

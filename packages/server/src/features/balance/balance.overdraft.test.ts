@@ -59,7 +59,12 @@ describe.each(testDialects())('token-priced holds on %s', (dialect) => {
     const res = await ask(
       app,
       'openAI',
-      { conversationId: convo.conversationId, parentMessageId: convo.parentMessageId, model: 'gpt-4o', text: 'hi' },
+      {
+        conversationId: convo.conversationId,
+        parentMessageId: convo.parentMessageId,
+        model: 'gpt-4o',
+        text: 'hi',
+      },
       token,
     );
     expect(res.status).toBe(402);
@@ -124,7 +129,11 @@ describe.each(testDialects())('token-priced holds on %s', (dialect) => {
     expect((request?.body as { max_tokens?: number }).max_tokens).toBe(reply);
     // The simulator ignores max_tokens and writes 20,000 tokens: the charge stops at the hold.
     const [settle] = await entries(db, user.id, 'settle');
-    expect([settle?.credits, settle?.completion_tokens, settle?.call_credits].map(Number)).toEqual([0, 20_000, held]);
+    expect([settle?.credits, settle?.completion_tokens, settle?.call_credits].map(Number)).toEqual([
+      0,
+      20_000,
+      held,
+    ]);
     expect(await readBalance(db, user.id)).toEqual({ credits: CREDITS - held, gpt3Uses: 0, gpt4Uses: 0 });
     expect(CREDITS - held).toBeGreaterThanOrEqual(0);
     await expectLedgerMatches(db, user.id);

@@ -235,7 +235,12 @@ function billingOf(
       }
       if (held.kind === 'card') {
         // A card's call takes nothing; its usage row still counts the call and its tokens.
-        return write({}, `card call ${price.model}`, outcome.messageId, callUsage(price, tokens, { credits: 0 }));
+        return write(
+          {},
+          `card call ${price.model}`,
+          outcome.messageId,
+          callUsage(price, tokens, { credits: 0 }),
+        );
       }
       const charge = chargeOf(price, tokens, held.amount);
       return write(

@@ -79,14 +79,23 @@ export function refusedReplySender(ctx: ChatContext, pathEndpoint: string, body:
  */
 function callSize(model: string, settings: ModelCallSettings, promptTokens: number): CallSize {
   const cap = settings.maxOutputTokens ?? maxOutputTokensOf(model);
-  return { promptTokens, maxCompletionTokens: Math.max(1, Math.min(cap, contextWindowOf(model) - promptTokens)) };
+  return {
+    promptTokens,
+    maxCompletionTokens: Math.max(1, Math.min(cap, contextWindowOf(model) - promptTokens)),
+  };
 }
 
 /** The balance's hold of a placed turn, in the transaction that placed it; null while CHECK_BALANCE is off. */
 async function holdTurn(ctx: ChatContext, trx: Db, turn: HistoryTurn): Promise<CallBilling | null> {
   if (!ctx.deps.config.app.checkBalance) return null;
   const promptTokens = await turnPromptTokens(trx, ctx, turn);
-  return holdForCall(ctx.deps, trx, turn.userId, turn.model, callSize(turn.model, turn.settings, promptTokens));
+  return holdForCall(
+    ctx.deps,
+    trx,
+    turn.userId,
+    turn.model,
+    callSize(turn.model, turn.settings, promptTokens),
+  );
 }
 
 /**

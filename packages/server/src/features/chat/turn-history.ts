@@ -119,6 +119,10 @@ export async function turnPromptTokens(db: Db, ctx: ChatContext, turn: HistoryTu
     history = sum(question) + countTokens(turn.reply.baseText);
   }
   const { systemMessage, promptPrefix, examples } = turn.options;
-  const extra = [systemMessage, promptPrefix, ...(examples ?? []).flatMap((e) => [e.input.content, e.output.content])];
+  const extra = [
+    systemMessage,
+    promptPrefix,
+    ...(examples ?? []).flatMap((e) => [e.input.content, e.output.content]),
+  ];
   return history + extra.reduce((n, text) => n + (text ? countTokens(text) : 0), 0);
 }

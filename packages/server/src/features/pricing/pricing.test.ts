@@ -81,7 +81,10 @@ describe('prices', () => {
     expect(creditsHold(tokens, bounds, 274)).toBeUndefined();
     expect(leastCost(tokens, bounds)).toBe(275);
     // A cap below the least reply is the least.
-    expect(creditsHold(tokens, { ...bounds, maxCompletionTokens: 10 }, 77)).toEqual({ cost: 77, completionTokens: 10 });
+    expect(creditsHold(tokens, { ...bounds, maxCompletionTokens: 10 }, 77)).toEqual({
+      cost: 77,
+      completionTokens: 10,
+    });
     expect(creditsHold(tokens, bounds, -5)).toBeUndefined();
     expect(chargeCost(tokens, { promptTokens: 10, completionTokens: 3 })).toBe(
       Math.ceil((1500 + 600) / 1000),

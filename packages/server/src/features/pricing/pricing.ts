@@ -74,7 +74,8 @@ export interface CreditsHold {
  * cannot pay for the prompt and the least reply (`minCompletionTokens`, or the cap when smaller).
  */
 export function creditsHold(p: ModelPricing, bounds: CallBounds, credits: number): CreditsHold | undefined {
-  if (p.mode === 'call') return p.callCost <= credits ? { cost: p.callCost, completionTokens: null } : undefined;
+  if (p.mode === 'call')
+    return p.callCost <= credits ? { cost: p.callCost, completionTokens: null } : undefined;
   const { prompt, completion } = p.tokenPrice;
   const cap = Math.max(1, bounds.maxCompletionTokens);
   const least = Math.min(cap, bounds.minCompletionTokens);
