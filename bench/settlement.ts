@@ -1,5 +1,6 @@
 import type { DialectName } from '../packages/server/src/db/database';
 import type { AppDeps } from '../packages/server/src/app-deps';
+import { withTransaction } from '../packages/server/src/db/dialect-helpers';
 import { holdForCall } from '../packages/server/src/features/balance/call-billing';
 import {
   appendEntry,
@@ -49,7 +50,10 @@ export async function settlement(dialect: DialectName): Promise<BenchResult> {
       users.map(async (userId) => {
         for (let i = 0; i < CALLS_PER_USER; i += 1) {
           const t0 = performance.now();
-          const billing = await holdForCall(deps, userId, MODEL, 'What is the weather like today?');
+          // A short prompt and the reply the chat pipeline would allow gpt-4o (call-billing.ts, CallSize).
+          const billing = await withTransaction(d.db, (trx) =>
+            holdForCall(deps, trx, userId, MODEL, { promptTokens: 8, maxCompletionTokens: 16_384 }),
+          );
           await billing!.settle({ completed: true, newText: REPLY, messageId: rnd.uuid() });
           latencies.push(performance.now() - t0);
         }

@@ -35,7 +35,7 @@ export interface PricingSettings {
   tokenCost: Record<ModelFamily, TokenPrice>;
   /** Per model name or `*` pattern; the first match wins, exact names before patterns. */
   models: Record<string, ModelPrice>;
-  /** Completion tokens held before a tokens-priced call. */
+  /** The fewest reply tokens a token-priced call paid in credits must be able to pay for, or it is refused. */
   completionReserve: number;
 }
 

@@ -91,7 +91,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     network: readNetworkEnv(env),
     balance: readBalanceSettings(env, yaml),
     invites: readInviteEnv(env),
-    shop: readShopSettings(yaml),
+    shop: readShopSettings(yaml, env),
     payment: readPaymentEnv(env, server.nodeEnv),
     links: readLinkEnv(env),
   };

@@ -107,3 +107,27 @@ describe("the YAML's shop section (docs/reference/commerce.md (Purchase options)
     expect(parse({ packs: [{ price: 19.9, credits: 20 }] }).success).toBe(true);
   });
 });
+
+describe('CHARGE_* limits (docs/reference/commerce.md (Orders and payment))', () => {
+  it('default to 10 orders an hour and 5 pending, and are read from the environment', () => {
+    expect(readShopSettings(null).chargeLimits).toEqual({
+      userMax: 10,
+      userWindowMinutes: 60,
+      pendingMax: 5,
+    });
+    const env = { CHARGE_USER_MAX: '3', CHARGE_USER_WINDOW: '15', CHARGE_PENDING_MAX: '2' };
+    expect(readShopSettings(null, env).chargeLimits).toEqual({
+      userMax: 3,
+      userWindowMinutes: 15,
+      pendingMax: 2,
+    });
+  });
+
+  it.each([
+    ['CHARGE_USER_MAX', '0', 'CHARGE_USER_MAX must be at least 1, got 0'],
+    ['CHARGE_USER_WINDOW', 'hour', 'CHARGE_USER_WINDOW must be a whole number, got "hour"'],
+    ['CHARGE_PENDING_MAX', '-1', 'CHARGE_PENDING_MAX must be at least 1, got -1'],
+  ])('refuses %s=%s', (name, value, message) => {
+    expect(() => readShopSettings(null, { [name]: value })).toThrow(new ConfigError(name, message));
+  });
+});

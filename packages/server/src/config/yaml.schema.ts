@@ -135,7 +135,7 @@ const balanceSchema = z
         }),
       )
       .optional(),
-    /** Tokens held for the reply before a tokens-priced call (settled from the real count afterwards). */
+    /** The fewest reply tokens a token-priced call paid in credits must be able to pay for, or it is refused. */
     completionReserve: uses.optional(),
     registrationGift: grantSchema.optional(),
     /** What users with negative credits get back each day at 00:01: free uses raised to these, credits added. */

@@ -27,6 +27,12 @@ const WIRE_NAME: Record<CallSettingName, string> = {
   presencePenalty: 'presence_penalty',
 };
 
+/** Whether a custom endpoint's `dropParams` remove a call setting (by its name or its OpenAI wire name). */
+export function dropsSetting(entry: EndpointEntry, name: CallSettingName): boolean {
+  const drop = entry.custom?.dropParams ?? [];
+  return drop.includes(name) || drop.includes(WIRE_NAME[name]);
+}
+
 /**
  * Call settings from a conversation's options: values are checked against the endpoint's ranges (an
  * out-of-range one is a 400 naming it), missing ones take the endpoint's defaults

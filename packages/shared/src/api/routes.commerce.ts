@@ -21,9 +21,14 @@ export const COMMERCE_ROUTES = {
   charge: signedIn('Commerce', 'Creates an order for a card or a pack and answers its payment page', {
     body: chargeRequestSchema,
     responses: { 201: chargeResultSchema },
-    errors: { 400: 'No option matches the payload.', 404: 'The shop is off on this server.' },
+    errors: {
+      400: 'No option matches the payload.',
+      404: 'The shop is off on this server.',
+      429: 'Too many orders in the window (CHARGE_USER_MAX per CHARGE_USER_WINDOW minutes); `Retry-After` says when.',
+    },
     description:
-      'The browser goes to `paymentUrl`; the order is paid when the payment provider notifies Parley.',
+      'The browser goes to `paymentUrl`; the order is paid when the payment provider notifies Parley. A user keeps ' +
+      'at most CHARGE_PENDING_MAX orders pending: a new one closes the oldest beyond them.',
   }),
   paymentNotify: anyone('Commerce', "The payment provider's notice that an order was paid", {
     params: z.object({ provider: z.string().max(20) }),

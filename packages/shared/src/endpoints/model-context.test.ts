@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS } from './endpoints-config.schema';
-import { DEFAULT_CONTEXT_WINDOW, contextWindowOf } from './model-context';
+import { DEFAULT_CONTEXT_WINDOW, contextWindowOf, maxOutputTokensOf } from './model-context';
 
 describe('contextWindowOf', () => {
   it.each([
@@ -25,5 +25,24 @@ describe('contextWindowOf', () => {
   it('knows the window of every default model (none falls to the 4096 default)', () => {
     const models = Object.values(DEFAULT_MODELS).flat();
     expect(models.filter((m) => contextWindowOf(m) <= DEFAULT_CONTEXT_WINDOW)).toEqual([]);
+  });
+});
+
+describe('maxOutputTokensOf', () => {
+  it.each([
+    ['gpt-4o-mini', 16384],
+    ['gpt-3.5-turbo-16k', 4096],
+    ['gpt-4', 8192],
+    ['gpt-4-turbo-2024-04-09', 4096],
+    ['claude-3-5-sonnet-latest', 8192],
+    ['claude-sonnet-4-5', 64000],
+    ['gemini-2.5-pro', 65536],
+    ['gemini-1.5-flash', 8192],
+    ['some-local-model', DEFAULT_CONTEXT_WINDOW],
+  ])('%s writes at most %i tokens', (model, tokens) => expect(maxOutputTokensOf(model)).toBe(tokens));
+
+  it('never exceeds the window of a default model', () => {
+    const models = Object.values(DEFAULT_MODELS).flat();
+    expect(models.filter((m) => maxOutputTokensOf(m) > contextWindowOf(m))).toEqual([]);
   });
 });

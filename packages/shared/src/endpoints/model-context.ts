@@ -56,6 +56,49 @@ export function contextWindowOf(model: string | null | undefined): number {
   return best ? CONTEXT_WINDOWS[best]! : DEFAULT_CONTEXT_WINDOW;
 }
 
+/**
+ * The most tokens a model writes in one reply, by model-name prefix (longest wins, as for the windows). A model no
+ * entry matches may write up to its whole window. What a token-priced call is held for uses it
+ * (docs/reference/balance.md (A call)).
+ */
+export const MAX_OUTPUT_TOKENS: Readonly<Record<string, number>> = {
+  'gpt-3.5-turbo': 4096,
+  'gpt-4': 8192,
+  'gpt-4-32k': 32768,
+  'gpt-4-1106-preview': 4096,
+  'gpt-4-0125-preview': 4096,
+  'gpt-4-turbo': 4096,
+  'gpt-4-vision-preview': 4096,
+  'gpt-4o': 16384,
+  'gpt-4.1': 32768,
+  'gpt-5': 128000,
+  o1: 100000,
+  'o1-mini': 65536,
+  o3: 100000,
+  'o4-mini': 100000,
+  'claude-': 4096,
+  'claude-3-5': 8192,
+  'claude-3-7': 64000,
+  'claude-sonnet-4': 64000,
+  'claude-opus-4': 32000,
+  'claude-haiku-4': 64000,
+  'gemini-': 8192,
+  'gemini-2.5': 65536,
+  'chat-bison': 1024,
+  'text-bison': 1024,
+  'codechat-bison': 1024,
+};
+
+/** The most tokens a model writes in one reply: its entry by the longest matching prefix, else its window. */
+export function maxOutputTokensOf(model: string | null | undefined): number {
+  const name = (model ?? '').toLowerCase();
+  let best = '';
+  for (const prefix of Object.keys(MAX_OUTPUT_TOKENS)) {
+    if (name.startsWith(prefix) && prefix.length > best.length) best = prefix;
+  }
+  return best ? MAX_OUTPUT_TOKENS[best]! : contextWindowOf(model);
+}
+
 /** The tokens the history of a turn may use: the window minus what the reply may take (at least 1). */
 export function historyTokenBudget(
   model: string | null | undefined,

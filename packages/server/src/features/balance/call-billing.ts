@@ -1,4 +1,3 @@
-import { withTransaction } from '../../db/dialect-helpers';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';
@@ -8,15 +7,23 @@ import type { TokenUsage } from '../../providers/provider.types';
 import {
   appendEntry,
   insertEntry,
+  lockBalance,
   readBalance,
   takeIfEnough,
   type Amounts,
   type CallUsage,
 } from '../ledger/ledger.repository';
-import { chargeCost, holdCost, priceOf, type ModelPricing } from '../pricing/pricing';
+import {
+  chargeCost,
+  creditsHold,
+  leastCost,
+  priceOf,
+  type CallBounds,
+  type ModelPricing,
+} from '../pricing/pricing';
 import { activeCard } from '../commerce/cards';
 import { nowIso } from '../../lib/clock';
-import { grantRegistrationGift } from './registration-gift';
+import { giftGranted, grantRegistrationGift } from './registration-gift';
 import { tokenBalanceError } from './token-balance-error';
 
 /** How a call ended, as its settlement needs it. */
@@ -33,6 +40,11 @@ export interface CallOutcome {
 
 /** A call's hold, settled exactly once when the call ends. */
 export interface CallBilling {
+  /**
+   * The reply tokens the hold pays for when it is credits at token prices: the provider is asked for no more
+   * (docs/reference/balance.md (A call)). Null when the hold does not depend on the reply's length.
+   */
+  readonly maxOutputTokens: number | null;
   /** Settles the hold by the outcome; a second call does nothing. */
   settle(outcome: CallOutcome): Promise<void>;
   /** Gives the whole hold back (the turn did not start); a no-op after a settlement. */
@@ -40,99 +52,136 @@ export interface CallBilling {
 }
 
 type Held =
-  { kind: 'use'; column: 'gpt3_uses' | 'gpt4_uses' } | { kind: 'credits'; amount: number } | { kind: 'card' };
+  | { kind: 'use'; column: 'gpt3_uses' | 'gpt4_uses' }
+  | { kind: 'credits'; amount: number; completionTokens: number | null }
+  | { kind: 'card' };
 
 const useChange = (column: 'gpt3_uses' | 'gpt4_uses', n: number): Partial<Amounts> =>
   column === 'gpt3_uses' ? { gpt3Uses: n } : { gpt4Uses: n };
 
 /**
- * One transaction: a free use of the model's family if the user has one, else the call's credits, each taken only
- * if the balance stays at or above zero (ledger.repository.ts, takeIfEnough). Undefined when neither can pay.
+ * In the caller's transaction: a free use of the model's family if the user has one, else the call's credits, each
+ * taken only if the balance stays at or above zero (ledger.repository.ts, takeIfEnough). With token prices the
+ * credits are what the prompt and the reply can cost, the reply cut to what the balance pays for (pricing.ts,
+ * creditsHold); the balance row is locked first, so what was read is what is taken from. Undefined when neither can
+ * pay.
  */
 async function placeHold(
-  db: Db,
+  trx: Db,
   userId: string,
   holdId: string,
   price: ModelPricing,
-  cost: number,
+  bounds: CallBounds,
 ): Promise<Held | undefined> {
-  return withTransaction(db, async (trx) => {
-    const column = price.family === 'gpt-4' ? 'gpt4_uses' : 'gpt3_uses';
-    const entry = { id: holdId, userId, kind: 'hold' as const, reason: `call ${price.model}` };
-    // A card holder's gpt-3.5-family calls take nothing (docs/reference/commerce.md (Cards)); the hold is still
-    // written, with no change, so every call keeps its pair of entries. gpt-4 calls take the card's daily uses,
-    // which the gpt-4 column holds, as any free use.
-    if (price.family === 'gpt-3' && (await activeCard(trx, userId, nowIso()))) {
-      await insertEntry(trx, { ...entry, reason: `call ${price.model} (card)`, change: {} });
-      return { kind: 'card' } satisfies Held;
-    }
-    if (await takeIfEnough(trx, userId, column, 1)) {
-      await insertEntry(trx, { ...entry, change: useChange(column, -1) });
-      return { kind: 'use', column } satisfies Held;
-    }
-    if (cost === 0 || (await takeIfEnough(trx, userId, 'credits', cost))) {
-      await insertEntry(trx, { ...entry, change: { credits: -cost } });
-      return { kind: 'credits', amount: cost } satisfies Held;
-    }
-    return undefined;
-  });
+  const column = price.family === 'gpt-4' ? 'gpt4_uses' : 'gpt3_uses';
+  const entry = { id: holdId, userId, kind: 'hold' as const, reason: `call ${price.model}` };
+  // A card holder's gpt-3.5-family calls take nothing (docs/reference/commerce.md (Cards)); the hold is still
+  // written, with no change, so every call keeps its pair of entries. gpt-4 calls take the card's daily uses,
+  // which the gpt-4 column holds, as any free use.
+  if (price.family === 'gpt-3' && (await activeCard(trx, userId, nowIso()))) {
+    await insertEntry(trx, { ...entry, reason: `call ${price.model} (card)`, change: {} });
+    return { kind: 'card' } satisfies Held;
+  }
+  if (await takeIfEnough(trx, userId, column, 1)) {
+    await insertEntry(trx, { ...entry, change: useChange(column, -1) });
+    return { kind: 'use', column } satisfies Held;
+  }
+  const balance = await lockBalance(trx, userId, false);
+  const hold = creditsHold(price, bounds, balance?.credits ?? 0);
+  if (!hold) return undefined;
+  if (hold.cost === 0 || (await takeIfEnough(trx, userId, 'credits', hold.cost))) {
+    await insertEntry(trx, { ...entry, change: { credits: -hold.cost } });
+    return { kind: 'credits', amount: hold.cost, completionTokens: hold.completionTokens } satisfies Held;
+  }
+  return undefined;
 }
 
 /**
- * Before a call (docs/reference/balance.md (A call)): holds a free use of the model's family, else its credits, or
- * refuses with `token_balance` before anything is saved or sent to the provider. Null while CHECK_BALANCE is off.
- * An account with no ledger entry at all (made before the balance was turned on) is given its registration gift
- * first, once.
+ * A refusal for want of balance by an account that never had its registration gift (made before the balance was
+ * turned on): the caller grants the gift outside its transaction and tries once more (withGiftRetry).
+ */
+export class GiftDue extends Error {
+  constructor(readonly refusal: Error) {
+    super('registration gift due');
+  }
+}
+
+/** What a call may cost, as the chat pipeline counted it (turn-history.ts, turnPromptTokens). */
+export interface CallSize {
+  promptTokens: number;
+  /** The request's max output tokens, else the model's, within what the context window leaves. */
+  maxCompletionTokens: number;
+}
+
+/**
+ * Before a call (docs/reference/balance.md (A call)), in the transaction that places the turn: holds a free use of
+ * the model's family, else what the call can cost in credits, or refuses with `token_balance`, which rolls the turn's
+ * writes back: nothing is saved or sent to the provider. Null while CHECK_BALANCE is off.
  */
 export async function holdForCall(
   deps: AppDeps,
+  trx: Db,
   userId: string,
   model: string,
-  promptText: string,
+  size: CallSize,
 ): Promise<CallBilling | null> {
   if (!deps.config.app.checkBalance) return null;
-  const { db } = deps.database;
   const { pricing } = deps.config.balance;
   const price = priceOf(pricing, model);
-  const promptTokens = price.mode === 'tokens' ? countTokens(promptText) : 0;
-  const cost = holdCost(price, promptTokens, pricing.completionReserve);
+  const bounds = { ...size, minCompletionTokens: pricing.completionReserve };
   const holdId = randomUUID();
-  let held = await placeHold(db, userId, holdId, price, cost);
-  if (!held && (await grantRegistrationGift(deps, userId)))
-    held = await placeHold(db, userId, holdId, price, cost);
+  const held = await placeHold(trx, userId, holdId, price, bounds);
   if (!held) {
-    const { credits } = await readBalance(db, userId);
-    throw tokenBalanceError({
+    const { credits } = await readBalance(trx, userId);
+    const refusal = tokenBalanceError({
       balance: credits,
-      tokenCost: cost,
-      promptTokens: promptTokens || countTokens(promptText),
+      tokenCost: leastCost(price, bounds),
+      promptTokens: size.promptTokens,
       model,
       multiplier: price.multiplier,
     });
+    throw (await giftGranted(trx, userId)) ? refusal : new GiftDue(refusal);
   }
-  return billingOf(db, userId, holdId, price, { promptTokens, promptText }, held);
+  return billingOf(deps.database.db, userId, holdId, price, size.promptTokens, held);
 }
 
-/** What a call costs, by its outcome (docs/reference/balance.md (What a call costs)). */
-function chargeOf(price: ModelPricing, promptTokens: number, outcome: CallOutcome): number {
-  const usage = outcome.usage ?? { promptTokens, completionTokens: countTokens(outcome.newText) };
-  return chargeCost(price, usage);
+/**
+ * Runs a placement whose hold may find an account without its registration gift: grants the gift once (in its own
+ * transaction, so a refusal after it does not take it back) and runs the placement again.
+ */
+export async function withGiftRetry<T>(deps: AppDeps, userId: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (!(error instanceof GiftDue)) throw error;
+    if (await grantRegistrationGift(deps, userId)) return run();
+    throw error.refusal;
+  }
+}
+
+/**
+ * What a call costs, by its outcome (docs/reference/balance.md (What a call costs)), never more than its hold: the
+ * hold covered the prompt sent and every reply token the provider was allowed, so a provider that counts more (its
+ * own tokenizer, a max that it ignored) costs the operator the difference, never the user a debt (docs/decisions.md,
+ * "A call is charged at most its hold").
+ */
+function chargeOf(price: ModelPricing, usage: TokenUsage, held: number): number {
+  return Math.min(held, chargeCost(price, usage));
 }
 
 /**
  * What the usage page records of a charged call (docs/reference/commerce.md (Usage)): the provider's token counts,
- * else the prompt's (counted at the hold for token prices, else now) and the reply's.
+ * else the prompt's counted at the hold and the reply's.
  */
+function tokensOf(promptTokens: number, outcome: CallOutcome): TokenUsage {
+  return outcome.usage ?? { promptTokens, completionTokens: countTokens(outcome.newText) };
+}
+
 function callUsage(
   price: ModelPricing,
-  prompt: { promptTokens: number; promptText: string },
-  outcome: CallOutcome,
+  tokens: TokenUsage,
   cost: { credits: number; column?: 'gpt3_uses' | 'gpt4_uses' },
 ): CallUsage {
-  const tokens = outcome.usage ?? {
-    promptTokens: prompt.promptTokens || countTokens(prompt.promptText),
-    completionTokens: countTokens(outcome.newText),
-  };
   return {
     model: price.model,
     promptTokens: tokens.promptTokens,
@@ -148,10 +197,9 @@ function billingOf(
   userId: string,
   holdId: string,
   price: ModelPricing,
-  prompt: { promptTokens: number; promptText: string },
+  promptTokens: number,
   held: Held,
 ): CallBilling {
-  const { promptTokens } = prompt;
   let settled = false;
   const write = async (change: Partial<Amounts>, reason: string, refId: string | null, call?: CallUsage) => {
     if (settled) return;
@@ -174,26 +222,32 @@ function billingOf(
   const refund = (): Partial<Amounts> =>
     held.kind === 'use' ? useChange(held.column, 1) : held.kind === 'card' ? {} : { credits: held.amount };
   return {
+    maxOutputTokens: held.kind === 'credits' ? held.completionTokens : null,
     async settle(outcome) {
       // Nothing delivered and not finished (failed or stopped before the first word): the call is free.
       if (!outcome.completed && outcome.newText === '') {
         return write(refund(), `released ${price.model}`, outcome.messageId);
       }
+      const tokens = tokensOf(promptTokens, outcome);
       if (held.kind === 'use') {
-        const call = callUsage(price, prompt, outcome, { credits: 0, column: held.column });
+        const call = callUsage(price, tokens, { credits: 0, column: held.column });
         return write({}, `used a free ${price.family} call`, outcome.messageId, call);
       }
       if (held.kind === 'card') {
         // A card's call takes nothing; its usage row still counts the call and its tokens.
-        const call = callUsage(price, prompt, outcome, { credits: 0 });
-        return write({}, `card call ${price.model}`, outcome.messageId, call);
+        return write(
+          {},
+          `card call ${price.model}`,
+          outcome.messageId,
+          callUsage(price, tokens, { credits: 0 }),
+        );
       }
-      const charge = chargeOf(price, promptTokens, outcome);
+      const charge = chargeOf(price, tokens, held.amount);
       return write(
         { credits: held.amount - charge },
         `charged ${charge} for ${price.model}`,
         outcome.messageId,
-        callUsage(price, prompt, outcome, { credits: charge }),
+        callUsage(price, tokens, { credits: charge }),
       );
     },
     release: () => write(refund(), `released ${price.model} (not started)`, null),

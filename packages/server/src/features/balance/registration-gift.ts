@@ -36,6 +36,16 @@ export async function grantRegistrationGift(deps: AppDeps, userId: string): Prom
   });
 }
 
+/** Whether the account had its registration gift (an account made before the balance was turned on had not). */
+export async function giftGranted(db: Db, userId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('ledger_entries')
+    .select('id')
+    .where('unique_key', '=', giftKey(userId))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Fen to credit units: 1 credit = 1 yuan = 100 fen. */
 const UNITS_PER_FEN = UNITS_PER_CREDIT / 100;
 

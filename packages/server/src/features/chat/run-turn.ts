@@ -6,6 +6,7 @@ import { createDeltaCoalescer } from '../generation/delta-coalescer';
 import type { Emit } from '../generation/run-job';
 import type { ChatContext } from './chat-context';
 import type { Turn } from './chat-turn';
+import { dropsSetting, type ModelCallSettings } from '../../providers/call-settings';
 import type { TokenUsage } from '../../providers/provider.types';
 import { createReplyWriter } from './reply-writer';
 import { generateTitleInBackground } from './titles.service';
@@ -29,7 +30,8 @@ async function streamReply(
   try {
     const history = await turnHistory(ctx, turn);
     const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
-    for await (const part of turn.streamer({ prompt, settings: turn.settings, signal })) {
+    const settings = cappedSettings(ctx, turn);
+    for await (const part of turn.streamer({ prompt, settings, signal })) {
       if (part.type === 'text') onText(part.text);
       else ({ finishReason, usage } = part);
     }
@@ -37,6 +39,18 @@ async function streamReply(
   } catch (error) {
     return { finishReason, usage, failure: error };
   }
+}
+
+/**
+ * The call's settings with the reply cut to what the balance's hold pays for (docs/reference/balance.md (A call)):
+ * the provider is asked for no more tokens than were held, unless the operator's custom endpoint drops the max-tokens
+ * parameter (its upstream refuses it); the settlement never charges more than the hold either way.
+ */
+function cappedSettings(ctx: ChatContext, turn: Turn): ModelCallSettings {
+  const cap = turn.billing?.maxOutputTokens ?? null;
+  const entry = ctx.registry.getEndpoint(turn.endpoint);
+  if (cap === null || (entry && dropsSetting(entry, 'maxOutputTokens'))) return turn.settings;
+  return { ...turn.settings, maxOutputTokens: Math.min(cap, turn.settings.maxOutputTokens ?? cap) };
 }
 
 /**

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  contextWindowOf,
   conversationOptionsSchema,
+  maxOutputTokensOf,
   DEFAULT_SENDER_LABEL,
   FALLBACK_MODEL,
   FALLBACK_MODEL_LABEL,
@@ -10,9 +12,11 @@ import {
   type EndpointsConfig,
 } from '@parley/shared';
 import { acquireMessageSlot } from '../limits/message-slots';
-import { holdForCall, type CallBilling } from '../balance/call-billing';
+import { holdForCall, withGiftRetry, type CallBilling, type CallSize } from '../balance/call-billing';
 import { startJob } from '../generation/run-job';
 import { unavailableError } from '../../lib/unavailable';
+import type { Db } from '../../db/database';
+import type { ModelCallSettings } from '../../providers/call-settings';
 import type { ChatContext } from './chat-context';
 import { listedEndpoint, userCredentials } from './chat-credentials';
 import { messageFilesOf } from './message-files';
@@ -20,6 +24,7 @@ import type { Turn, TurnReply } from './chat-turn';
 import { errorReply, runTurn } from './run-turn';
 import { assertModelOffered } from './offered-model';
 import { sendIntent, type SendRoute } from './send-intent';
+import { turnPromptTokens, type HistoryTurn } from './turn-history';
 import { emptyTextError, placeTurn } from './turn-placement.service';
 
 /** A started turn: the job to follow, and where its reply goes (for the frames of clients without deltas). */
@@ -69,11 +74,37 @@ export function refusedReplySender(ctx: ChatContext, pathEndpoint: string, body:
 }
 
 /**
+ * What a call may cost: its prompt, and a reply of at most the request's max output tokens, else the model's, and
+ * never more than the context window leaves after the prompt (docs/reference/balance.md (A call)).
+ */
+function callSize(model: string, settings: ModelCallSettings, promptTokens: number): CallSize {
+  const cap = settings.maxOutputTokens ?? maxOutputTokensOf(model);
+  return {
+    promptTokens,
+    maxCompletionTokens: Math.max(1, Math.min(cap, contextWindowOf(model) - promptTokens)),
+  };
+}
+
+/** The balance's hold of a placed turn, in the transaction that placed it; null while CHECK_BALANCE is off. */
+async function holdTurn(ctx: ChatContext, trx: Db, turn: HistoryTurn): Promise<CallBilling | null> {
+  if (!ctx.deps.config.app.checkBalance) return null;
+  const promptTokens = await turnPromptTokens(trx, ctx, turn);
+  return holdForCall(
+    ctx.deps,
+    trx,
+    turn.userId,
+    turn.model,
+    callSize(turn.model, turn.settings, promptTokens),
+  );
+}
+
+/**
  * Validates and places a send, then starts its generation job; answers the job id to follow. In order: the
  * payload and endpoint (400), the user's key for userProvide endpoints (403 with the keys feature's JSON), the
- * model (403 `illegal_model_request` when the endpoint does not offer it), the option ranges (400), the attached files (400), the concurrent-message slot (429), the balance's hold
- * (402 `token_balance`, docs/reference/balance.md (A call)), the conversation (404 when not the user's), the user
- * message (saved before the provider is called). Everything that can be refused is refused before the stream.
+ * model (403 `illegal_model_request` when the endpoint does not offer it), the option ranges (400), the attached files (400), the concurrent-message slot (429), the conversation (404 when not the user's), then in
+ * one transaction the user message (saved before the provider is called) and the balance's hold on the prompt it
+ * makes (402 `token_balance`, docs/reference/balance.md (A call)), whose refusal takes the message back. Everything
+ * that can be refused is refused before the stream.
  */
 export async function startTurn(
   ctx: ChatContext,
@@ -103,18 +134,21 @@ export async function startTurn(
   const release = await acquireMessageSlot(ctx.messageLimits, userId);
   let billing: CallBilling | null = null;
   try {
-    billing = await holdForCall(ctx.deps, userId, model, text);
-    const placement = await placeTurn(ctx.deps.database.db, {
-      userId,
-      endpoint,
-      endpointType: described.type === endpoint ? null : described.type,
-      options,
-      userSender: payload.userLabel ?? 'User',
-      intent,
-      payload,
-      text,
-      files,
-    });
+    const placeAndHold = () =>
+      placeTurn(ctx.deps.database.db, {
+        userId,
+        endpoint,
+        endpointType: described.type === endpoint ? null : described.type,
+        options,
+        userSender: payload.userLabel ?? 'User',
+        intent,
+        payload,
+        text,
+        files,
+        hold: (trx, placed) => holdTurn(ctx, trx, { ...placed, userId, endpoint, model, options, settings }),
+      });
+    const placement = await withGiftRetry(ctx.deps, userId, placeAndHold);
+    billing = placement.billing;
     const sender = replySender(described, options);
     const turn: Turn = {
       ...placement,
@@ -126,7 +160,6 @@ export async function startTurn(
       streamer,
       settings,
       sender,
-      billing,
     };
     const jobId = randomUUID();
     const meta = {

@@ -8,6 +8,7 @@ import type { ChatContext } from './chat-context';
 import type { Turn } from './chat-turn';
 import { imagesIn, imagesOf, imagesTokenCost, keepWithinBudget } from './history-budget';
 import type { MessageFile } from './message-files';
+import { countTokens } from '../../lib/tokens';
 import { loadTurnImages } from './turn-images';
 
 /** Rough characters per token, to cut a single message that alone exceeds the budget. */
@@ -68,20 +69,30 @@ export async function budgetedHistory(db: Db, input: HistoryInput): Promise<Hist
   return kept.filter((entry) => entry.row.text.trim() !== '' || entry.images.length > 0);
 }
 
-/** The turn's history as prompt turns, with the bytes of the images it sends. */
-export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptTurn[]> {
+/** What a turn's history is read from: the placed turn, before or after its job starts. */
+export type HistoryTurn = Pick<
+  Turn,
+  'userId' | 'endpoint' | 'conversationId' | 'historyLeafId' | 'model' | 'settings' | 'options' | 'reply'
+> & { requestMessage: Pick<Turn['requestMessage'], 'messageId' | 'files'> };
+
+function historyInput(ctx: ChatContext, turn: HistoryTurn, leafId = turn.historyLeafId): HistoryInput {
   const entry = ctx.registry.getEndpoint(turn.endpoint);
-  const entries = await budgetedHistory(ctx.deps.database.db, {
+  return {
     userId: turn.userId,
     conversationId: turn.conversationId,
-    leafId: turn.historyLeafId,
+    leafId,
     model: turn.model,
     maxOutputTokens: turn.settings.maxOutputTokens,
     request: { messageId: turn.requestMessage.messageId, files: turn.requestMessage.files },
     vision: entry !== undefined && promptTakesImages(entry, turn.model),
     resendImages: turn.options.resendImages === true,
     detail: turn.options.imageDetail ?? 'auto',
-  });
+  };
+}
+
+/** The turn's history as prompt turns, with the bytes of the images it sends. */
+export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptTurn[]> {
+  const entries = await budgetedHistory(ctx.deps.database.db, historyInput(ctx, turn));
   const wanted = entries.flatMap((e) => e.images.map((image) => image.file_id));
   const bytes = await loadTurnImages(ctx.deps, ctx.storage, turn.userId, wanted, ctx.logError);
   return entries.map(({ row, images }) => {
@@ -89,4 +100,29 @@ export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptT
     const sent = images.flatMap((image) => bytes.get(image.file_id) ?? []);
     return sent.length > 0 ? { role, content: row.text, images: sent } : { role, content: row.text };
   });
+}
+
+/**
+ * The tokens of the prompt a turn will send, counted where the turn is placed (`db`: its transaction, which holds
+ * the request's writes) so the balance's hold covers the whole prompt, history included (docs/reference/balance.md
+ * (A call)): the same history turnHistory sends, trimmed to the same budget, with its images, plus the instructions
+ * and examples. A branch's reply is written only when its job starts, so its history is its question's plus the
+ * reply's starting text.
+ */
+export async function turnPromptTokens(db: Db, ctx: ChatContext, turn: HistoryTurn): Promise<number> {
+  const { detail } = historyInput(ctx, turn);
+  const sum = (entries: HistoryEntry[]) =>
+    entries.reduce((n, e) => n + e.row.token_count + imagesTokenCost(e.images, detail), 0);
+  let history = sum(await budgetedHistory(db, historyInput(ctx, turn)));
+  if (history === 0 && turn.reply.baseText !== '' && turn.historyLeafId === turn.reply.messageId) {
+    const question = await budgetedHistory(db, historyInput(ctx, turn, turn.reply.parentMessageId));
+    history = sum(question) + countTokens(turn.reply.baseText);
+  }
+  const { systemMessage, promptPrefix, examples } = turn.options;
+  const extra = [
+    systemMessage,
+    promptPrefix,
+    ...(examples ?? []).flatMap((e) => [e.input.content, e.output.content]),
+  ];
+  return history + extra.reduce((n, text) => n + (text ? countTokens(text) : 0), 0);
 }

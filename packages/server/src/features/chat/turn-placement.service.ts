@@ -16,6 +16,7 @@ import * as messages from '../messages/messages.repository';
 import type { MessageRow } from '../messages/messages.table';
 import { toMessage } from '../messages/messages.service';
 import type { TurnAction, TurnReply } from './chat-turn';
+import type { CallBilling } from '../balance/call-billing';
 import type { MessageFile } from './message-files';
 import type { SendIntent } from './send-intent';
 
@@ -30,7 +31,15 @@ export interface PlaceInput {
   text: string;
   /** The checked files of a new message (message-files.ts); empty for none. */
   files: MessageFile[];
+  /**
+   * The balance's hold, taken last in the transaction that writes the turn, once the request's messages are in it
+   * (the hold counts the prompt they make): a refusal rolls every write of the turn back.
+   */
+  hold: (trx: Db, placed: PlacedTurn) => Promise<CallBilling | null>;
 }
+
+/** A turn as written, before its hold: what the hold reads the prompt from. */
+export type PlacedTurn = Omit<Placement, 'billing'>;
 
 export interface Placement {
   action: TurnAction;
@@ -39,9 +48,10 @@ export interface Placement {
   requestMessage: Message;
   reply: TurnReply;
   historyLeafId: string;
+  billing: CallBilling | null;
 }
 
-type Plan = Omit<Placement, 'conversationId' | 'isNewConversation' | 'requestMessage'> & {
+type Plan = Omit<Placement, 'conversationId' | 'isNewConversation' | 'requestMessage' | 'billing'> & {
   /** Writes the plan's message changes (in `trx`); runs after every check passed and the conversation is saved. */
   commit: (trx: Db) => Promise<Message>;
 };
@@ -59,7 +69,7 @@ const notAQuestionError = () =>
  * be the user's: 404), then the user message (ask), or the edited AI text (edit-and-continue). Every check runs
  * before the first write, so a refused turn leaves nothing behind; the conversation and the request message are
  * written in one transaction (one commit a turn instead of two, and a message refused at the last moment, e.g. an
- * id another user holds, does not leave an empty conversation behind).
+ * id another user holds, does not leave an empty conversation behind), which ends with the balance's hold.
  */
 export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
   const given = input.payload.conversationId;
@@ -71,12 +81,13 @@ export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
   const conversationId = existingId ?? randomUUID();
   const plan = await planFor(db, input, conversationId, existingId === null);
   const { endpoint, endpointType, options } = input;
-  const requestMessage = await withTransaction(db, async (trx) => {
+  const { commit, ...rest } = plan;
+  return withTransaction(db, async (trx) => {
     await saveConversation(trx, input.userId, { ...options, conversationId, endpoint, endpointType });
-    return plan.commit(trx);
+    const requestMessage = await commit(trx);
+    const placed = { ...rest, conversationId, isNewConversation: existingId === null, requestMessage };
+    return { ...placed, billing: await input.hold(trx, placed) };
   });
-  const { commit: _commit, ...rest } = plan;
-  return { ...rest, conversationId, isNewConversation: existingId === null, requestMessage };
 }
 
 async function planFor(db: Db, input: PlaceInput, conversationId: string, isNew: boolean): Promise<Plan> {

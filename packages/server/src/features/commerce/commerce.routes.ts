@@ -3,6 +3,7 @@ import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { isMobileClient, isWeChatBrowser } from '../../lib/mobile-client';
 import { authUser, requireAuth } from '../auth/auth.guard';
+import { chargeLimitHook } from './charge-limit';
 import { charge, getPurchaseOptions } from './commerce.service';
 
 /** What is for sale, and orders (docs/reference/commerce.md). */
@@ -10,6 +11,7 @@ export const commerceRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, 
   app.addHook('preValidation', requireAuth(deps, services));
   addRoute(app, 'getPurchaseOptions', { handler: async () => getPurchaseOptions(deps, services.payments) });
   addRoute(app, 'charge', {
+    preValidation: [chargeLimitHook(deps)],
     handler: async (request, reply) => {
       // A phone gets the provider's page made for phones where it has one.
       const client = {

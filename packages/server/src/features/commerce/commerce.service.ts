@@ -5,7 +5,7 @@ import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import type { PaymentLoader } from '../payments/load-provider';
 import type { PaymentClient, PaymentProvider } from '../payments/payment-provider';
-import { insertOrder } from './orders.repository';
+import { closePendingBeyond, insertOrder } from './orders.repository';
 import { findSoldOption, purchaseOptionsOf, subjectOf, toFen } from './shop-options';
 
 /** The shop sells only where there is a balance to credit and a provider to pay through. */
@@ -24,7 +24,7 @@ export async function getPurchaseOptions(deps: AppDeps, payments: PaymentLoader)
 /**
  * `POST /api/charge` (docs/reference/commerce.md (Orders and payment)): a pending order for the option asked for,
  * at the price the server sells it, and the provider's payment page. When the provider cannot start the payment
- * the order is closed and the call answers 502.
+ * the order is closed and the call answers 502. The route counts the calls per user (charge-limit.ts).
  */
 export async function charge(
   deps: AppDeps,
@@ -49,6 +49,10 @@ export async function charge(
     // Shown beside the cash-back it earns, should the payer share an address with their inviter.
     paymentIp: client ? normalizeIP(client.ip) : null,
   });
+  // A user keeps a few orders pending at most (a payment page left open, a second try): the oldest beyond them are
+  // closed rather than the new one refused, so no one is locked out of paying for a day (docs/decisions.md, "Charges
+  // are limited per user, and old pending orders closed").
+  await closePendingBeyond(db, userId, deps.config.shop.chargeLimits.pendingMax);
   try {
     const { paymentUrl, paymentCode } = await provider.createPayment({
       id: orderId,

@@ -4,7 +4,7 @@ import { withTransaction } from '../../db/dialect-helpers';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import { recordCashback } from '../cashback/record-cashback';
-import { appendEntry, readBalance } from '../ledger/ledger.repository';
+import { appendEntry, lockUserBalance, readBalance } from '../ledger/ledger.repository';
 import type { PaidNotice } from '../payments/payment-provider';
 import { addCard } from './cards';
 import type { OrderRow } from './commerce.table';
@@ -74,6 +74,9 @@ export async function fulfilOrder(trx: Db, order: OrderRow, now: string, reason?
       reason: reason ?? `bought ${option.credits} credits`,
     });
   }
+  // One activation at a time per user: two cards paid at the same moment would each find no card running, both
+  // start now and both top the gpt-4 uses up (docs/decisions.md, "Card activations are serialised per user").
+  await lockUserBalance(trx, order.user_id);
   const card = await addCard(trx, order.user_id, option, order.id, now);
   // A card that starts now gives today's gpt-4 uses at once; a waiting one gets them from the daily reset.
   const startsNow = card.starts_at <= now;

@@ -49,3 +49,26 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
   await db.insertInto('orders').values(row).execute();
   return row;
 }
+
+/**
+ * Closes a user's oldest pending orders beyond the newest `keep` (the newest by time, then id); answers how many it
+ * closed. Bookkeeping only: a provider's notice for a closed order still pays it (order-paid.ts).
+ */
+export async function closePendingBeyond(db: Db, userId: string, keep: number): Promise<number> {
+  const newest = db
+    .selectFrom('orders')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(keep);
+  const closed = await db
+    .updateTable('orders')
+    .set({ status: 'closed', updated_at: nowIso() })
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where('id', 'not in', newest)
+    .executeTakeFirst();
+  return Number(closed.numUpdatedRows);
+}

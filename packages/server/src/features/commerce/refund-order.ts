@@ -2,7 +2,7 @@ import type { Db } from '../../db/database';
 import { withTransaction } from '../../db/dialect-helpers';
 import { nowIso } from '../../lib/clock';
 import { reverseCashback } from '../cashback/reverse-cashback';
-import { appendEntry } from '../ledger/ledger.repository';
+import { appendEntry, lockUserBalance } from '../ledger/ledger.repository';
 import { cardUsesToTakeBack } from './card-refund-uses';
 import type { OrderRow, SubscriptionRow } from './commerce.table';
 import { UNITS_PER_CREDIT, type SoldOption } from './shop-options';
@@ -97,6 +97,8 @@ export async function refundOrder(db: Db, request: RefundRequest): Promise<Refun
  * or null when it had already ended.
  */
 async function endCard(trx: Db, order: OrderRow, now: string): Promise<SubscriptionRow | null> {
+  // The user's cards move: not while a payment activates another (order-paid.ts).
+  await lockUserBalance(trx, order.user_id);
   const card = await trx
     .selectFrom('subscriptions')
     .selectAll()

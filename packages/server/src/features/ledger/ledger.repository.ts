@@ -182,6 +182,15 @@ export async function lockBalance(
   return row ? toAmounts(row) : undefined;
 }
 
+/**
+ * Locks a user's balance row for the rest of the transaction, making it (at zero) when the user has none: one upsert
+ * that changes nothing but the time. What serialises a user's card activations (commerce/order-paid.ts), whose reads
+ * of the running cards PostgreSQL would otherwise let two transactions make at once.
+ */
+export async function lockUserBalance(trx: Db, userId: string): Promise<void> {
+  await addToBalance(trx, userId, ZERO, nowIso());
+}
+
 /** Users whose credits are below zero (the daily restore's list), a page at a time in id order. */
 export async function negativeBalanceUsers(db: Db, after: string | null, limit: number): Promise<string[]> {
   let query = db.selectFrom('balances').select('user_id').where('credits', '<', 0);

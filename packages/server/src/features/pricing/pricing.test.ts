@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_BALANCE, readBalanceSettings } from '../../config/balance-settings';
 import { modelFamily } from './model-family';
-import { chargeCost, holdCost, priceOf, tokensCost } from './pricing';
+import { chargeCost, creditsHold, leastCost, priceOf, tokensCost } from './pricing';
 
 const pricing = DEFAULT_BALANCE.pricing;
 
@@ -65,13 +65,27 @@ describe('prices', () => {
     expect(priceOf(custom, 'my-model').tokenPrice).toEqual({ prompt: 7, completion: 9 });
   });
 
-  it('holds the call price, or by tokens the prompt and a reply reserve; charges what was used', () => {
+  it('holds the call price, or by tokens the prompt and the reply the credits pay for; charges what was used', () => {
+    const bounds = { promptTokens: 500, maxCompletionTokens: 4000, minCompletionTokens: 1000 };
     const call = priceOf(pricing, 'gpt-3.5-turbo');
-    expect(holdCost(call, 500, 1000)).toBe(1000);
+    expect(creditsHold(call, bounds, 1000)).toEqual({ cost: 1000, completionTokens: null });
+    expect(creditsHold(call, bounds, 999)).toBeUndefined();
     expect(chargeCost(call, { promptTokens: 9999, completionTokens: 9999 })).toBe(1000);
     const tokens = { ...priceOf(pricing, 'gpt-3.5-turbo'), mode: 'tokens' as const };
-    // 500 prompt tokens at 150 per 1k, 1000 reserved at 200 per 1k.
-    expect(holdCost(tokens, 500, 1000)).toBe(75 + 200);
+    // 500 prompt tokens at 150 per 1k, and the whole reply cap (4000) at 200 per 1k.
+    expect(creditsHold(tokens, bounds, 100_000)).toEqual({ cost: 75 + 800, completionTokens: 4000 });
+    // 500 units pay the prompt (75) and 2125 reply tokens (425 units): the reply is cut to them.
+    expect(creditsHold(tokens, bounds, 500)).toEqual({ cost: 500, completionTokens: 2125 });
+    // The prompt and the least reply (1000 tokens) cost 275: one unit less refuses.
+    expect(creditsHold(tokens, bounds, 275)).toEqual({ cost: 275, completionTokens: 1000 });
+    expect(creditsHold(tokens, bounds, 274)).toBeUndefined();
+    expect(leastCost(tokens, bounds)).toBe(275);
+    // A cap below the least reply is the least.
+    expect(creditsHold(tokens, { ...bounds, maxCompletionTokens: 10 }, 77)).toEqual({
+      cost: 77,
+      completionTokens: 10,
+    });
+    expect(creditsHold(tokens, bounds, -5)).toBeUndefined();
     expect(chargeCost(tokens, { promptTokens: 10, completionTokens: 3 })).toBe(
       Math.ceil((1500 + 600) / 1000),
     );

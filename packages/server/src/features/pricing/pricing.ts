@@ -53,9 +53,45 @@ export function tokensCost(price: TokenPrice, promptTokens: number, completionTo
   return Math.ceil((promptTokens * price.prompt + completionTokens * price.completion) / 1000);
 }
 
-/** What a call is held for before it starts: its price, or by tokens the prompt and a reserve for the reply. */
-export function holdCost(p: ModelPricing, promptTokens: number, completionReserve: number): number {
-  return p.mode === 'call' ? p.callCost : tokensCost(p.tokenPrice, promptTokens, completionReserve);
+/** What a call may cost, as its hold needs it: the prompt it sends and the most tokens its reply may take. */
+export interface CallBounds {
+  promptTokens: number;
+  /** The reply's cap: the request's max output tokens, else the model's, within what the context window leaves. */
+  maxCompletionTokens: number;
+  /** The fewest reply tokens a token-priced call must be able to pay for to run (`balance.completionReserve`). */
+  minCompletionTokens: number;
+}
+
+/** A credits hold: the units taken, and with token prices the reply tokens they pay for (the provider's cap). */
+export interface CreditsHold {
+  cost: number;
+  completionTokens: number | null;
+}
+
+/**
+ * What a call paid in credits is held for (docs/reference/balance.md (A call)): its price; with token prices the
+ * prompt it sends and as many reply tokens as the credits pay for, up to the reply's cap. Undefined when the credits
+ * cannot pay for the prompt and the least reply (`minCompletionTokens`, or the cap when smaller).
+ */
+export function creditsHold(p: ModelPricing, bounds: CallBounds, credits: number): CreditsHold | undefined {
+  if (p.mode === 'call')
+    return p.callCost <= credits ? { cost: p.callCost, completionTokens: null } : undefined;
+  const { prompt, completion } = p.tokenPrice;
+  const cap = Math.max(1, bounds.maxCompletionTokens);
+  const least = Math.min(cap, bounds.minCompletionTokens);
+  // The most reply tokens `credits` pays for beside the prompt: tokensCost rounds up, so this is the exact bound.
+  const left = credits * 1000 - bounds.promptTokens * prompt;
+  const affordable = completion > 0 ? Math.floor(left / completion) : left >= 0 ? cap : -1;
+  const completionTokens = Math.min(cap, affordable);
+  if (completionTokens < least) return undefined;
+  return { cost: tokensCost(p.tokenPrice, bounds.promptTokens, completionTokens), completionTokens };
+}
+
+/** What refusing a call names as its cost: the price, or by tokens the prompt and the least reply. */
+export function leastCost(p: ModelPricing, bounds: CallBounds): number {
+  if (p.mode === 'call') return p.callCost;
+  const least = Math.min(Math.max(1, bounds.maxCompletionTokens), bounds.minCompletionTokens);
+  return tokensCost(p.tokenPrice, bounds.promptTokens, least);
 }
 
 /** What a finished (or partly delivered) call costs: its price, or by tokens what it used. */

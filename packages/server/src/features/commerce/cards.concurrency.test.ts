@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestApp } from '../../../test/app.test-helpers';
+import { testDialects } from '../../../test/dialects.test-helpers';
+import { newUser } from '../../../test/factories.test-helpers';
+import { expectLedgerMatches } from '../balance/balance.test-helpers';
+import { readBalance } from '../ledger/ledger.repository';
+import { applyPaidNotice } from './order-paid';
+import { card1m, depsOf, startShop } from './commerce.test-helpers';
+import { insertOrder } from './orders.repository';
+import { findSoldOption, toFen } from './shop-options';
+
+const DAY = 24 * 60 * 60 * 1000;
+const PAIRS = 8;
+
+// docs/reference/commerce.md (Cards); docs/decisions.md, "Card activations are serialised per user"
+describe.each(testDialects())('two cards paid at the same moment on %s', (dialect) => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startShop(dialect, { provider: 'dev' });
+  });
+  afterAll(() => test.app.close());
+
+  /** A pending order of the 1-month card, as `POST /api/charge` writes it. */
+  async function pendingCard(userId: string) {
+    const option = findSoldOption(test.config.shop, card1m)!;
+    const amountFen = toFen(option.price);
+    const { id } = await insertOrder(test.database.db, {
+      userId,
+      option,
+      amountFen,
+      provider: 'dev',
+      status: 'pending',
+    });
+    return { orderId: id, tradeId: `t-${id}`, amountFen, currency: 'CNY' as const };
+  }
+
+  it(`starts one now and the other after it, and tops the gpt-4 uses up once (${PAIRS} pairs)`, async () => {
+    const db = test.database.db;
+    const deps = depsOf(test);
+    for (let pair = 0; pair < PAIRS; pair += 1) {
+      const { user } = await newUser(test.app);
+      const before = await readBalance(db, user.id);
+      const notices = [await pendingCard(user.id), await pendingCard(user.id)];
+      const paid = await Promise.all(notices.map((notice) => applyPaidNotice(deps, 'dev', notice)));
+      expect(paid).toEqual([true, true]);
+      const cards = await db
+        .selectFrom('subscriptions')
+        .selectAll()
+        .where('user_id', '=', user.id)
+        .orderBy('starts_at')
+        .execute();
+      expect(cards).toHaveLength(2);
+      const [first, second] = cards as [(typeof cards)[0], (typeof cards)[0]];
+      expect(second.starts_at).toBe(first.ends_at);
+      expect(Date.parse(second.ends_at) - Date.parse(second.starts_at)).toBe(30 * DAY);
+      // The gift's gpt-4 uses raised to the card's 30 a day, once; each card's bonus of 7.8 credits.
+      expect(await readBalance(db, user.id)).toEqual({
+        credits: before.credits + 2 * 780_000,
+        gpt3Uses: before.gpt3Uses,
+        gpt4Uses: 30,
+      });
+      await expectLedgerMatches(db, user.id);
+    }
+  });
+});
