@@ -17,8 +17,8 @@ import { deleteUserSessions } from './sessions.repository';
  * or not the address has an account, and comes before the mail is sent, so neither its text nor its timing tells
  * who has an account. Without e-mail the link goes to the server log for the operator to pass on; it is answered
  * only when the operator turned PASSWORD_RESET_LINK_IN_RESPONSE on for a trial on their own machine, since anyone
- * who knows an address could then take the account over (docs/decisions.md, "Reset links are not handed out by
- * default").
+ * who knows an address could then take the account over
+ * (docs/decisions.md, "Reset links are not handed out by default").
  */
 export async function requestPasswordReset(
   deps: AppDeps,

@@ -104,8 +104,8 @@ export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptT
 
 /**
  * The tokens of the prompt a turn will send, counted where the turn is placed (`db`: its transaction, which holds
- * the request's writes) so the balance's hold covers the whole prompt, history included (docs/reference/balance.md
- * (A call)): the same history turnHistory sends, trimmed to the same budget, with its images, plus the instructions
+ * the request's writes) so the balance's hold covers the whole prompt, history included
+ * (docs/reference/balance.md (A call)): the same history turnHistory sends, trimmed to the same budget, with its images, plus the instructions
  * and examples. A branch's reply is written only when its job starts, so its history is its question's plus the
  * reply's starting text.
  */

@@ -4,8 +4,8 @@ import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
 import { card1m, chargeAs, pack10 } from './commerce.test-helpers';
 
-// docs/reference/commerce.md (Orders and payment); docs/decisions.md, "Charges are limited per user, and old pending
-// orders closed"
+// docs/reference/commerce.md (Orders and payment);
+// docs/decisions.md, "Charges are limited per user, and old pending orders closed"
 describe.each(testDialects())('charge limits on %s', (dialect) => {
   let test: TestApp;
   beforeAll(async () => {
