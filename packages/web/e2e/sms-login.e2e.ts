@@ -7,6 +7,7 @@ import { animationsDone, artifactPath, launchBrowser, newContext } from './brows
 import { e2eServerEnv } from './global-setup';
 import { PASSWORD } from './session.test-helpers';
 import { startServer, type ServerProcess } from '@parley/server/testing';
+import { AxeBuilder } from '@axe-core/playwright';
 
 // Phone sign-in and sign-up by SMS code (docs/reference/accounts.md (Phone sign-in)) against a server whose codes
 // go to its log (SMS_PROVIDER=log): this file reads them there, as a developer trying it would.
@@ -75,6 +76,11 @@ afterAll(async () => {
 });
 
 const sendButton = (page: Page) => page.getByTestId('send-code');
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 describe('SMS sign-in', () => {
   it('signs a new phone up: countdown on the send button, the first-login password, then /c/new', async () => {
@@ -187,6 +193,7 @@ describe('SMS sign-in', () => {
       await page.keyboard.press('Escape');
       await support.waitFor({ state: 'detached' });
       await page.screenshot({ path: artifactPath(`sms-login-zh-CN-${label}.png`), fullPage: true });
+      if (label === 'desktop') await expectNoViolations(page);
 
       // The sign-up link opens a sign-up, which says before any code that a new number sets a password.
       await page.getByTestId('sign-up-link').click();
@@ -197,6 +204,7 @@ describe('SMS sign-in', () => {
         .waitFor();
       await animationsDone(page);
       await page.screenshot({ path: artifactPath(`sms-signup-zh-CN-${label}.png`), fullPage: true });
+      if (label === 'desktop') await expectNoViolations(page);
 
       // The code-login link opens a sign-in, which says the same of a new number.
       await page.goBack();
