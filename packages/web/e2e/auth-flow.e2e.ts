@@ -160,3 +160,26 @@ describe('weak passwords at sign-up (docs/reference/accounts.md (Hardening))', (
     },
   );
 });
+
+describe('the login page on a server without SMS sign-in or support contacts', () => {
+  it('labels the field 电子邮箱 and keeps the footer plain, in zh-CN on a desktop and a phone', async () => {
+    for (const [label, width, height] of [
+      ['desktop', 1280, 800],
+      ['phone', 390, 844],
+    ] as const) {
+      const context = await newContext(browser, { locale: 'zh-CN', width, height });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl}/login`);
+      const field = page.getByLabel('电子邮箱', { exact: true });
+      expect(await field.getAttribute('placeholder')).toBe('name@example.com');
+      expect(await page.getByLabel('邮箱或手机号').count()).toBe(0);
+      await page.getByRole('button', { name: ZH.login }).click();
+      await page.getByText('请输入电子邮箱').waitFor();
+      const footer = page.getByRole('contentinfo');
+      expect(await footer.innerText()).toBe('如有问题或建议，请联系开发者或客服。');
+      expect(await footer.getByRole('button').count()).toBe(0);
+      await page.screenshot({ path: artifactPath(`login-email-only-zh-CN-${label}.png`), fullPage: true });
+      await context.close();
+    }
+  });
+});

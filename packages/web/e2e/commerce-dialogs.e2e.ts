@@ -107,11 +107,36 @@ describe('commerce dialogs', () => {
     await context.close();
   });
 
+  it('the chat footer links 联系客服 inside its line, in zh-CN on a desktop and a phone', async () => {
+    for (const [label, width, height, line] of [
+      ['desktop', 1280, 800, '如有问题或建议，请联系客服。 AI 也可能会出错，请核实重要信息。 安卓客户端'],
+      ['phone', 390, 844, '如有问题或建议，请联系客服。 安卓客户端'],
+    ] as const) {
+      const { context, page } = await openShop({ locale: 'zh-CN', width, height });
+      const link = page.getByTestId('footer-support');
+      expect(await link.innerText()).toBe('联系客服');
+      expect(await link.locator('..').innerText()).toBe(line);
+      await link.click();
+      await page.getByTestId('support-dialog').getByTestId('support-qq').waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByTestId('support-dialog').waitFor({ state: 'hidden' });
+      await animationsDone(page);
+      await page.screenshot({ path: `${SHOTS}/chat-footer-zh-CN-${label}.png` });
+      await context.close();
+    }
+  });
+
   it('support copies the QQ number; the app download asks first, Cancel stays and OK goes to the APK', async () => {
     const { context, page, clicks } = await openShop();
     await context.route(path('/fake-downloads/parley.apk'), (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>APK</title><h1>APK download</h1>' }),
     );
+    // The default footer line links support itself: one Contact support, inside the line.
+    const footerLine = page.getByTestId('footer-support').locator('..');
+    expect(await footerLine.innerText()).toBe(
+      'Questions or feedback? Contact support. AI can make mistakes. Check important information. Android app',
+    );
+    expect(await page.getByRole('button', { name: 'Contact support' }).count()).toBe(1);
     await page.getByTestId('footer-support').click();
     const support = page.getByTestId('support-dialog');
     expect(await support.getByTestId('support-qq').innerText()).toBe('800123456');

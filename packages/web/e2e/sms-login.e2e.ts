@@ -7,6 +7,7 @@ import { animationsDone, artifactPath, launchBrowser, newContext } from './brows
 import { e2eServerEnv } from './global-setup';
 import { PASSWORD } from './session.test-helpers';
 import { startServer, type ServerProcess } from '@parley/server/testing';
+import { AxeBuilder } from '@axe-core/playwright';
 
 // Phone sign-in and sign-up by SMS code (docs/reference/accounts.md (Phone sign-in)) against a server whose codes
 // go to its log (SMS_PROVIDER=log): this file reads them there, as a developer trying it would.
@@ -55,7 +56,9 @@ async function post(path: string, body: unknown): Promise<Response> {
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  server = await startServer({ ...e2eServerEnv(inject('simUrl'), dir), SMS_PROVIDER: 'log' }, { logFile });
+  // Support contacts set: the sign-in pages' footer links the support dialog.
+  const env = { ...e2eServerEnv(inject('simUrl'), dir), SMS_PROVIDER: 'log', SUPPORT_QQ: '800123456' };
+  server = await startServer({ ...env, SUPPORT_EMAIL: 'help@parley.example' }, { logFile });
   // The known phone's account, made through the API with a code from the log.
   expect((await post('/api/auth/sendVerifyCode', { phoneNumber: KNOWN_PHONE })).status).toBe(200);
   knownCodeSentAt = Date.now();
@@ -73,6 +76,11 @@ afterAll(async () => {
 });
 
 const sendButton = (page: Page) => page.getByTestId('send-code');
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
 
 describe('SMS sign-in', () => {
   it('signs a new phone up: countdown on the send button, the first-login password, then /c/new', async () => {
@@ -160,12 +168,65 @@ describe('SMS sign-in', () => {
     }
   });
 
+  it('names each page for what it does and each field for what it takes, in zh-CN on a desktop and a phone', async () => {
+    for (const [label, width, height] of [
+      ['desktop', 1280, 800],
+      ['phone', 390, 844],
+    ] as const) {
+      const page = await (await newContext(browser, { locale: 'zh-CN', width, height })).newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${server.baseUrl}/login`);
+      // Phones sign in with their password too: the field says so, down to its messages.
+      const loginField = page.getByLabel('邮箱或手机号', { exact: true });
+      expect(await loginField.getAttribute('placeholder')).toBe('电子邮箱或 11 位手机号');
+      expect(await page.getByLabel('电子邮箱', { exact: true }).count()).toBe(0);
+      await page.getByRole('button', { name: '继续' }).click();
+      await page.getByText('请输入邮箱或手机号').waitFor();
+      // The footer's 联系客服 opens the support dialog (SUPPORT_QQ and SUPPORT_EMAIL are set).
+      const footer = page.getByRole('contentinfo');
+      expect(await footer.innerText()).toBe('如有问题或建议，请联系客服。');
+      await footer.getByRole('button', { name: '联系客服' }).click();
+      const support = page.getByTestId('support-dialog');
+      expect(await support.getByTestId('support-qq').innerText()).toBe('800123456');
+      await animationsDone(page);
+      await page.screenshot({ path: artifactPath(`sms-login-support-zh-CN-${label}.png`) });
+      await page.keyboard.press('Escape');
+      await support.waitFor({ state: 'detached' });
+      await page.screenshot({ path: artifactPath(`sms-login-zh-CN-${label}.png`), fullPage: true });
+      if (label === 'desktop') await expectNoViolations(page);
+
+      // The sign-up link opens a sign-up, which says before any code that a new number sets a password.
+      await page.getByTestId('sign-up-link').click();
+      await page.waitForURL(`${server.baseUrl}/register`);
+      await page.getByRole('heading', { level: 1, name: '手机号注册', exact: true }).waitFor();
+      await page
+        .getByText('输入手机号和短信验证码，新号码需设置登录密码以完成注册；已注册的号码将直接登录。')
+        .waitFor();
+      await animationsDone(page);
+      await page.screenshot({ path: artifactPath(`sms-signup-zh-CN-${label}.png`), fullPage: true });
+      if (label === 'desktop') await expectNoViolations(page);
+
+      // The code-login link opens a sign-in, which says the same of a new number.
+      await page.goBack();
+      await page.getByTestId('code-login-link').click();
+      await page.waitForURL(`${server.baseUrl}/register?mode=login`);
+      await page.getByRole('heading', { level: 1, name: '短信验证码登录', exact: true }).waitFor();
+      await page
+        .getByText('输入手机号和短信验证码即可登录。未注册的号码将创建新账号，需先设置登录密码。')
+        .waitFor();
+      expect(await page.getByLabel('设置密码').count()).toBe(0);
+      await animationsDone(page);
+      await page.screenshot({ path: artifactPath(`sms-code-login-zh-CN-${label}.png`), fullPage: true });
+      await page.context().close();
+    }
+  });
+
   it('signs an existing phone in from /login with a new code and no password field', async () => {
     const page = await (await newContext(browser)).newPage();
     page.setDefaultTimeout(10_000);
     await page.goto(`${server.baseUrl}/login?inviteCode=abc`);
     await page.getByTestId('code-login-link').click();
-    await page.waitForURL(`${server.baseUrl}/register?inviteCode=abc`);
+    await page.waitForURL(`${server.baseUrl}/register?inviteCode=abc&mode=login`);
     await page.getByLabel('Phone number').fill(KNOWN_PHONE);
     const before = codesIn(KNOWN_PHONE).length;
 

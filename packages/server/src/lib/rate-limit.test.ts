@@ -26,6 +26,30 @@ describe('rate limiter (memory)', () => {
   });
 });
 
+describe('rate limiter take and give back', () => {
+  it('gives a hit back while its window lasts, and not in its last second nor in a later window', async () => {
+    let now = 1_000;
+    const limiter = rateLimiterFactory(null, 'p:', () => now)({ name: 't', max: 1, windowMs: 10_000 });
+    const first = await limiter.take('k');
+    expect(first.check).toMatchObject({ allowed: true, count: 1 });
+    await first.giveBack();
+    expect((await limiter.take('k')).check).toMatchObject({ allowed: true, count: 1 });
+    const late = await limiter.take('k');
+    expect(late.check).toMatchObject({ allowed: false, count: 2, retryAfterSeconds: 10 });
+    // 9.5 s into the window: too close to its end for a give-back to be sure of landing in it.
+    now += 9_500;
+    await late.giveBack();
+    const third = await limiter.take('k');
+    expect(third.check.count).toBe(3);
+    // A new window began: a give-back from the old one must not take from it.
+    now += 500;
+    const fresh = await limiter.take('k');
+    expect(fresh.check).toMatchObject({ allowed: true, count: 1 });
+    await third.giveBack();
+    expect((await limiter.hit('k')).count).toBe(2);
+  });
+});
+
 describe('rate limiter undo', () => {
   it('takes back one hit of a live window, never below zero, and nothing once the window ended', async () => {
     let now = 1_000;

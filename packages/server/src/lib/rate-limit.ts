@@ -23,9 +23,21 @@ export interface LimitCheck {
   retryAfterSeconds: number;
 }
 
+/** One hit counted by RateLimiter.take, and the way to take it back. */
+export interface TakenHit {
+  check: LimitCheck;
+  /**
+   * Takes the hit back while the window it was counted in lasts; does nothing once that window has (nearly) ended,
+   * since by then the key's count may belong to a new window that other hits started. Call it at most once.
+   */
+  giveBack(): Promise<void>;
+}
+
 export interface RateLimiter {
   /** Counts one attempt for `key`; `allowed` is false from the (max+1)th attempt in the window on. */
   hit(key: string): Promise<LimitCheck>;
+  /** Counts one attempt for `key`, as `hit`, that may be given back if it turns out not to count (a right password). */
+  take(key: string): Promise<TakenHit>;
   /** Takes back one hit of `key` (see WindowCounter.undo). */
   undo(key: string): Promise<void>;
 }
@@ -39,6 +51,10 @@ export interface RateLimiterOptions {
 
 export const DEFAULT_RATE_LIMIT_PREFIX = 'parley:rl:';
 
+// A give-back is sent only while its window has at least this long to run, so it reaches the store before the
+// window ends even on a slow round trip.
+const GIVE_BACK_MARGIN_MS = 1_000;
+
 /** Makes one limiter (see rateLimiterFactory). */
 export type MakeLimiter = (options: RateLimiterOptions) => RateLimiter;
 
@@ -51,17 +67,30 @@ export function perMinutes(make: MakeLimiter, name: string, max: number, minutes
  * Makes limiters that share one store: Redis when the app has a client (so every instance sees the same counts),
  * else this process's memory. Later features (messages, uploads, SMS codes) make theirs from the same factory.
  */
-export function rateLimiterFactory(redis: Redis | null, prefix = DEFAULT_RATE_LIMIT_PREFIX): MakeLimiter {
-  const counter: WindowCounter = redis ? createRedisCounter(redis) : createMemoryCounter();
-  return (options: RateLimiterOptions): RateLimiter => ({
-    async hit(key) {
+export function rateLimiterFactory(
+  redis: Redis | null,
+  prefix = DEFAULT_RATE_LIMIT_PREFIX,
+  now: () => number = Date.now,
+): MakeLimiter {
+  // The memory counter and give-backs read the same clock (tests pass their own).
+  const counter: WindowCounter = redis ? createRedisCounter(redis) : createMemoryCounter(now);
+  return (options: RateLimiterOptions): RateLimiter => {
+    const count = async (key: string): Promise<{ check: LimitCheck; resetMs: number }> => {
       const { count, resetMs } = await counter.hit(`${prefix}${options.name}:${key}`, options.windowMs);
-      return {
-        allowed: count <= options.max,
-        count,
-        retryAfterSeconds: Math.max(1, Math.ceil(resetMs / 1000)),
-      };
-    },
-    undo: (key) => counter.undo(`${prefix}${options.name}:${key}`),
-  });
+      const retryAfterSeconds = Math.max(1, Math.ceil(resetMs / 1000));
+      return { check: { allowed: count <= options.max, count, retryAfterSeconds }, resetMs };
+    };
+    const undo = (key: string) => counter.undo(`${prefix}${options.name}:${key}`);
+    return {
+      hit: async (key) => (await count(key)).check,
+      async take(key) {
+        // Read before the hit: the window cannot end before `before + resetMs`, whatever the round trip took.
+        const before = now();
+        const { check, resetMs } = await count(key);
+        const lastGiveBack = before + resetMs - GIVE_BACK_MARGIN_MS;
+        return { check, giveBack: async () => (now() < lastGiveBack ? undo(key) : undefined) };
+      },
+      undo,
+    };
+  };
 }

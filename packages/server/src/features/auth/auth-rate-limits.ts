@@ -5,7 +5,7 @@ import { AUTH_MESSAGES } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import type { RequestHook } from '../../lib/api-routes';
 import { AppError } from '../../lib/app-error';
-import { rateLimiterFactory, type LimitCheck } from '../../lib/rate-limit';
+import { rateLimiterFactory, type LimitCheck, type TakenHit } from '../../lib/rate-limit';
 import { findUserByEmail, findUserByPhone } from '../users/users.repository';
 import { hasDeviceCookie, isDeviceOf } from './device-cookie';
 import { isPhoneLogin } from './login.service';
@@ -14,12 +14,16 @@ const MINUTE_MS = 60_000;
 
 /**
  * Login is limited three ways (docs/decisions.md, "Sign-in limits per account and address"): per IP and per account
- * and IP, each LOGIN_MAX attempts per LOGIN_WINDOW, and per account from every address, LOGIN_ACCOUNT_MAX per
+ * and IP, each LOGIN_MAX failed attempts per LOGIN_WINDOW, and per account from every address, LOGIN_ACCOUNT_MAX per
  * LOGIN_ACCOUNT_WINDOW, which a browser that signed in to that account before (its device cookie, device-cookie.ts)
  * is not held to: a stranger spending an account's attempts from elsewhere neither locks its owner out of their own
  * address nor out of their own browsers, and guessing from many addresses still hits the slower account limit.
- * Every attempt counts, failed or successful, so the limit holds whatever the outcome; the (max+1)th attempt in a
- * window is refused before the password is even checked. Registration is limited per IP. Invite checks are limited
+ * Only failed attempts count (docs/decisions.md, "Sign-in limits count failures only"): every attempt is counted
+ * before its password or code is checked, so parallel guesses cannot slip past the limit, and the count is given
+ * back when the attempt proves its password or code (signInSettled), or is refused by the limit itself. So many users
+ * behind one address (a campus, an office, a carrier) sign in as often as they like; a wrong password or code, or a
+ * body too malformed to be checked, keeps its count. A success does not wipe earlier failures. Registration is
+ * limited per IP. Invite checks are limited
  * per IP as sign-ins are (LOGIN_MAX per LOGIN_WINDOW), in their own count, so nobody can try codes cheaply and
  * checking a link never uses up a sign-in attempt. Reset requests are limited the same way per IP and per address,
  * and following reset or activation links per IP, each in its own count. So are social sign-ins' returns from the
@@ -48,14 +52,52 @@ export function authRateLimits(deps: AppDeps) {
     windowMs: limits.registerWindowMinutes * MINUTE_MS,
   });
 
+  // The hits of each sign-in in flight, given back when it proves its password or code (signInSettled).
+  const pending = new WeakMap<FastifyRequest, TakenHit[]>();
+  const giveBack = (hits: TakenHit[]) => Promise.all(hits.map((h) => h.giveBack()));
   const signIn = async (request: FastifyRequest, reply: FastifyReply, account: AccountKey | null) => {
     const ip = ipKey(request);
-    const checks = [loginByIp.hit(ip)];
+    const takes = [loginByIp.take(ip)];
     if (account) {
-      checks.push(loginByAccountAndIp.hit(`${account.key}:${ip}`));
-      if (!(await isKnownDevice(deps, request, account.login))) checks.push(loginByAccount.hit(account.key));
+      takes.push(loginByAccountAndIp.take(`${account.key}:${ip}`));
+      if (!(await isKnownDevice(deps, request, account.login))) takes.push(loginByAccount.take(account.key));
     }
-    refuseIfOver(await Promise.all(checks), reply, AUTH_MESSAGES.loginRateLimited);
+    const hits = await Promise.all(takes);
+    // A refused attempt checks nothing, so it is no failure: it gives its hits back before the 429.
+    if (hits.some((h) => !h.check.allowed)) await giveBack(hits);
+    refuseIfOver(
+      hits.map((h) => h.check),
+      reply,
+      AUTH_MESSAGES.loginRateLimited,
+    );
+    pending.set(request, hits);
+  };
+  /**
+   * Waits for a sign-in's outcome and settles its count: kept when `isFailure` says the error was a wrong password or
+   * code, given back otherwise (a session, or a refusal told only to whoever proved the secret: a ban, a first-login
+   * password, an account awaiting activation). Answers the outcome as it came.
+   */
+  const signInSettled = async <T>(
+    request: FastifyRequest,
+    attempt: Promise<T>,
+    isFailure: (error: unknown) => boolean,
+  ): Promise<T> => {
+    const hits = pending.get(request) ?? [];
+    pending.delete(request);
+    let failed = false;
+    try {
+      return await attempt;
+    } catch (error) {
+      failed = isFailure(error);
+      throw error;
+    } finally {
+      // A store that cannot take the count back (Redis down) leaves it counted; the sign-in's outcome stands.
+      if (!failed) {
+        await giveBack(hits).catch((error: unknown) =>
+          request.log.warn({ err: error }, 'sign-in limit: could not give back a counted attempt'),
+        );
+      }
+    }
   };
   const login: RequestHook = (request, reply) => signIn(request, reply, accountKey(request.body));
   // SMS sign-in shares the sign-in counts: a phone's guesses are limited together, whichever form they come from,
@@ -79,7 +121,7 @@ export function authRateLimits(deps: AppDeps) {
   const socialCallback: RequestHook = async (request, reply) => {
     refuseIfOver([await socialByIp.hit(ipKey(request))], reply, AUTH_MESSAGES.loginRateLimited);
   };
-  return { login, phoneLogin, register, invite, resetRequest, resetUse, socialCallback };
+  return { login, phoneLogin, signInSettled, register, invite, resetRequest, resetUse, socialCallback };
 }
 
 // IPv6 clients are counted per /64, as one household or host usually holds a whole /64.

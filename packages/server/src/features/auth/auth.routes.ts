@@ -21,6 +21,9 @@ import { sendVerifyCode, smsDisabled } from '../sms/send-code.service';
 import { createSmsLimits } from '../sms/sms-limits';
 import { createSmsSender } from '../sms/sms-sender';
 
+const isWrongCredentials = (error: unknown): boolean =>
+  error instanceof AppError && error.code === 'UNAUTHORIZED';
+
 const metaOf = (request: FastifyRequest): SessionMeta => ({
   userAgent: request.headers['user-agent'] ?? null,
 });
@@ -88,18 +91,17 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
   addRoute(app, 'phoneLogin', {
     preValidation: [ipNotBanned, smsOn, limits.phoneLogin],
     handler: async (request, reply) => {
-      const { refreshToken, created, ...result } = await phoneLogin(
-        deps,
-        request.body,
-        metaOf(request),
-        await signUpOriginOf(request, deps),
-      ).catch(async (error: unknown) => {
-        // A wrong or dead code is a failed sign-in, scored against the IP only, as a wrong password is.
-        if (error instanceof WrongSmsCodeError) {
-          await violations.record('login', { ip: normalizeIP(request.ip), userId: null });
-        }
-        throw error;
-      });
+      // Only a wrong or dead code keeps its count in the sign-in limits; a right code gives it back.
+      const attempt = phoneLogin(deps, request.body, metaOf(request), await signUpOriginOf(request, deps));
+      const { refreshToken, created, ...result } = await limits
+        .signInSettled(request, attempt, (error) => error instanceof WrongSmsCodeError)
+        .catch(async (error: unknown) => {
+          // A wrong or dead code is a failed sign-in, scored against the IP only, as a wrong password is.
+          if (error instanceof WrongSmsCodeError) {
+            await violations.record('login', { ip: normalizeIP(request.ip), userId: null });
+          }
+          throw error;
+        });
       setRefreshCookie(reply, deps.config, refreshToken);
       await setDeviceCookie(reply, deps, result.user.id);
       return reply.status(created ? 201 : 200).send(result);
@@ -109,18 +111,17 @@ export const authRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
   addRoute(app, 'login', {
     preValidation: [ipNotBanned, limits.login],
     handler: async (request, reply) => {
-      const { refreshToken, ...result } = await login(
-        deps,
-        request.body,
-        metaOf(request),
-        mailContextOf(request),
-      ).catch(async (error: unknown) => {
-        // A wrong e-mail or password scores against the IP only: a stranger's guesses must not ban the owner.
-        if (error instanceof AppError && error.code === 'UNAUTHORIZED') {
-          await violations.record('login', { ip: normalizeIP(request.ip), userId: null });
-        }
-        throw error;
-      });
+      // Only a wrong e-mail, phone or password keeps its count in the sign-in limits; a right password gives it back.
+      const attempt = login(deps, request.body, metaOf(request), mailContextOf(request));
+      const { refreshToken, ...result } = await limits
+        .signInSettled(request, attempt, isWrongCredentials)
+        .catch(async (error: unknown) => {
+          // A wrong e-mail or password scores against the IP only: a stranger's guesses must not ban the owner.
+          if (isWrongCredentials(error)) {
+            await violations.record('login', { ip: normalizeIP(request.ip), userId: null });
+          }
+          throw error;
+        });
       setRefreshCookie(reply, deps.config, refreshToken);
       await setDeviceCookie(reply, deps, result.user.id);
       return result;

@@ -5,7 +5,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { postLogin } from './auth.test-helpers';
 import { DEVICE_COOKIE } from './device-cookie';
-import { newUser, PASSWORD } from '../../../test/factories.test-helpers';
+import { newUser, newUserRow, PASSWORD } from '../../../test/factories.test-helpers';
 
 const limited = (max: number, prefix?: string) => ({
   rateLimits: { loginMax: max, loginWindowMinutes: 5, ...(prefix ? { rateLimitPrefix: prefix } : {}) },
@@ -75,13 +75,13 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
     const otherDevice = (await postLogin(app, 'other@example.com', PASSWORD, '10.4.1.1')).cookies.find(
       (c) => c.name === DEVICE_COOKIE,
     )!.value;
-    // Strangers, one guess per address: the account's 4 attempts (the owner's sign-in was one) run out.
-    for (let i = 1; i <= 3; i++) {
+    // Strangers, one guess per address: the account's 4 failed attempts run out (the owner's sign-ins did not count).
+    for (let i = 1; i <= 4; i++) {
       expect((await postLogin(app, 'owner@example.com', 'wrong password', `10.4.0.${i}`)).statusCode).toBe(
         401,
       );
     }
-    expectRateLimited(await postLogin(app, 'owner@example.com', 'wrong password', '10.4.0.4'));
+    expectRateLimited(await postLogin(app, 'owner@example.com', 'wrong password', '10.4.0.5'));
     // The owner from a new address in a new browser waits too; in the browser that signed in before, they do not.
     expectRateLimited(await postLogin(app, 'owner@example.com', PASSWORD, '10.4.1.2'));
     // Each from its own address, so only the account limit is at stake.
@@ -125,8 +125,8 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
     });
     expect(reset.statusCode).toBe(200);
     const after = deviceOf(await postLogin(app, 'reset@example.com', newPassword, '10.5.1.2'));
-    // Strangers run the account's limit out (two sign-ins and two guesses make its 4).
-    for (const ip of ['10.5.0.1', '10.5.0.2']) {
+    // Strangers run the account's limit out (four guesses; the owner's sign-ins do not count).
+    for (const ip of ['10.5.0.1', '10.5.0.2', '10.5.0.4', '10.5.0.5']) {
       expect((await postLogin(app, 'reset@example.com', 'wrong password', ip)).statusCode).toBe(401);
     }
     expectRateLimited(await postLogin(app, 'reset@example.com', newPassword, '10.5.0.3'));
@@ -158,12 +158,66 @@ describe.each(testDialects())('login rate limit on %s', (dialect) => {
     },
   );
 
-  it('counts successful attempts too, and refuses before checking the password', async () => {
+  it('lets ten sign-ins from one address through in a minute, other accounts and the same one, and still limits failures', async () => {
+    const { app } = await start(dialect, limited(3));
+    const ip = '10.6.0.1';
+    for (let i = 0; i < 5; i++) await newUser(app, { email: `campus${i}@example.com` });
+    // Five students behind the campus address, then one of them five times more: none is refused.
+    const emails = [0, 1, 2, 3, 4, 0, 0, 0, 0, 0].map((i) => `campus${i}@example.com`);
+    const answers = [];
+    for (const email of emails) answers.push((await postLogin(app, email, PASSWORD, ip)).statusCode);
+    expect(answers).toEqual(Array(10).fill(200));
+    // Failures are counted as before: LOGIN_MAX of them, then 429 for everyone there, right password or not.
+    for (let i = 0; i < 3; i++) {
+      expect((await postLogin(app, `campus${i}@example.com`, 'wrong password', ip)).statusCode).toBe(401);
+    }
+    expectRateLimited(await postLogin(app, 'campus4@example.com', PASSWORD, ip));
+    expectRateLimited(await postLogin(app, 'campus0@example.com', PASSWORD, ip));
+    // Another address is untouched.
+    expect((await postLogin(app, 'campus0@example.com', PASSWORD, '10.6.0.2')).statusCode).toBe(200);
+  });
+
+  it('keeps failures through a success: the success neither counts nor wipes them', async () => {
+    const { app } = await start(dialect, limited(3));
+    await newUser(app, { email: 'typo@example.com' });
+    expect((await postLogin(app, 'typo@example.com', 'wrong password')).statusCode).toBe(401);
+    expect((await postLogin(app, 'typo@example.com', 'wrong password')).statusCode).toBe(401);
+    expect((await postLogin(app, 'typo@example.com', PASSWORD)).statusCode).toBe(200);
+    // The third failure is still allowed (the success did not count) and is the last (the success wiped nothing).
+    expect((await postLogin(app, 'typo@example.com', 'wrong password')).statusCode).toBe(401);
+    expectRateLimited(await postLogin(app, 'typo@example.com', PASSWORD));
+  });
+
+  it('counts each guess before its password is checked, so parallel guesses get LOGIN_MAX answers at most', async () => {
+    const { app } = await start(dialect, limited(3));
+    await newUser(app, { email: 'burst@example.com' });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        postLogin(app, 'burst@example.com', `wrong password ${i}`, '10.7.0.1'),
+      ),
+    );
+    const codes = answers.map((a) => a.statusCode).sort();
+    expect(codes).toEqual([401, 401, 401, 429, 429, 429, 429, 429, 429, 429]);
+  });
+
+  it('counts a body too malformed to be checked as a failure', async () => {
     const { app } = await start(dialect, limited(2));
-    await newUser(app, { email: 'ok@example.com' });
-    expect((await postLogin(app, 'ok@example.com', PASSWORD)).statusCode).toBe(200);
-    expect((await postLogin(app, 'ok@example.com', PASSWORD)).statusCode).toBe(200);
-    expectRateLimited(await postLogin(app, 'ok@example.com', PASSWORD));
+    await newUser(app, { email: 'form@example.com' });
+    for (let i = 0; i < 2; i++) {
+      expect((await postLogin(app, 'form@example.com', 'short', '10.8.0.1')).statusCode).toBe(400);
+    }
+    expectRateLimited(await postLogin(app, 'form@example.com', PASSWORD, '10.8.0.1'));
+  });
+
+  it('gives back the count of a right password refused for a ban (told only to the right password)', async () => {
+    const { app, database } = await start(dialect, limited(2));
+    const until = new Date(Date.now() + 3_600_000).toISOString();
+    await newUserRow(database.db, { email: 'banned@example.com', password: PASSWORD, banned_until: until });
+    const answers = [];
+    for (let i = 0; i < 4; i++) {
+      answers.push((await postLogin(app, 'banned@example.com', PASSWORD, '10.9.0.1')).statusCode);
+    }
+    expect(answers).toEqual([403, 403, 403, 403]);
   });
 });
 
@@ -185,6 +239,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('login rate limit with Redis', () => 
     expect((await postLogin(b.app, 'shared@example.com', PASSWORD, '10.3.0.1')).statusCode).toBe(401);
     expect((await postLogin(a.app, 'shared@example.com', PASSWORD, '10.3.0.1')).statusCode).toBe(401);
     expectRateLimited(await postLogin(b.app, 'shared@example.com', PASSWORD, '10.3.0.1'));
+    // The refused attempt gave its hit back: the address holds its three failures, no more.
+    expect(await a.redis!.get(`${prefix}login-ip:10.3.0.1`)).toBe('3');
 
     const keys = await a.redis!.keys(`${prefix}*`);
     expect(keys.some((k) => k.startsWith(`${prefix}login-account:`))).toBe(true);

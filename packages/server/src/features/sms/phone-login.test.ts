@@ -405,13 +405,31 @@ describe.each(testDialects())('phone sign-in and registration (phoneLogin) on %s
     expect(again.statusCode).toBe(429);
     expect(again.json<ApiErrorBody>().message).toBe(LIMITED);
     // A stranger's guesses from one address do not stop the phone from another...
-    expect((await phoneLogin(t.app, { phone: PHONE, verifyCode: '000000' }, '198.51.100.2')).statusCode).toBe(
-      400,
-    );
-    // ...until the phone's slower limit over all addresses is used up (every attempt counts, refused ones too).
-    const everywhere = await phoneLogin(t.app, { phone: PHONE, verifyCode: '000000' }, '198.51.100.3');
+    for (const ip of ['198.51.100.2', '198.51.100.3']) {
+      expect((await phoneLogin(t.app, { phone: PHONE, verifyCode: '000000' }, ip)).statusCode).toBe(400);
+    }
+    // ...until the phone's slower limit over all addresses is used up (failures count; the refused try did not).
+    const everywhere = await phoneLogin(t.app, { phone: PHONE, verifyCode: '000000' }, '198.51.100.4');
     expect(everywhere.statusCode).toBe(429);
     expect(everywhere.json<ApiErrorBody>().message).toBe(LIMITED);
+  });
+
+  it('counts only wrong codes: right ones from one address, first-login asks included, are never refused', async () => {
+    t = await buildSmsTestApp(dialect, { rateLimits: { loginMax: 2 } });
+    const ip = '198.51.100.7';
+    const answers = [];
+    // Five new phones behind one address: each asks for its first-login password, then signs up (ten right codes).
+    for (let i = 0; i < 5; i += 1) {
+      const phone = `1380013801${i}`;
+      const code = await codeFor(t, phone, ip);
+      answers.push((await phoneLogin(t.app, { phone, verifyCode: code }, ip)).statusCode);
+      answers.push((await phoneLogin(t.app, { phone, verifyCode: code, password: PASSWORD }, ip)).statusCode);
+    }
+    expect(answers).toEqual([400, 201, 400, 201, 400, 201, 400, 201, 400, 201]);
+    for (let i = 0; i < 2; i += 1) {
+      expect((await phoneLogin(t.app, { phone: PHONE, verifyCode: '000000' }, ip)).statusCode).toBe(400);
+    }
+    expect((await phoneLogin(t.app, { phone: PHONE, verifyCode: '000000' }, ip)).statusCode).toBe(429);
   });
 
   it('refuses a first-login password that is the phone number or a common one, keeping the code', async () => {

@@ -1,9 +1,15 @@
-import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Logo } from '../../../components/ui/logo';
+import { useCommerceDialogs } from '../../commerce/commerce-dialogs.store';
+import { FooterWords } from '../../commerce/components/footer-words';
 import { useStartupConfig } from '../../config/config.api';
 import { useDocumentTitle } from '../../config/use-document-title';
 import { LanguageSelect } from '../../i18n/language-select';
+
+// Loaded the first time the footer's Contact support is pressed, as in the chat shell (nav/components/shell-dialogs).
+const SupportDialog = lazy(async () => ({
+  default: (await import('../../commerce/components/support-dialog')).SupportDialog,
+}));
 
 interface AuthLayoutProps {
   title: string;
@@ -13,8 +19,10 @@ interface AuthLayoutProps {
 
 /** The frame of the sign-in pages: brand and language at the top, a centred card, the footer line. */
 export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
-  const { t } = useTranslation();
   const { config } = useStartupConfig();
+  const show = useCommerceDialogs((s) => s.show);
+  // Mounted from the first press on, so the dialog keeps its close animation.
+  const [supportWanted, setSupportWanted] = useState(false);
   useDocumentTitle();
 
   return (
@@ -36,8 +44,18 @@ export function AuthLayout({ title, subtitle, children }: AuthLayoutProps) {
         </div>
       </main>
       <footer className="px-4 pb-5 text-center text-xs text-zinc-500 dark:text-zinc-400">
-        {config.customFooter || t('com_ui_footer_default')}
+        <FooterWords
+          onSupport={() => {
+            setSupportWanted(true);
+            show('support');
+          }}
+        />
       </footer>
+      {supportWanted && (
+        <Suspense fallback={null}>
+          <SupportDialog />
+        </Suspense>
+      )}
     </div>
   );
 }

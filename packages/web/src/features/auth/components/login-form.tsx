@@ -9,10 +9,15 @@ import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-error';
 import { translateMessage } from '../../../lib/translate-message';
 import { useLoginMutation } from '../auth.api';
+import { loginFieldTexts } from '../login-field';
 
-/** E-mail (or phone) and password sign-in (docs/reference/accounts.md (Signing in)). */
-export function LoginForm() {
+/**
+ * E-mail (or phone) and password sign-in (docs/reference/accounts.md (Signing in)). The first field is labelled
+ * for what it takes: an e-mail, or also a phone number on a server with phone sign-in (login-field.ts).
+ */
+export function LoginForm({ phoneAccounts }: { phoneAccounts: boolean }) {
   const { t, i18n } = useTranslation();
+  const field = loginFieldTexts(phoneAccounts);
   const navigate = useNavigate();
   const login = useLoginMutation();
   const {
@@ -44,14 +49,14 @@ export function LoginForm() {
     >
       {failure && <Alert>{failure}</Alert>}
       <TextField
-        label={t('com_auth_email')}
-        placeholder={t('com_auth_email_placeholder')}
+        label={t(field.label)}
+        placeholder={t(field.placeholder)}
         type="text"
         inputMode="email"
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
-        error={translateMessage(t, i18n, errors.email?.message)}
+        error={translateMessage(t, i18n, field.message(errors.email?.message))}
         {...register('email')}
       />
       <TextField

@@ -8,6 +8,7 @@ import { AuthLayout } from './auth-layout';
 import { LoginForm } from './login-form';
 import { SocialLoginErrorAlert } from './social-login-error';
 import { SocialLogins, visibleProviders } from './social-logins';
+import { registerLink } from './register-mode';
 
 /**
  * /login: password sign-in, social buttons, and the way to the code login and sign-up
@@ -29,13 +30,13 @@ export function LoginPage() {
       <div className="flex flex-col gap-5">
         {authError && <Alert tone="info">{t('com_auth_session_expired')}</Alert>}
         <SocialLoginErrorAlert code={params.get('error')} />
-        {config.emailLoginEnabled && <LoginForm />}
+        {config.emailLoginEnabled && <LoginForm phoneAccounts={config.smsEnabled} />}
         {config.emailLoginEnabled && hasSocial && <Divider label={t('com_auth_or')} />}
         <SocialLogins config={config} inviteCode={params.get('inviteCode') || undefined} />
         {config.registrationEnabled && config.smsEnabled && (
           <p className="text-center text-sm">
             <Link
-              to={`/register${search}`}
+              to={registerLink(search, 'login')}
               data-testid="code-login-link"
               className="font-medium text-teal-700 hover:underline dark:text-teal-400"
             >
@@ -47,7 +48,8 @@ export function LoginPage() {
           <p className="text-center text-sm text-zinc-600 dark:text-zinc-400">
             {t('com_auth_no_account')}{' '}
             <Link
-              to={`/register${search}`}
+              to={registerLink(search, 'signup')}
+              data-testid="sign-up-link"
               className="font-medium text-teal-700 hover:underline dark:text-teal-400"
             >
               {t('com_auth_sign_up')}

@@ -7,12 +7,15 @@ import { Divider } from '../../../components/ui/divider';
 import { PasswordRegisterForm } from './password-register-form';
 import { SocialLogins, visibleProviders } from './social-logins';
 import { PhoneRegisterForm } from './phone-register-form';
+import { registerModeOf } from './register-mode';
 
 const linkClass = 'font-medium text-teal-700 hover:underline dark:text-teal-400';
 
 /**
  * /register (docs/reference/accounts.md (Phone sign-in)): the phone and SMS-code form when the server sends codes,
- * with the e-mail sign-up one link away (`?method=email`); the e-mail form alone when it does not.
+ * with the e-mail sign-up one link away (`?method=email`); the e-mail form alone when it does not. The phone form is
+ * titled a sign-up, or a sign-in when the login page's code link opened it (register-mode.ts); either way its words
+ * say before any code is sent that a new number sets a password.
  */
 export function RegisterPage() {
   const { t } = useTranslation();
@@ -30,12 +33,15 @@ export function RegisterPage() {
   };
   const emailAllowed = config.emailLoginEnabled;
   const usePhone = config.smsEnabled && !(emailAllowed && params.get('method') === 'email');
+  const phoneLogin = registerModeOf(params) === 'login';
+  const [title, subtitle] = !usePhone
+    ? ['com_auth_create_account', 'com_auth_register_subtitle']
+    : phoneLogin
+      ? ['com_auth_phone_title', 'com_auth_phone_subtitle']
+      : ['com_auth_phone_signup_title', 'com_auth_phone_signup_subtitle'];
 
   return (
-    <AuthLayout
-      title={usePhone ? t('com_auth_phone_title') : t('com_auth_create_account')}
-      subtitle={usePhone ? t('com_auth_phone_subtitle') : t('com_auth_register_subtitle')}
-    >
+    <AuthLayout title={t(title)} subtitle={t(subtitle)}>
       <div className="flex flex-col gap-5">
         {usePhone ? (
           <PhoneRegisterForm inviteCode={inviteCode} />
