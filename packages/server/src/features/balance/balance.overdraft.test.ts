@@ -52,21 +52,20 @@ describe.each(testDialects())('token-priced holds on %s', (dialect) => {
     };
   }
 
+  /** "hi" sent under the last message of a long conversation. */
+  const sayHi = (convo: { conversationId: string; parentMessageId: string }, model: string, token: string) =>
+    ask(
+      app,
+      'openAI',
+      { conversationId: convo.conversationId, parentMessageId: convo.parentMessageId, model, text: 'hi' },
+      token,
+    );
+
   it('refuses "hi" in a conversation whose history the balance cannot pay for, saving and sending nothing', async () => {
     const db = app.database.db;
     const { token, user } = await newUser(app.app);
     const convo = await longConversation(user.id, 20_000);
-    const res = await ask(
-      app,
-      'openAI',
-      {
-        conversationId: convo.conversationId,
-        parentMessageId: convo.parentMessageId,
-        model: 'gpt-4o',
-        text: 'hi',
-      },
-      token,
-    );
+    const res = await sayHi(convo, 'gpt-4o', token);
     expect(res.status).toBe(402);
     const promptTokens = convo.historyTokens + countTokens('hi');
     const body = JSON.parse(res.body) as { code: string; message: string };
@@ -91,17 +90,7 @@ describe.each(testDialects())('token-priced holds on %s', (dialect) => {
     const { token, user } = await newUser(app.app);
     // 20,000 tokens of history, but gpt-3.5-turbo's 4,096-token window sends only what fits with its reply.
     const convo = await longConversation(user.id, 20_000);
-    const res = await ask(
-      app,
-      'openAI',
-      {
-        conversationId: convo.conversationId,
-        parentMessageId: convo.parentMessageId,
-        model: 'gpt-3.5-turbo',
-        text: 'hi',
-      },
-      token,
-    );
+    const res = await sayHi(convo, 'gpt-3.5-turbo', token);
     expect(res.status).toBe(200);
     expect(res.events.final).toBeDefined();
     const [hold] = await entries(db, user.id, 'hold');

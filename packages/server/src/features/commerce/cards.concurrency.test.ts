@@ -5,9 +5,7 @@ import { newUser } from '../../../test/factories.test-helpers';
 import { expectLedgerMatches } from '../balance/balance.test-helpers';
 import { readBalance } from '../ledger/ledger.repository';
 import { applyPaidNotice } from './order-paid';
-import { card1m, depsOf, startShop } from './commerce.test-helpers';
-import { insertOrder } from './orders.repository';
-import { findSoldOption, toFen } from './shop-options';
+import { card1m, depsOf, pendingOrder, startShop } from './commerce.test-helpers';
 
 const DAY = 24 * 60 * 60 * 1000;
 const PAIRS = 8;
@@ -20,19 +18,7 @@ describe.each(testDialects())('two cards paid at the same moment on %s', (dialec
   });
   afterAll(() => test.app.close());
 
-  /** A pending order of the 1-month card, as `POST /api/charge` writes it. */
-  async function pendingCard(userId: string) {
-    const option = findSoldOption(test.config.shop, card1m)!;
-    const amountFen = toFen(option.price);
-    const { id } = await insertOrder(test.database.db, {
-      userId,
-      option,
-      amountFen,
-      provider: 'dev',
-      status: 'pending',
-    });
-    return { orderId: id, tradeId: `t-${id}`, amountFen, currency: 'CNY' as const };
-  }
+  const pendingCard = (userId: string) => pendingOrder(depsOf(test), userId, card1m);
 
   it(`starts one now and the other after it, and tops the gpt-4 uses up once (${PAIRS} pairs)`, async () => {
     const db = test.database.db;

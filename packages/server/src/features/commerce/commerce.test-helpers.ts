@@ -103,8 +103,8 @@ export async function standIn(
   };
 }
 
-/** A paid card or pack for a user, as a dev payment gives it, without going through the routes. */
-export async function paidOrder(deps: AppDeps, userId: string, request: ChargeRequest): Promise<string> {
+/** A pending order of a card or pack, as `POST /api/charge` writes it, and the dev notice that would pay it. */
+export async function pendingOrder(deps: AppDeps, userId: string, request: ChargeRequest) {
   const option = findSoldOption(deps.config.shop, request);
   if (!option) throw new Error('no such option');
   const amountFen = toFen(option.price);
@@ -115,6 +115,12 @@ export async function paidOrder(deps: AppDeps, userId: string, request: ChargeRe
     provider: 'dev',
     status: 'pending',
   });
-  await applyPaidNotice(deps, 'dev', { orderId: id, tradeId: `t-${id}`, amountFen, currency: 'CNY' });
-  return id;
+  return { orderId: id, tradeId: `t-${id}`, amountFen, currency: 'CNY' as const };
+}
+
+/** A paid card or pack for a user, as a dev payment gives it, without going through the routes. */
+export async function paidOrder(deps: AppDeps, userId: string, request: ChargeRequest): Promise<string> {
+  const notice = await pendingOrder(deps, userId, request);
+  await applyPaidNotice(deps, 'dev', notice);
+  return notice.orderId;
 }
