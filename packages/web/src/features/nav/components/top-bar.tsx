@@ -47,7 +47,10 @@ export function TopBar() {
 
   if (narrow) {
     return (
-      <header className="flex shrink-0 flex-col border-b border-zinc-200 px-2 dark:border-zinc-800">
+      <header
+        data-testid="top-bar"
+        className="flex shrink-0 flex-col border-b border-zinc-200 px-2 dark:border-zinc-800"
+      >
         <div className="flex h-11 items-center gap-1">
           {toggle}
           <HeaderTitle />
@@ -61,7 +64,7 @@ export function TopBar() {
     );
   }
   return (
-    <header className="flex h-12 shrink-0 items-center gap-1 px-2">
+    <header data-testid="top-bar" className="flex h-12 shrink-0 items-center gap-1 px-2">
       {!visible && toggle}
       {!visible && newChat}
       <ChatControls />
