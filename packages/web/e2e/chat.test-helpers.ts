@@ -37,10 +37,18 @@ export interface Chat {
 }
 
 export async function openChat(
-  options: { locale?: string; width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+  options: {
+    locale?: string;
+    width?: number;
+    height?: number;
+    colorScheme?: 'light' | 'dark';
+    /** The new user's display name (default Grace Hopper). */
+    name?: string;
+  } = {},
   boxName = 'Message',
 ): Promise<Chat> {
-  const context = await newContext(browser, options);
+  const { name, ...view } = options;
+  const context = await newContext(browser, view);
   const pageErrors: string[] = [];
   context.on('weberror', (error) => pageErrors.push(error.error().message));
   context.on('requestfailed', (request) =>
@@ -49,7 +57,7 @@ export async function openChat(
   context.on('response', (response) => {
     if (response.status() >= 400) pageErrors.push(`${response.url()} answered ${response.status()}`);
   });
-  const { page } = await signedInPage(context, baseUrl, { tag: 'chat' });
+  const { page } = await signedInPage(context, baseUrl, { tag: 'chat', ...(name ? { name } : {}) });
   const box = page.getByRole('textbox', { name: boxName, exact: true });
   await box.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
     throw await whyNoMessageBox(page, error, pageErrors);

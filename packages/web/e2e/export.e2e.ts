@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import { NIL_UUID, type Conversation, type Message } from '@parley/shared';
 import type { Page } from 'playwright-core';
-import { animationsDone } from './browser.test-helpers';
+import { animationsDone, artifactPath } from './browser.test-helpers';
 import {
   messagesOf,
   openChat,
@@ -33,6 +33,9 @@ const csvRow = (m: Message) =>
     .join(',');
 
 const openMenu = async (page: Page) => {
+  // On a phone the user menu is in the drawer, which a dialog closes as it opens.
+  if (!(await page.getByTestId('user-menu').isVisible()))
+    await page.getByRole('button', { name: /^(Open sidebar|展开侧边栏)$/ }).click();
   await page.getByTestId('user-menu').click();
   await page.getByRole('menu').waitFor();
 };
@@ -68,6 +71,22 @@ async function exportAs(
   ]);
   await dialog.waitFor({ state: 'detached' });
   return { name: download.suggestedFilename(), bytes: await readFile((await download.path())!) };
+}
+
+/** Sends a message in the Chinese interface and waits for its reply to end with `last`. */
+async function sendZh(chat: Chat, text: string, last: string): Promise<string> {
+  const { page } = chat;
+  await chat.box.fill(text);
+  await poll(() => page.getByRole('button', { name: '发送消息' }).isEnabled()).toBe(true);
+  await chat.box.press('Enter');
+  await page.waitForURL(URL_ID);
+  await poll(() => chat.lastArticle().innerText(), 15_000).toContain(last);
+  await poll(() => page.getByRole('button', { name: '停止生成' }).count()).toBe(0);
+  const conversationId = URL_ID.exec(page.url())![1]!;
+  await poll(async () => (await messagesOf(page, conversationId)).filter((m) => !m.unfinished).length).toBe(
+    2,
+  );
+  return conversationId;
 }
 
 describe('export conversation', () => {
@@ -136,21 +155,19 @@ describe('export conversation', () => {
       { ...q2, children: [{ ...a2, children: [] }] },
     ]);
 
+    // Markdown starts with the conversation: each turn under the user's name or the model that wrote it.
     const md = (
-      await exportAs(chat, { type: 'markdown', filename: 'notes', includeOptions: true, allBranches: false })
+      await exportAs(chat, { type: 'markdown', filename: 'notes', includeOptions: false, allBranches: false })
     ).bytes.toString('utf8');
-    expect(
-      md.startsWith(
-        `# ${conversation.title}\n\n| Option | Value |\n| --- | --- |\n| endpoint | ${conversation.endpoint} |`,
-      ),
-    ).toBe(true);
-    expect(md).toContain(`**${q2.sender}**\n\n${q2.text}`);
-    expect(md).not.toContain(q1.text);
+    expect(a2.model).toBeTruthy();
+    expect(md).toBe(
+      `# ${conversation.title}\n\n**Grace Hopper**\n\n${q2.text}\n\n**${a2.model}**\n\n${a2.text}\n`,
+    );
 
     const txt = (
       await exportAs(chat, { type: 'text', filename: 'plain', includeOptions: false })
     ).bytes.toString('utf8');
-    expect(txt).toBe(`${conversation.title}\n\n${q2.sender}:\n${q2.text}\n\n${a2.sender}:\n${a2.text}\n`);
+    expect(txt).toBe(`${conversation.title}\n\nGrace Hopper:\n${q2.text}\n\n${a2.model}:\n${a2.text}\n`);
 
     // The choices are remembered: the dialog opens on text again.
     await openMenu(page);
@@ -230,5 +247,108 @@ describe('export conversation', () => {
       [],
     );
     await chat.context.close();
+  });
+
+  it('in Chinese on a phone, then a desktop: the Markdown starts with the conversation; settings off by default, in Chinese and last when asked', async () => {
+    const chat = await openChat({ locale: 'zh-CN', width: 390, height: 844, name: '张三' }, '消息');
+    const { page } = chat;
+    const conversationId = await sendZh(
+      chat,
+      `你好 ${sim({ reply: '你好！有什么可以帮你？' })}`,
+      '有什么可以帮你',
+    );
+    const all = await messagesOf(page, conversationId);
+    const q = all.find((m) => m.isCreatedByUser)!;
+    const a = all.find((m) => !m.isCreatedByUser)!;
+    const conversation = (await apiFromPage<Conversation>(page, `/api/convos/${conversationId}`)).body;
+
+    // A browser that never exported: the settings box is unticked.
+    await openMenu(page);
+    await page.getByTestId('open-export').click();
+    const dialog = page.getByTestId('export-dialog');
+    await dialog.getByTestId('export-type').selectOption('markdown');
+    expect(await dialog.getByTestId('export-include-options').isChecked()).toBe(false);
+    expect(await dialog.getByText('附上模型与参数设置（放在末尾）').count()).toBe(1);
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('export-md-dialog-phone-zh.png') });
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    const conversationPart = `# ${conversation.title}\n\n**张三**\n\n${q.text}\n\n**${a.model}**\n\n${a.text}`;
+    const plain = await exportAs(chat, { type: 'markdown', filename: '我的对话' });
+    expect(plain.name).toBe('我的对话.md');
+    const plainText = plain.bytes.toString('utf8');
+    await writeFile(artifactPath('export-zh.md'), plainText);
+    expect(plainText).toBe(`${conversationPart}\n`);
+
+    const withOptions = (await exportAs(chat, { type: 'markdown', includeOptions: true })).bytes.toString(
+      'utf8',
+    );
+    await writeFile(artifactPath('export-zh-options.md'), withOptions);
+    expect(withOptions.startsWith(`${conversationPart}\n\n---\n\n## 模型与参数\n\n`)).toBe(true);
+    expect(withOptions).toContain(
+      `| 参数 | 取值 |\n| --- | --- |\n| 接入点 | OpenAI |\n| 模型 | ${conversation.model} |\n`,
+    );
+    expect(withOptions).not.toMatch(/Option|Value|\| endpoint \||\| model \|/);
+
+    // Ticked once, remembered; and the dialog on a desktop.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await openMenu(page);
+    await page.getByTestId('open-export').click();
+    expect(await page.getByTestId('export-include-options').isChecked()).toBe(true);
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('export-md-dialog-desktop-zh.png') });
+    await chat.context.close();
+  });
+
+  it('in Chinese on a phone and a desktop: the picture keeps wide code and tables whole, wrapped, with no scrollbar', async () => {
+    const long = Array.from({ length: 40 }, (_, i) => `value_${i}`).join(' + ');
+    const url = 'https://example.com/a/very/long/path/that/never/breaks/on/its/own';
+    const reply = [
+      '代码如下：',
+      '',
+      '```js',
+      `const total = ${long};`,
+      '```',
+      '',
+      '| 名称 | 地址 | 备注 |',
+      '|---|---|---|',
+      `| 第一项 | ${url} | ${url}/2 |`,
+      '',
+      '完毕。',
+    ].join('\n');
+    for (const view of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const chat = await openChat({ locale: 'zh-CN', ...view }, '消息');
+      const { page } = chat;
+      await sendZh(chat, `宽代码 ${sim({ reply })}`, '完毕。');
+      const rows = page.locator('[data-message-rows]');
+      // On screen the code and the table scroll sideways in their own boxes.
+      const overflow = (capturing: boolean) =>
+        rows.evaluate((el, on) => {
+          if (on) el.setAttribute('data-export-capture', '');
+          const widths = [...el.querySelectorAll('.md-code pre, .md-table')].map(
+            (box) => box.scrollWidth - box.clientWidth,
+          );
+          el.removeAttribute('data-export-capture');
+          return widths;
+        }, capturing);
+      const onScreen = await overflow(false);
+      expect(onScreen).toHaveLength(2);
+      expect(onScreen.every((w) => w > 100)).toBe(true);
+      await page.screenshot({ path: artifactPath(`export-wide-screen-${view.width}.png`) });
+      const before = await rows.evaluate((el) => ({ width: el.offsetWidth, height: el.scrollHeight }));
+
+      const png = await exportAs(chat, { type: 'screenshot', filename: 'wide' });
+      await writeFile(artifactPath(`export-wide-${view.width}.png`), png.bytes);
+      // As wide as the log, and taller than on screen: the long line and the addresses wrap onto more lines.
+      expect(png.bytes.readUInt32BE(16)).toBe(before.width);
+      expect(png.bytes.readUInt32BE(20)).toBeGreaterThan(before.height + 60);
+      // While it is drawn nothing scrolls: no box is wider inside than outside.
+      expect(await overflow(true)).toEqual([0, 0]);
+      await chat.context.close();
+    }
   });
 });

@@ -114,4 +114,63 @@ describe('markdown replies', () => {
     await page.screenshot({ path: artifactPath('markdown-reply-phone-dark.png') });
     await context.close();
   });
+
+  it('in Chinese on a phone and a desktop: $$…$$ on one line or in a sentence is display maths, centred, like \\[…\\]', async () => {
+    const reply = [
+      '面积公式：',
+      '',
+      '$$A = \\pi r^2$$',
+      '',
+      '句中的公式 $$E = mc^2$$ 也单独成行，行内的 $x^2$ 保持在行内。',
+      '',
+      '\\[\\int_0^1 x\\,dx = \\frac{1}{2}\\]',
+      '',
+      '完毕。',
+    ].join('\n');
+    for (const view of [
+      { width: 390, height: 844 },
+      { width: 1280, height: 800 },
+    ]) {
+      const context = await newContext(browser, { locale: 'zh-CN', ...view });
+      const { page } = await signedInPage(context, baseUrl, { tag: 'md-dollars' });
+      const input = page.locator('textarea');
+      await input.fill(`公式 [[sim ${JSON.stringify({ reply, rate: 400 })}]]`);
+      await input.press('Enter');
+      const log = page.getByRole('log');
+      await log.locator('.markdown').getByText('完毕。').waitFor({ timeout: 15_000 });
+      await expect.poll(() => log.getAttribute('aria-busy'), { timeout: 15_000 }).toBe('false');
+      const reply$ = log.locator('article').last();
+      await expect.poll(() => reply$.locator('.katex').count()).toBe(4);
+      const shapes = await reply$.locator('.katex-display').evaluateAll((boxes) =>
+        boxes.map((box) => {
+          const outer = box.getBoundingClientRect();
+          const inner = box.querySelector('.katex')!.getBoundingClientRect();
+          return {
+            text: box.querySelector('annotation')?.textContent,
+            offCentre: Math.abs(inner.left + inner.width / 2 - (outer.left + outer.width / 2)),
+            // KaTeX's display mode: the MathML says block, and the box takes the whole line.
+            mode: box.querySelector('math')?.getAttribute('display'),
+            wholeLine: outer.width >= box.parentElement!.getBoundingClientRect().width - 1,
+            inParagraph: box.closest('p') !== null,
+          };
+        }),
+      );
+      expect(shapes.map((s) => s.text)).toEqual([
+        'A = \\pi r^2',
+        'E = mc^2',
+        '\\int_0^1 x\\,dx = \\frac{1}{2}',
+      ]);
+      for (const shape of shapes) {
+        expect(shape).toMatchObject({ mode: 'block', wholeLine: true, inParagraph: false });
+        expect(shape.offCentre).toBeLessThan(2);
+      }
+      // The formula in its line stays inline.
+      expect(await reply$.locator('p .katex math').getAttribute('display')).toBeNull();
+      // The sentence around the formula stays, split before and after it.
+      await reply$.getByText('句中的公式', { exact: true }).waitFor();
+      await reply$.locator('.katex-display').first().scrollIntoViewIfNeeded();
+      await page.screenshot({ path: artifactPath(`markdown-display-dollars-${view.width}.png`) });
+      await context.close();
+    }
+  });
 });

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
-import { LONG_REPLY, openChat, poll, send, settled, sim, useChatBrowser } from './chat.test-helpers';
+import type { Conversation } from '@parley/shared';
+import { LONG_REPLY, openChat, poll, send, settled, sim, URL_ID, useChatBrowser } from './chat.test-helpers';
 import { e2eServerEnv } from './global-setup';
-import { signedInPage } from './session.test-helpers';
+import { apiFromPage, signedInPage } from './session.test-helpers';
 
 // The chat at phone size, 390x844 (docs/decisions.md "Everyday chat (phone)").
 useChatBrowser();
@@ -75,7 +76,7 @@ describe('the chat on a phone, with a long model name', () => {
     return page;
   }
 
-  it('has a one-row header whose buttons do not overlap; a tap on Presets opens Presets', async () => {
+  it('has a two-row header (title, then the controls) whose buttons do not overlap; a tap on Presets opens Presets', async () => {
     const page = await phonePage();
     const header = page.locator('header').first();
     const buttons = await header.getByRole('button').all();
@@ -85,7 +86,7 @@ describe('the chat on a phone, with a long model name', () => {
       expect(a.x + a.width).toBeLessThanOrEqual(PHONE.width);
       for (const b of boxes.slice(i + 1)) expect(intersects(a, b)).toBe(false);
     }
-    expect((await boxOf(header)).height).toBeLessThan(60);
+    expect((await boxOf(header)).height).toBeLessThan(100);
     // What a tap at the middle of Presets hits is Presets, not the Files panel button.
     const presets = await boxOf(header.getByRole('button', { name: 'Presets', exact: true }));
     await page.mouse.click(presets.x + presets.width / 2, presets.y + presets.height / 2);
@@ -105,6 +106,75 @@ describe('the chat on a phone, with a long model name', () => {
 });
 
 describe('the chat on a phone', () => {
+  /** Every button of the top bar: its accessible name, its tooltip, and whether it shows only an icon. */
+  const headerButtons = (page: Page) =>
+    page
+      .getByTestId('top-bar')
+      .getByRole('button')
+      .evaluateAll((buttons) =>
+        buttons.map((b) => ({
+          label: b.getAttribute('aria-label'),
+          tooltip: b.getAttribute('title'),
+          iconOnly: !b.textContent?.trim(),
+        })),
+      );
+
+  it("in Chinese: the header shows the chat's title, and each of its icons has a name and a tooltip (desktop too)", async () => {
+    const chat = await openChat({ locale: 'zh-CN', ...PHONE }, '消息');
+    const { page } = chat;
+    const title = page.getByTestId('header-title');
+    expect(await title.innerText()).toBe('新对话');
+    await chat.box.fill(`你好 ${sim({ reply: '你好！有什么可以帮你？' })}`);
+    await poll(() => page.getByRole('button', { name: '发送消息' }).isEnabled()).toBe(true);
+    await chat.box.press('Enter');
+    await page.waitForURL(URL_ID);
+    const conversationId = URL_ID.exec(page.url())![1]!;
+    await poll(
+      async () => (await apiFromPage<Conversation>(page, `/api/convos/${conversationId}`)).body.title,
+      15_000,
+    ).not.toBe('New Chat');
+    const { title: named } = (await apiFromPage<Conversation>(page, `/api/convos/${conversationId}`)).body;
+    await poll(() => title.innerText()).toBe(named);
+    // In the header's first row, between the sidebar toggle and New chat, above the model menu.
+    const [toggle, newChat, menu] = await Promise.all([
+      boxOf(page.getByRole('button', { name: '展开侧边栏' })),
+      boxOf(page.getByRole('button', { name: '新对话' })),
+      boxOf(page.getByTestId('endpoint-menu')),
+    ]);
+    const at = await boxOf(title);
+    expect(at.x).toBeGreaterThanOrEqual(toggle.x + toggle.width);
+    expect(at.x + at.width).toBeLessThanOrEqual(newChat.x);
+    expect(at.y + at.height).toBeLessThanOrEqual(menu.y);
+
+    const phone = await headerButtons(page);
+    expect(phone.length).toBeGreaterThanOrEqual(6);
+    for (const button of phone) {
+      expect(button.tooltip, JSON.stringify(button)).toBeTruthy();
+      if (button.iconOnly) expect(button.label).toBe(button.tooltip);
+    }
+    expect(phone.map((b) => b.tooltip)).toEqual(
+      expect.arrayContaining([
+        '展开侧边栏',
+        '新对话',
+        '对话设置',
+        '预设',
+        expect.stringContaining('gpt-3.5-turbo'),
+      ]),
+    );
+    await page.screenshot({ path: artifactPath('phone-header-title-zh.png') });
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByTestId('conversation-header-title').waitFor();
+    const desktop = await headerButtons(page);
+    expect(desktop.length).toBeGreaterThanOrEqual(4);
+    for (const button of desktop) {
+      expect(button.tooltip, JSON.stringify(button)).toBeTruthy();
+      if (button.iconOnly) expect(button.label).toBe(button.tooltip);
+    }
+    await page.screenshot({ path: artifactPath('desktop-header-zh.png') });
+    await chat.context.close();
+  });
+
   it('names the model once: no sticky header repeating the top bar', async () => {
     const chat = await openChat(PHONE);
     await send(chat, `Hello ${sim({ reply: 'Hi there.' })}`);

@@ -1,22 +1,29 @@
 import { messageText } from '../chat/message-text';
 import { optionRows } from './build-text';
 import type { ExportSource } from './export-types';
+import { turnLabel } from './turn-labels';
 
 // A pipe would end a table cell and a line break the row.
 const cell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\r?\n/g, ' ');
-// The title is one heading line; markup characters in it stay literal.
-const headingText = (text: string) => text.replace(/\r?\n/g, ' ').replace(/([\\`*_#[\]<>])/g, '\\$1');
+// A title or a name is one line; markup characters in it stay literal.
+const inlineText = (text: string) => text.replace(/\r?\n/g, ' ').replace(/([\\`*_#[\]<>])/g, '\\$1');
 
 /**
- * The Markdown export: `# Title`, a table of the endpoint and its options when asked for, then each message as
- * its sender in bold and its text as it was written (messages are Markdown already).
+ * The Markdown export: `# Title`, then the conversation, each message as who wrote it in bold (the user's name, the
+ * model) and its text as it was written (messages are Markdown already). When asked for, the endpoint and its
+ * options follow the conversation as a table in the user's language, after a rule.
  */
 export function buildMarkdown(source: ExportSource, includeOptions: boolean): string {
-  const parts = [`# ${headingText(source.title)}`];
+  const parts = [`# ${inlineText(source.title)}`];
+  for (const m of source.messages) parts.push(`**${inlineText(turnLabel(m, source))}**\n\n${messageText(m)}`);
   if (includeOptions) {
-    const rows = optionRows(source).map(([name, value]) => `| ${cell(name)} | ${cell(value)} |`);
-    parts.push(['| Option | Value |', '| --- | --- |', ...rows].join('\n'));
+    const { parameters, name, value } = source.wording;
+    const rows = optionRows(source).map(([n, v]) => `| ${cell(n)} | ${cell(v)} |`);
+    parts.push(
+      '---',
+      `## ${inlineText(parameters)}`,
+      [`| ${cell(name)} | ${cell(value)} |`, '| --- | --- |', ...rows].join('\n'),
+    );
   }
-  for (const m of source.messages) parts.push(`**${headingText(m.sender)}**\n\n${messageText(m)}`);
   return `${parts.join('\n\n')}\n`;
 }

@@ -1,26 +1,25 @@
 import { messageText } from '../chat/message-text';
 import type { ExportSource } from './export-types';
+import { turnLabel } from './turn-labels';
 
-/** One option's value as text: strings as they are, anything else as JSON. */
-export function optionValue(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** The endpoint and its options as `[name, value]` rows, endpoint first. */
+/** The endpoint and its options as `[name, value]` rows in the user's language, endpoint first. */
 export function optionRows(source: ExportSource): Array<[string, string]> {
+  const { optionName, optionValue } = source.wording;
   return [
-    ['endpoint', source.endpoint],
-    ...Object.entries(source.options).map(([k, v]): [string, string] => [k, optionValue(v)]),
-  ];
+    ['endpoint', source.endpoint] as const,
+    ...Object.entries(source.options).filter(([key]) => key !== 'endpoint'),
+  ].map(([key, value]): [string, string] => [optionName(key), optionValue(key, value)]);
 }
 
 /**
- * The plain-text export: the title, the endpoint and its options when asked for, then each message as its
- * sender on one line and its text under it, a blank line between messages.
+ * The plain-text export: the title, then each message as who wrote it (the user's name, the model) on one line and
+ * its text under it, a blank line between messages; the endpoint and its options last, when asked for.
  */
 export function buildText(source: ExportSource, includeOptions: boolean): string {
-  const header = [source.title];
-  if (includeOptions) for (const [name, value] of optionRows(source)) header.push(`${name}: ${value}`);
-  const blocks = source.messages.map((m) => `${m.sender}:\n${messageText(m)}`);
-  return `${[header.join('\n'), ...blocks].join('\n\n')}\n`;
+  const blocks = [source.title, ...source.messages.map((m) => `${turnLabel(m, source)}:\n${messageText(m)}`)];
+  if (includeOptions) {
+    const lines = optionRows(source).map(([name, value]) => `${name}: ${value}`);
+    blocks.push([source.wording.parameters, ...lines].join('\n'));
+  }
+  return `${blocks.join('\n\n')}\n`;
 }

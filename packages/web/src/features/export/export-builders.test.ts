@@ -1,18 +1,24 @@
-import { describe, expect, it } from 'vitest';
+import i18next from 'i18next';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { NIL_UUID, type Message } from '@parley/shared';
+import { enUS, zhCN } from '../../locales/catalogues';
+import enExport from '../../locales/lazy/en-US/export.json';
+import zhExport from '../../locales/lazy/zh-CN/export.json';
 import { buildCsv, csvField, UTF8_BOM } from './build-csv';
 import { buildJson } from './build-json';
 import { buildMarkdown } from './build-markdown';
 import { buildText } from './build-text';
 import { allMessagesInOrder, nestMessages } from './export-messages';
-import { enabledChoices, type ExportSource } from './export-types';
+import { enabledChoices, type ExportSource, type ExportWording } from './export-types';
+import { exportWording } from './export-wording';
 import { FALLBACK_FILENAME, sanitizeFilename } from './sanitize-filename';
 
 const msg = (id: string, parent: string, text: string, minute: number, user = false): Message => ({
   messageId: id,
   conversationId: 'c1',
   parentMessageId: parent,
-  sender: user ? 'User' : 'GPT-4',
+  sender: user ? 'User' : 'ChatGPT',
+  ...(user ? {} : { model: 'gpt-4o' }),
   text,
   isCreatedByUser: user,
   error: false,
@@ -28,12 +34,29 @@ const q2 = msg('q2', NIL_UUID, 'edited question', 2, true);
 const a2 = msg('a2', 'q2', '回答', 3);
 const all = [a2, q1, q2, a1];
 
-const source = (messages: Message[]): ExportSource => ({
+// The words of a user who reads Chinese, named 张三, through the app's own catalogues.
+let zh: ExportWording;
+let en: ExportWording;
+beforeAll(async () => {
+  const zhT = await i18next.createInstance().init({
+    lng: 'zh-CN',
+    resources: { 'zh-CN': { translation: { ...zhCN, ...zhExport } } },
+  });
+  const enT = await i18next.createInstance().init({
+    lng: 'en-US',
+    resources: { 'en-US': { translation: { ...enUS, ...enExport } } },
+  });
+  zh = exportWording(zhT, { name: '张三' });
+  en = exportWording(enT, { name: '' });
+});
+
+const source = (messages: Message[], options: Record<string, unknown> = {}): ExportSource => ({
   conversationId: 'c1',
   title: '我的对话',
   endpoint: 'openAI',
-  options: { model: 'gpt-4o', temperature: 0.5 },
+  options: { model: 'gpt-4o', temperature: 0.5, ...options },
   messages,
+  wording: zh,
 });
 
 describe('sanitizeFilename', () => {
@@ -85,26 +108,52 @@ describe('message order', () => {
 });
 
 describe('buildText', () => {
-  it('writes the title, then each sender and text; options only when asked', () => {
-    expect(buildText(source([q2, a2]), false)).toBe('我的对话\n\nUser:\nedited question\n\nGPT-4:\n回答\n');
-    expect(buildText(source([q2, a2]), true)).toBe(
-      '我的对话\nendpoint: openAI\nmodel: gpt-4o\ntemperature: 0.5\n\nUser:\nedited question\n\nGPT-4:\n回答\n',
+  it("writes the title, then each turn under the user's name or the model; options last, in Chinese, when asked", () => {
+    expect(buildText(source([q2, a2]), false)).toBe('我的对话\n\n张三:\nedited question\n\ngpt-4o:\n回答\n');
+    expect(buildText(source([q2, a2], { resendImages: true, imageDetail: 'high' }), true)).toBe(
+      '我的对话\n\n张三:\nedited question\n\ngpt-4o:\n回答\n\n' +
+        '模型与参数\n接入点: OpenAI\n模型: gpt-4o\n温度: 0.5\n重新发送图片: 是\n图片细节: 高\n',
     );
   });
 });
 
 describe('buildMarkdown', () => {
-  it('writes a heading, an options table when asked, and bold senders', () => {
-    const md = buildMarkdown({ ...source([q1, a1]), title: 'A *bold* | title' }, true);
-    expect(md).toBe(
+  it("starts with the conversation: a heading, then each turn as the user's name or the model in bold", () => {
+    expect(buildMarkdown({ ...source([q1, a1]), title: 'A *bold* | title' }, false)).toBe(
+      '# A \\*bold\\* | title\n\n**张三**\n\n你好，世界\n\n**gpt-4o**\n\nHi, "there"\nsecond line\n',
+    );
+  });
+  it("puts the endpoint and its options after the conversation, in the user's language", () => {
+    expect(buildMarkdown(source([q1, a1], { top_p: 1, promptPrefix: 'a | b' }), true)).toBe(
       [
-        '# A \\*bold\\* | title',
-        '| Option | Value |\n| --- | --- |\n| endpoint | openAI |\n| model | gpt-4o |\n| temperature | 0.5 |',
-        '**User**\n\n你好，世界',
-        '**GPT-4**\n\nHi, "there"\nsecond line',
+        '# 我的对话',
+        '**张三**\n\n你好，世界',
+        '**gpt-4o**\n\nHi, "there"\nsecond line',
+        '---',
+        '## 模型与参数',
+        '| 参数 | 取值 |\n| --- | --- |\n| 接入点 | OpenAI |\n| 模型 | gpt-4o |\n| 温度 | 0.5 |\n| Top P | 1 |\n| 提示词前缀 | a \\| b |',
       ].join('\n\n') + '\n',
     );
-    expect(buildMarkdown(source([q1]), false)).toBe('# 我的对话\n\n**User**\n\n你好，世界\n');
+  });
+  it('in English, and for a user without a name, "You"; a custom reply label keeps the model beside it', () => {
+    const named = { ...a2, sender: '翻译助手' };
+    expect(buildMarkdown({ ...source([q2, named], { modelLabel: '翻译助手' }), wording: en }, true)).toBe(
+      [
+        '# 我的对话',
+        '**You**\n\nedited question',
+        '**翻译助手 (gpt-4o)**\n\n回答',
+        '---',
+        '## Model and settings',
+        '| Setting | Value |\n| --- | --- |\n| Endpoint | OpenAI |\n| Model | gpt-4o |\n| Temperature | 0.5 |\n| Custom name | 翻译助手 |',
+      ].join('\n\n') + '\n',
+    );
+  });
+  it('names a reply without a model by its sender, and keeps markup in a name literal', () => {
+    const old = { ...a2, model: undefined, sender: 'Claude' };
+    const starry = exportWording(((key: string) => key) as never, { name: '139****9000' });
+    expect(buildMarkdown({ ...source([q2, old]), wording: starry }, false)).toBe(
+      '# 我的对话\n\n**139\\*\\*\\*\\*9000**\n\nedited question\n\n**Claude**\n\n回答\n',
+    );
   });
 });
 
@@ -145,7 +194,7 @@ describe('buildCsv', () => {
       UTF8_BOM +
         'sender,text,isCreatedByUser,error,unfinished,messageId,parentMessageId,createdAt\r\n' +
         `User,你好，世界,true,false,false,q1,${NIL_UUID},2026-01-01T00:00:00.000Z\r\n` +
-        'GPT-4,"Hi, ""there""\nsecond line",false,false,false,a1,q1,2026-01-01T00:01:00.000Z\r\n',
+        'ChatGPT,"Hi, ""there""\nsecond line",false,false,false,a1,q1,2026-01-01T00:01:00.000Z\r\n',
     );
   });
 });

@@ -37,6 +37,23 @@ export function enabledChoices(type: ExportType): {
   };
 }
 
+/**
+ * The words a text or Markdown export is written in: the user's language, chosen by the dialog
+ * (docs/reference/conversations.md (Exporting a conversation)). The builders stay pure; the dialog translates.
+ */
+export interface ExportWording {
+  /** The user's turns: their display name, else "You" in their language. */
+  user: string;
+  /** The parameters part's heading and its table's two column names. */
+  parameters: string;
+  name: string;
+  value: string;
+  /** An option's name as the settings panel shows it; the key itself when the panel has no label for it. */
+  optionName: (key: string) => string;
+  /** An option's value as text: endpoint names, choices and yes or no translated, numbers and text as they are. */
+  optionValue: (key: string, value: unknown) => string;
+}
+
 /** What the text builders read: the conversation's record and the messages to write. */
 export interface ExportSource {
   conversationId: string;
@@ -46,4 +63,5 @@ export interface ExportSource {
   options: Record<string, unknown>;
   /** Root to leaf: the branch on screen, or every message (all branches) in tree order. */
   messages: Message[];
+  wording: ExportWording;
 }

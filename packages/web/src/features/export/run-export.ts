@@ -5,7 +5,7 @@ import { useSiblingSelectionStore } from '../chat/sibling-selection.store';
 import { downloadBlob } from '../../lib/download';
 import { buildTextExport } from './build-export';
 import { allMessagesInOrder } from './export-messages';
-import { EXTENSION, type ExportChoices, type ExportSource } from './export-types';
+import { EXTENSION, type ExportChoices, type ExportSource, type ExportWording } from './export-types';
 import { captureBranch } from './screenshot';
 
 /** What went wrong, as the dialog's error text key suffix; null when the file was saved. */
@@ -19,6 +19,7 @@ export async function runExport(
   conversationId: string,
   choices: ExportChoices,
   filename: string,
+  wording: ExportWording,
 ): Promise<ExportFailure | null> {
   if (choices.type === 'screenshot') {
     try {
@@ -30,7 +31,7 @@ export async function runExport(
   }
   let source: ExportSource;
   try {
-    source = await loadSource(conversationId, choices.allBranches);
+    source = await loadSource(conversationId, choices.allBranches, wording);
   } catch {
     return 'messages';
   }
@@ -47,7 +48,11 @@ export async function runExport(
  * The conversation's record and messages, from the chat's caches when they are there (the same data the chat
  * shows), from the API otherwise; the branch follows the sibling choices on screen.
  */
-async function loadSource(conversationId: string, allBranches: boolean): Promise<ExportSource> {
+async function loadSource(
+  conversationId: string,
+  allBranches: boolean,
+  wording: ExportWording,
+): Promise<ExportSource> {
   const [conversation, messages] = await Promise.all([
     queryClient.fetchQuery(conversationQuery(conversationId)),
     queryClient.fetchQuery(messagesQuery(conversationId)),
@@ -62,5 +67,6 @@ async function loadSource(conversationId: string, allBranches: boolean): Promise
     messages: allBranches
       ? allMessagesInOrder(messages)
       : visibleBranch(messages, selection).map((node) => node.message),
+    wording,
   };
 }

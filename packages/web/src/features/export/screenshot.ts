@@ -5,6 +5,12 @@ export const CAPTURE_ATTRIBUTE = 'data-message-rows';
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
+/**
+ * Set on the rows while they are drawn: markdown.css then lays wide code, tables and formulas out for a picture,
+ * where nothing can scroll (docs/decisions.md, "A screenshot shows wide code and tables whole").
+ */
+export const CAPTURING_ATTRIBUTE = 'data-export-capture';
+
 /** Thrown when there is no message list on screen to capture, or the capture itself fails. */
 export class ScreenshotError extends Error {}
 
@@ -16,17 +22,21 @@ export class ScreenshotError extends Error {}
 export async function captureBranch(): Promise<Blob> {
   const renderAll = useRenderAllStore.getState();
   renderAll.set(true);
+  let rows: HTMLElement | null = null;
   try {
     // Two frames: React commits the extra rows, then the browser lays them out (images already loaded stay).
     await nextFrame();
     await nextFrame();
-    const rows = document.querySelector<HTMLElement>(`[${CAPTURE_ATTRIBUTE}]`);
+    rows = document.querySelector<HTMLElement>(`[${CAPTURE_ATTRIBUTE}]`);
     if (!rows || rows.childElementCount === 0) throw new ScreenshotError('no message list');
+    rows.setAttribute(CAPTURING_ATTRIBUTE, '');
+    await nextFrame();
     const { toBlob } = await import('html-to-image');
     const page = getComputedStyle(document.body).backgroundColor;
     const blob = await toBlob(rows, {
       backgroundColor: page && page !== 'rgba(0, 0, 0, 0)' ? page : '#ffffff',
-      width: rows.offsetWidth,
+      // Code and tables wrap; what cannot (a very wide formula) widens the picture instead of being cut.
+      width: Math.max(rows.offsetWidth, rows.scrollWidth),
       height: rows.scrollHeight,
       // The row wrapper is positioned inside the scrolling log; drawn on its own it starts at the top.
       style: { transform: 'none', position: 'static' },
@@ -41,6 +51,7 @@ export async function captureBranch(): Promise<Blob> {
   } catch (error) {
     throw error instanceof ScreenshotError ? error : new ScreenshotError(String(error));
   } finally {
+    rows?.removeAttribute(CAPTURING_ATTRIBUTE);
     renderAll.set(false);
   }
 }

@@ -3,6 +3,7 @@ import type rehypeKatex from 'rehype-katex';
 import remarkGfm from 'remark-gfm';
 import type remarkMath from 'remark-math';
 import { rehypeFocusableMath } from './rehype-focusable-math';
+import { remarkDisplayDollars } from './remark-display-dollars';
 import { rehypeTaskListLabels } from './rehype-task-list-labels';
 import { remarkHtmlAsText } from './remark-html-as-text';
 
@@ -21,14 +22,19 @@ export interface MarkdownPlugins {
 
 /**
  * GFM always (tables, strikethrough, task lists, autolinks); remark-math and KaTeX only when LaTeX parsing is
- * on and the maths chunk is loaded. No rehype-raw: HTML in a message is turned into text, never rendered. Task-list
+ * on and the maths chunk is loaded (`$$…$$` on one line made a display block: remark-display-dollars.ts). No rehype-raw: HTML in a message is turned into text, never rendered. Task-list
  * boxes are named by their item's text (rehype-task-list-labels.ts); display formulas are tab stops named
  * `mathLabel` (rehype-focusable-math.ts).
  */
 export function selectPlugins(math: MathPlugins | null, mathLabel = 'Formula'): MarkdownPlugins {
   if (!math) return { remarkPlugins: [remarkGfm, remarkHtmlAsText], rehypePlugins: [rehypeTaskListLabels] };
   return {
-    remarkPlugins: [remarkGfm, remarkHtmlAsText, [math.remarkMath, { singleDollarTextMath: true }]],
+    remarkPlugins: [
+      remarkGfm,
+      remarkHtmlAsText,
+      [math.remarkMath, { singleDollarTextMath: true }],
+      remarkDisplayDollars,
+    ],
     rehypePlugins: [
       rehypeTaskListLabels,
       [math.rehypeKatex, { throwOnError: false, strict: 'ignore', output: 'htmlAndMathml' }],

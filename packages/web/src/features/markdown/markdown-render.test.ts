@@ -14,6 +14,7 @@ import { selectPlugins } from './markdown-plugins';
 import { rehypeTaskListLabels } from './rehype-task-list-labels';
 import { remarkHtmlAsText } from './remark-html-as-text';
 import { mathPlugins } from './math-plugins';
+import { normalizeMath } from './math-text';
 
 beforeAll(async () => {
   await i18next.use(initReactI18next).init({
@@ -166,5 +167,42 @@ describe('MarkdownRenderer', () => {
     expect(withMath).not.toContain('tabindex');
     // Without LaTeX the dollars stay text.
     expect(render('Euler: $e^{i\\pi}+1=0$')).toContain('$e^{i\\pi}+1=0$');
+  });
+});
+
+describe('display maths written as $$…$$ on one line', () => {
+  const html = (text: string) => renderToStaticMarkup(createElement(MathBlock, { text }));
+  // What a display block renders as: KaTeX's centred display box, a named tab stop.
+  const DISPLAY = '<span class="katex-display" tabindex="0" role="group" aria-label="Formula">';
+  const inline = (source: string) =>
+    `<span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics><mrow>${source}`;
+
+  it('renders $$x^2$$ alone on a line as \\[x^2\\] renders, a display block', () => {
+    const alone = html('$$x^2$$');
+    expect(alone.startsWith(DISPLAY)).toBe(true);
+    expect(alone).toContain('display="block"');
+    expect(alone).not.toContain('<p>');
+    expect(alone).toBe(html(normalizeMath('\\[x^2\\]')));
+  });
+
+  it('takes a $$…$$ inside a sentence out of its paragraph, the text before and after kept as paragraphs', () => {
+    const out = html('The area is $$A = \\pi r^2$$ for a circle.');
+    const head = `<p>The area is</p>\n${DISPLAY}`;
+    expect(out.slice(0, head.length)).toBe(head);
+    expect(out.slice(-28)).toBe('</span>\n<p>for a circle.</p>');
+    // On lines of their own between two lines of text, and two in a row.
+    const lines = html('First\n$$a$$\n$$b$$\nlast');
+    expect(lines.split(DISPLAY)).toHaveLength(3);
+    expect(lines.slice(0, 13)).toBe('<p>First</p>\n');
+    expect(lines.slice(-12)).toBe('\n<p>last</p>');
+  });
+
+  it('works inside lists and quotes; single dollars and headings stay inline', () => {
+    expect(html('- item\n  $$x$$')).toContain(`<li>item\n${DISPLAY}`);
+    expect(html('> $$y$$')).toContain(`<blockquote>\n${DISPLAY}`);
+    const single = html('Inline $x$ here');
+    expect(single).toContain(`<p>Inline ${inline('<mi>x</mi>')}`);
+    expect(single).not.toContain('katex-display');
+    expect(html('# Title $$z$$')).not.toContain('katex-display');
   });
 });

@@ -17,10 +17,13 @@ export function EndpointMenuButton(props: ComponentProps<'button'>) {
   const { data: config } = useEndpointsQuery();
   const endpoint = useConversationStore((s) => s.setup.endpoint);
   const model = useConversationStore((s) => s.setup.model);
+  const shown = endpoint ? endpointLabel(endpoint, t) : t('com_endpoint_select_model');
   return (
     <button
       type="button"
       data-testid="endpoint-menu"
+      // The text is cut on a phone: the tooltip has all of it.
+      title={model ? `${shown} · ${model}` : shown}
       className={`${barButton} min-w-0 shrink! font-medium`}
       {...props}
     >
@@ -28,7 +31,7 @@ export function EndpointMenuButton(props: ComponentProps<'button'>) {
       {/* Under 768 px a chosen model stands alone; the icon names the endpoint. */}
       <span className="min-w-0 truncate">
         <span className={model ? 'max-md:hidden' : ''}>
-          {endpoint ? endpointLabel(endpoint, t) : t('com_endpoint_select_model')}
+          {shown}
           {model && <span className="font-normal text-zinc-600 dark:text-zinc-400"> · </span>}
         </span>
         {model && <span className="font-normal text-zinc-600 dark:text-zinc-400">{model}</span>}

@@ -12,6 +12,7 @@ export function OptionsButton(props: ComponentProps<'button'>) {
     <button
       type="button"
       aria-label={t('com_endpoint_conversation_settings')}
+      title={t('com_endpoint_conversation_settings')}
       disabled={!endpoint}
       className={`${barIconButton} disabled:opacity-40`}
       {...props}

@@ -5,10 +5,12 @@ import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { TextField } from '../../../components/ui/text-field';
 import { sendClick } from '../../commerce/click';
+import { useAuthStore } from '../../auth/auth.store';
 import { useConversationStore } from '../../chat/conversation.store';
 import '../export-texts';
 import { useExportDialogStore } from '../export-dialog.store';
 import { readChoices, saveChoices } from '../export-preferences';
+import { exportWording } from '../export-wording';
 import { EXPORT_TYPES, enabledChoices, type ExportChoices, type ExportType } from '../export-types';
 import { sanitizeFilename } from '../sanitize-filename';
 import { runExport } from '../run-export';
@@ -45,6 +47,7 @@ function ExportForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const conversationId = useConversationStore((s) => s.conversationId);
   const title = useConversationStore((s) => s.title);
+  const user = useAuthStore((s) => s.user);
   const [filename, setFilename] = useState(() => sanitizeFilename(title ?? ''));
   const [choices, setChoices] = useState<ExportChoices>(readChoices);
   const [busy, setBusy] = useState(false);
@@ -62,7 +65,12 @@ function ExportForm({ onDone }: { onDone: () => void }) {
     setError(null);
     saveChoices(choices);
     sendClick({ b: `export_${choices.type}` });
-    const failure = await runExport(conversationId, choices, sanitizeFilename(filename));
+    const failure = await runExport(
+      conversationId,
+      choices,
+      sanitizeFilename(filename),
+      exportWording(t, user),
+    );
     setBusy(false);
     if (failure) setError(t(`com_export_error_${failure}`));
     else onDone();

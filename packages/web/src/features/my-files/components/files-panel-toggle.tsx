@@ -12,12 +12,14 @@ export function FilesPanelToggle({ className = '' }: { className?: string }) {
   const toggle = useMyFilesStore((s) => s.togglePanel);
   if (hidden) return null;
   const Icon = open ? PanelRightClose : PanelRightOpen;
+  const label = t(open ? 'com_ui_files_panel_hide' : 'com_ui_files_panel_show');
   return (
     <button
       type="button"
       id={FILES_PANEL_TOGGLE_ID}
       data-testid="files-panel-toggle"
-      aria-label={t(open ? 'com_ui_files_panel_hide' : 'com_ui_files_panel_show')}
+      aria-label={label}
+      title={label}
       aria-expanded={open}
       onClick={toggle}
       className={`${iconButton} shrink-0 ${className}`}

@@ -7,7 +7,13 @@ import { barIconButton } from '../../endpoints/components/menu-styles';
 export function PresetsButton(props: ComponentProps<'button'>) {
   const { t } = useTranslation();
   return (
-    <button type="button" aria-label={t('com_endpoint_presets')} className={barIconButton} {...props}>
+    <button
+      type="button"
+      aria-label={t('com_endpoint_presets')}
+      title={t('com_endpoint_presets')}
+      className={barIconButton}
+      {...props}
+    >
       <Library aria-hidden="true" className="size-[18px]" />
     </button>
   );
