@@ -339,7 +339,10 @@ describe('export conversation', () => {
       expect(onScreen).toHaveLength(2);
       expect(onScreen.every((w) => w > 100)).toBe(true);
       await page.screenshot({ path: artifactPath(`export-wide-screen-${view.width}.png`) });
-      const before = await rows.evaluate((el) => ({ width: el.offsetWidth, height: el.scrollHeight }));
+      const before = await rows.evaluate((el) => ({
+        width: (el as HTMLElement).offsetWidth,
+        height: el.scrollHeight,
+      }));
 
       const png = await exportAs(chat, { type: 'screenshot', filename: 'wide' });
       await writeFile(artifactPath(`export-wide-${view.width}.png`), png.bytes);
