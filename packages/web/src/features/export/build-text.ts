@@ -2,12 +2,19 @@ import { messageText } from '../chat/message-text';
 import type { ExportSource } from './export-types';
 import { turnLabel } from './turn-labels';
 
-/** The endpoint and its options as `[name, value]` rows in the user's language, endpoint first. */
+/**
+ * The endpoint and its options as `[name, value]` rows in the user's language: the endpoint, then the model, then
+ * the rest in the order the conversation keeps them (which is not the same for every conversation, so the two a
+ * reader looks for first have fixed places).
+ */
 export function optionRows(source: ExportSource): Array<[string, string]> {
   const { optionName, optionValue } = source.wording;
+  const first = ['endpoint', 'model'];
+  const model = source.options.model;
   return [
     ['endpoint', source.endpoint] as const,
-    ...Object.entries(source.options).filter(([key]) => key !== 'endpoint'),
+    ...(model === undefined ? [] : [['model', model] as const]),
+    ...Object.entries(source.options).filter(([key]) => !first.includes(key)),
   ].map(([key, value]): [string, string] => [optionName(key), optionValue(key, value)]);
 }
 

@@ -115,6 +115,13 @@ describe('buildText', () => {
         '模型与参数\n接入点: OpenAI\n模型: gpt-4o\n温度: 0.5\n重新发送图片: 是\n图片细节: 高\n',
     );
   });
+
+  it('puts the endpoint and the model first whatever order the conversation keeps its options in', () => {
+    const stored = { ...source([q2, a2]), options: { temperature: 0.5, topP: 1, model: 'gpt-4o' } };
+    expect(buildText(stored, true)).toContain(
+      '模型与参数\n接入点: OpenAI\n模型: gpt-4o\n温度: 0.5\nTop P: 1\n',
+    );
+  });
 });
 
 describe('buildMarkdown', () => {
