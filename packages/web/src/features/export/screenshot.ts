@@ -29,14 +29,15 @@ export async function captureBranch(): Promise<Blob> {
     await nextFrame();
     rows = document.querySelector<HTMLElement>(`[${CAPTURE_ATTRIBUTE}]`);
     if (!rows || rows.childElementCount === 0) throw new ScreenshotError('no message list');
+    // No frame waited for: html-to-image reads computed styles, which apply the attribute's rules at once.
     rows.setAttribute(CAPTURING_ATTRIBUTE, '');
-    await nextFrame();
     const { toBlob } = await import('html-to-image');
     const page = getComputedStyle(document.body).backgroundColor;
     const blob = await toBlob(rows, {
       backgroundColor: page && page !== 'rgba(0, 0, 0, 0)' ? page : '#ffffff',
-      // Code and tables wrap; what cannot (a very wide formula) widens the picture instead of being cut.
-      width: Math.max(rows.offsetWidth, rows.scrollWidth),
+      // The rows' own width: code and tables wrap to it. Not their scrollWidth, which counts whatever sits off to the
+      // side (a long branch then asked for a canvas too large to draw, and the export never finished).
+      width: rows.offsetWidth,
       height: rows.scrollHeight,
       // The row wrapper is positioned inside the scrolling log; drawn on its own it starts at the top.
       style: { transform: 'none', position: 'static' },
