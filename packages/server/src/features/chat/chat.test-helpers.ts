@@ -62,6 +62,8 @@ export async function startChatApp(
     balance?: YamlConfig['balance'];
     /** Violation scores and bans (docs/reference/accounts.md (Bans)). */
     bans?: AppConfig['bans'];
+    /** The YAML's built-in endpoint blocks (`endpoints.openAI.visionModels`, …). */
+    builtIn?: Pick<NonNullable<YamlConfig['endpoints']>, 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'>;
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
@@ -71,7 +73,7 @@ export async function startChatApp(
       providers: options.providers ?? simProviders(sim),
       yaml: {
         version: '1.0.3',
-        endpoints: { custom },
+        endpoints: { custom, ...options.builtIn },
         ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
         ...(options.balance ? { balance: options.balance } : {}),
       },
