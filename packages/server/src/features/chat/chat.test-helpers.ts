@@ -227,13 +227,18 @@ export async function startSecondInstance(
 }
 
 /** Starts a slow ask and reads up to its first delta; answers the reader and the conversation id. */
-export async function startSlow(app: ChatApp, script: Record<string, unknown>, signal?: AbortSignal) {
+export async function startSlow(
+  app: ChatApp,
+  script: Record<string, unknown>,
+  signal?: AbortSignal,
+  question = 'Tell me',
+) {
   const res = await post(
     app,
     app.token,
     `${API.ask}/openAI`,
     {
-      text: `Tell me ${sim(script)}`,
+      text: `${question} ${sim(script)}`,
       parentMessageId: NIL_UUID,
       conversationId: null,
     },
