@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
 import type { Conversation } from '@parley/shared';
-import { artifactPath } from './browser.test-helpers';
+import { animationsDone, artifactPath } from './browser.test-helpers';
 import { messagesOf, poll, sim, URL_ID, useChatBrowser, type Chat } from './chat.test-helpers';
 import { dropFiles, openReadyChat, pngFile, uploaded } from './files-attach.test-helpers';
 import { apiFromPage } from './session.test-helpers';
@@ -35,6 +37,13 @@ async function settled(chat: Chat): Promise<string> {
   return URL_ID.exec(chat.page.url())![1]!;
 }
 
+/** axe-core's violations inside one part of the page (ids and the nodes' summaries), for an exact `[]`. */
+async function violationsIn(page: Page, selector: string): Promise<string[]> {
+  await animationsDone(page);
+  const { violations } = await new AxeBuilder({ page }).include(selector).analyze();
+  return violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.failureSummary ?? ''}`));
+}
+
 /** Picks a model through the model menu (zh-CN names). */
 async function pickModel(chat: Chat, endpoint: string, model: string): Promise<void> {
   const { page } = chat;
@@ -63,6 +72,7 @@ describe.each(SCREENS)('an image the model cannot read, zh-CN on a $name', (scre
     // Send waits: the server would refuse the image rather than drop it.
     expect(await sendButton(chat).isDisabled()).toBe(true);
     await page.screenshot({ path: artifactPath(`vision-notice-${screen.name}.png`) });
+    expect(await violationsIn(page, '[data-testid="vision-notice"]')).toEqual([]);
 
     await page.getByRole('button', { name: '改用 gpt-4-vision-preview', exact: true }).click();
     await poll(() => page.getByTestId('endpoint-menu').textContent()).toContain('gpt-4-vision-preview');
@@ -86,7 +96,7 @@ describe.each(SCREENS)('an image the model cannot read, zh-CN on a $name', (scre
 
 describe.each(SCREENS)('a stopped reply, zh-CN on a $name', (screen) => {
   it('says it was stopped, with Continue, and titles the new chat with the question', async () => {
-    const chat = await openZh(screen);
+    const chat = await openZh(screen, screen.name === 'phone' ? 'dark' : 'light');
     const { page } = chat;
     const question = '给我讲讲杭州西湖的十个景点';
     await send(chat, `${question} ${sim({ rate: 10, tokens: 200 })}`);
@@ -106,6 +116,7 @@ describe.each(SCREENS)('a stopped reply, zh-CN on a $name', (screen) => {
       await poll(() => page.getByTestId('conversation-item').first().innerText()).toContain(question);
     }
     await page.screenshot({ path: artifactPath(`stopped-reply-${screen.name}.png`) });
+    expect(await violationsIn(page, '[data-testid="stopped-notice"]')).toEqual([]);
 
     // After a reload it still says stopped.
     await page.reload();
