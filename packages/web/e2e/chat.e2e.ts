@@ -95,17 +95,19 @@ describe('chat: stop, continue, regenerate, edit', () => {
     // For 200 ms after stopping, Continue shows in the message box too.
     await page.getByTestId('chat-input').getByRole('button', { name: 'Continue' }).waitFor({ timeout: 2000 });
     const conversationId = await settled(chat);
-    await page.getByText(/The response is incomplete/).waitFor();
+    // It says it was stopped (not that it broke off), with Continue.
+    await reply.getByTestId('stopped-notice').getByText('Stopped', { exact: true }).waitFor();
+    expect(await page.getByText(/The response is incomplete/).count()).toBe(0);
     const stopped = (await messagesOf(page, conversationId))[1]!;
     expect(stopped.unfinished).toBe(true);
     expect(stopped.text).toMatch(/^tok1 tok2 tok3 tok4 /);
     await poll(() => reply.innerText()).toContain(stopped.text.trim());
-    // The text box stays usable; the way on shows under the unfinished reply.
+    // The text box stays usable; the way on is the notice's Continue (and the reply's own Continue action).
     expect(await chat.box.isEnabled()).toBe(true);
     expect(await chat.box.getAttribute('placeholder')).not.toMatch(/regenerate/i);
-    expect(await reply.getByTestId('go-on-hint').innerText()).toMatch(/continue or regenerate this reply/);
+    await reply.getByRole('button', { name: 'Continue', exact: true }).waitFor();
 
-    await reply.getByRole('button', { name: 'Continue' }).click();
+    await reply.getByRole('button', { name: 'Continue generating', exact: true }).click();
     await page.getByRole('button', { name: 'Stop generating' }).waitFor();
     await poll(async () => (await reply.innerText()).length, 10_000).toBeGreaterThan(
       (await reply.innerText()).length + 10,

@@ -11,6 +11,7 @@ import {
   holdUploads,
   recordDeletes,
   uploaded,
+  useVisionModel,
 } from './files-attach.test-helpers';
 import { openReadyChat } from './files-attach.test-helpers';
 
@@ -53,6 +54,7 @@ const files = (page: Page) => apiFromPage<FileRecord[]>(page, '/api/files');
 describe('upload progress', () => {
   it('goes 0.2, 0.6 (measured), 0.9 (uploaded), then 1 with the server ids 300 ms later; no remove meanwhile', async () => {
     const chat = await openReadyChat();
+    await useVisionModel(chat);
     const { page, box } = chat;
     const release = await holdUploads(page);
     const seen = await watchProgress(page);
@@ -169,6 +171,7 @@ describe('removing files', () => {
 describe('sending files', () => {
   it('sends the uploaded files with the message, shows them at once, and clears the box', async () => {
     const chat = await openReadyChat();
+    await useVisionModel(chat);
     const { page, box, articles } = chat;
     await dropFiles(page.getByTestId('chat-input'), [
       await pngFile('red.png'),

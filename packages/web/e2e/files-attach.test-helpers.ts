@@ -32,6 +32,19 @@ export async function openReadyChat(options: Parameters<typeof openChat>[0] = {}
   return chat;
 }
 
+/**
+ * Picks the e2e server's OpenAI model that reads images (its default, gpt-3.5-turbo, reads none, and a send with
+ * images to it waits: honest-chat.e2e.ts), through the model menu by keyboard.
+ */
+export async function useVisionModel(chat: Chat, model = 'gpt-4-vision-preview'): Promise<void> {
+  const { page } = chat;
+  await page.getByTestId('endpoint-menu').click();
+  await page.getByRole('menuitem', { name: /^OpenAI/ }).focus();
+  await page.keyboard.press('ArrowRight');
+  await page.getByRole('menuitemradio', { name: model, exact: true }).click();
+  await poll(() => page.getByTestId('endpoint-menu').textContent()).toContain(model);
+}
+
 /** Through the paperclip button and the browser's file chooser. */
 export async function chooseFiles(page: Page, files: FileSpec[]): Promise<void> {
   const [chooser] = await Promise.all([

@@ -5,8 +5,8 @@ import { animationsDone, artifactPath, launchBrowser, newContext } from './brows
 import { signedInPage } from './session.test-helpers';
 
 const baseUrl = inject('baseUrl');
-const UNFINISHED =
-  "The response is incomplete; it's either still processing, was cancelled, or censoreded. Refresh or try a different prompt.";
+/** The notice of a reply the user stopped. */
+const stoppedNotice = (scope: Page | ReturnType<Page['locator']>) => scope.getByTestId('stopped-notice');
 // Markdown, streamed slowly enough that the stop lands part-way through.
 const SLOW_REPLY = [
   'Water rises through the **xylem**, pulled up from the leaves:',
@@ -155,10 +155,11 @@ describe('message view', () => {
     expect(await reply.textContent()).toContain('simulated gpt-4');
     expect(await reply.getByRole('button', { name: 'Next' }).isDisabled()).toBe(true);
 
-    // The stopped reply: the notice (after 250 ms), and Continue since it did not finish with 'stop'.
+    // The stopped reply: the notice (after 250 ms) says so, and Continue since it did not finish with 'stop'.
     const last = articles.nth(3);
-    await last.getByText(UNFINISHED).waitFor();
-    await last.getByRole('button', { name: 'Continue' }).waitFor();
+    await stoppedNotice(last).getByText('Stopped', { exact: true }).waitFor();
+    await stoppedNotice(last).getByRole('button', { name: 'Continue generating', exact: true }).waitFor();
+    await last.getByRole('button', { name: 'Continue', exact: true }).waitFor();
     await last.getByRole('button', { name: 'Regenerate' }).waitFor();
     await last.scrollIntoViewIfNeeded();
     await page.screenshot({ path: artifactPath('message-view-desktop.png') });
@@ -202,7 +203,7 @@ describe('message view', () => {
     const phone = await newContext(browser, { width: 390, height: 844 });
     const { page } = await openConversation(phone);
     await expect.poll(() => page.locator('article').count()).toBe(4);
-    await page.getByText(UNFINISHED).scrollIntoViewIfNeeded();
+    await stoppedNotice(page).scrollIntoViewIfNeeded();
     // Narrow screens show the actions of older messages too (no hover there).
     const older = page.locator('article').nth(1).getByRole('button', { name: 'Copy' });
     expect(await older.evaluate((el) => getComputedStyle(el.parentElement!).opacity)).toBe('1');
@@ -214,7 +215,7 @@ describe('message view', () => {
     const dark = await newContext(browser, { colorScheme: 'dark' });
     const darkPage = (await openConversation(dark)).page;
     await expect.poll(() => darkPage.locator('article').count()).toBe(4);
-    await darkPage.getByText(UNFINISHED).scrollIntoViewIfNeeded();
+    await stoppedNotice(darkPage).scrollIntoViewIfNeeded();
     await darkPage.locator('article').nth(1).hover();
     await animationsDone(darkPage);
     await darkPage.screenshot({ path: artifactPath('message-view-dark.png') });

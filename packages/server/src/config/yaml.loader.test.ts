@@ -183,6 +183,20 @@ describe('YAML tolerance', () => {
     expect(notices.join('\n')).toContain('endpoints.custom[0].baseUrl is not a setting Parley knows');
   });
 
+  it('takes visionModels on custom and built-in endpoints without a notice; an empty name is refused', () => {
+    const doc = base();
+    setPath(doc, 'endpoints.custom[0].visionModels', ['qwen-vl-*']);
+    setPath(doc, 'endpoints.openAI', { visionModels: ['my-vl'], streamRate: 25 });
+    const { config, notices } = loadWithYaml(stringify(doc));
+    expect(config.yaml?.endpoints?.custom?.[0]?.visionModels).toEqual(['qwen-vl-*']);
+    expect(config.yaml?.endpoints?.openAI?.visionModels).toEqual(['my-vl']);
+    expect(notices.join('\n')).not.toContain('visionModels');
+    // LibreChat's other keys there are still reported.
+    expect(notices.join('\n')).toContain('endpoints.openAI.streamRate is not a setting Parley knows');
+    setPath(doc, 'endpoints.anthropic', { visionModels: [''] });
+    expectConfigError(load(doc), 'endpoints.anthropic.visionModels[0]');
+  });
+
   it('leaves an unset ${VAR} as written and says so', () => {
     const doc = base();
     setPath(doc, 'endpoints.custom[0].apiKey', '${NOT_SET_ANYWHERE}');

@@ -43,6 +43,12 @@ const modelsSchema = z
   })
   .loose();
 
+/**
+ * Models of an endpoint that read images besides the known vision families (names, `*` matching anything):
+ * Parley's own field (docs/reference/files.md (Images and vision)).
+ */
+const visionModelsSchema = z.array(z.string().min(1, { error: 'must not be empty' }));
+
 const builtInByLowerName = new Map<string, string>(BUILT_IN_ENDPOINTS.map((n) => [n.toLowerCase(), n]));
 
 const customEndpointSchema = z
@@ -75,8 +81,12 @@ const customEndpointSchema = z
     addParams: z.record(z.string(), z.unknown()).optional(),
     dropParams: z.array(z.string()).optional(),
     headers: z.record(z.string(), z.string()).optional(),
+    visionModels: visionModelsSchema.optional(),
   })
   .loose();
+
+// A built-in endpoint's block (its key, URL and models come from the environment): what Parley reads of it.
+const builtInEndpointSchema = z.object({ visionModels: visionModelsSchema.optional() }).loose();
 
 const assistantsEndpointSchema = z
   .object({
@@ -96,6 +106,10 @@ const assistantsEndpointSchema = z
 const endpointsSchema = z
   .object({
     assistants: assistantsEndpointSchema.optional(),
+    openAI: builtInEndpointSchema.optional(),
+    azureOpenAI: builtInEndpointSchema.optional(),
+    google: builtInEndpointSchema.optional(),
+    anthropic: builtInEndpointSchema.optional(),
     custom: z.array(customEndpointSchema).superRefine(refuseDuplicateNames).optional(),
   })
   .loose();

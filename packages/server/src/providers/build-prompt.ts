@@ -1,5 +1,5 @@
 import type { ModelMessage } from 'ai';
-import { googleModelType, isVisionModel, type ImageDetail } from '@parley/shared';
+import { googleModelType, takesImages, type ImageDetail } from '@parley/shared';
 import { imagePart, type PromptImage } from './image-parts';
 import type { EndpointEntry } from './provider.types';
 
@@ -62,14 +62,23 @@ export function buildPrompt(entry: EndpointEntry, input: PromptInput): BuiltProm
 }
 
 /** Google code/text models and `forcePrompt` custom endpoints take one text prompt, not chat turns. */
-function isFlattened(entry: EndpointEntry, model: string | null | undefined): boolean {
+function isFlattened(
+  entry: Pick<EndpointEntry, 'family' | 'custom'>,
+  model: string | null | undefined,
+): boolean {
   const googleType = entry.family === 'google' ? googleModelType(model ?? 'chat-bison') : null;
   return googleType === 'codeText' || entry.custom?.forcePrompt === true;
 }
 
-/** True when images go to this endpoint and model: a vision model whose prompt is chat turns, not one text. */
-export function promptTakesImages(entry: EndpointEntry, model: string): boolean {
-  return isVisionModel(model) && !isFlattened(entry, model);
+/**
+ * True when images go to this endpoint and model: a vision model (a known family, or one the operator marked) whose
+ * prompt is chat turns, not one text.
+ */
+export function promptTakesImages(
+  entry: Pick<EndpointEntry, 'family' | 'custom' | 'visionModels'>,
+  model: string,
+): boolean {
+  return takesImages(model, entry.visionModels) && !isFlattened(entry, model);
 }
 
 function exampleTurns(examples: NonNullable<PromptInput['examples']>): PromptTurn[] {

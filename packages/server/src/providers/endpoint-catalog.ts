@@ -26,7 +26,7 @@ function builtInModels(
  */
 export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
   const p = config.providers;
-  const entries: Omit<EndpointEntry, 'order'>[] = [];
+  const entries: (Omit<EndpointEntry, 'order' | 'visionModels'> & { visionModels?: string[] })[] = [];
   if (p.openAI) {
     const credentials = { apiKey: keyOf(p.openAI.apiKey), baseURL: p.openAI.reverseProxy };
     const userProvide = p.openAI.apiKey === USER_PROVIDED;
@@ -91,7 +91,21 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
     });
   }
   for (const custom of config.yaml?.endpoints?.custom ?? []) entries.push(customEntry(custom));
-  return entries.map((entry, order) => ({ ...entry, order }));
+  return entries.map((entry, order) => ({
+    ...entry,
+    visionModels: entry.visionModels ?? builtInVisionModels(config, entry.name),
+    order,
+  }));
+}
+
+/** A built-in endpoint's YAML block names its marked vision models; plugins run on OpenAI's models. */
+function builtInVisionModels(config: AppConfig, name: string): string[] {
+  const blocks = config.yaml?.endpoints;
+  const block =
+    name === 'gptPlugins'
+      ? blocks?.openAI
+      : blocks?.[name as 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'];
+  return [...(block?.visionModels ?? [])];
 }
 
 function customEntry(custom: YamlCustomEndpoint): Omit<EndpointEntry, 'order'> {
@@ -104,6 +118,7 @@ function customEntry(custom: YamlCustomEndpoint): Omit<EndpointEntry, 'order'> {
     userProvideURL: custom.baseURL === USER_PROVIDED,
     iconURL: custom.iconURL,
     modelDisplayLabel: custom.modelDisplayLabel,
+    visionModels: [...(custom.visionModels ?? [])],
     credentials: { apiKey: keyOf(custom.apiKey), baseURL: keyOf(custom.baseURL) },
     models: {
       default: models,

@@ -62,6 +62,8 @@ export interface EndpointEntry {
     provider?: ProviderModelList;
     operatorList?: boolean;
   };
+  /** Models the operator marked as reading images (the YAML's `visionModels`; names or `*` patterns). */
+  visionModels: string[];
   /** The YAML block of a custom endpoint (addParams, dropParams, headers, forcePrompt, title settings). */
   custom?: YamlCustomEndpoint;
 }

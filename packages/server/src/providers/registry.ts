@@ -158,6 +158,7 @@ function describe(e: EndpointEntry): EndpointsConfig[string] {
     ...(e.iconURL ? { iconURL: e.iconURL } : {}),
     ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
     azure: e.family === 'azure',
+    ...(e.visionModels.length > 0 ? { visionModels: [...e.visionModels] } : {}),
     order: e.order,
   };
 }

@@ -316,7 +316,9 @@ describe.each(testDialects())('LibreChat client chat on %s', (dialect) => {
       };
       expect(data.final).toBe(true);
       expect(() => clientConversationSchema.parse(data.conversation)).not.toThrow();
-      expect(data.responseMessage).toMatchObject({ unfinished: true });
+      // LibreChat's own server marks a stopped reply `finish_reason: 'incomplete'`; its client offers Continue on it.
+      expect(data.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
+      expect(data.conversation).toMatchObject({ title: 'Long' });
       // Nothing runs any more: the client ends its submission on a 404.
       const again = await client.raw('POST', `${base}/abort`, {
         abortKey: conversationId,

@@ -61,3 +61,13 @@ export const messageSchema = z.object({
   updatedAt: z.string(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/**
+ * The `finish_reason` of a reply the user stopped (Stop, `POST /api/ask/{endpoint}/abort`): LibreChat's value for it.
+ * Saved with the reply, so after a reload it still shows as stopped, not as one that broke off.
+ */
+export const STOPPED_FINISH_REASON = 'incomplete';
+
+/** True when the user stopped this reply (it is unfinished, and not because it broke off). */
+export const wasStopped = (message: Pick<Message, 'unfinished' | 'error' | 'finish_reason'>): boolean =>
+  message.unfinished && !message.error && message.finish_reason === STOPPED_FINISH_REASON;

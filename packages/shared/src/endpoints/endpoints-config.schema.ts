@@ -53,6 +53,11 @@ export const endpointConfigSchema = z.object({
    */
   azure: z.boolean(),
   disableBuilder: z.boolean().optional(),
+  /**
+   * Models the operator marked as able to read images (names or `*` patterns, the YAML's `visionModels`), on top of
+   * the known vision families (`takesImages`); absent when none.
+   */
+  visionModels: z.array(z.string()).optional(),
   /** Position in the endpoint menu. */
   order: z.number().int(),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_MODELS } from '../endpoints/endpoints-config.schema';
-import { DEFAULT_IMAGE_SIZE, MAX_VISION_IMAGES, imageTokenCost, isVisionModel } from './vision';
+import { DEFAULT_IMAGE_SIZE, MAX_VISION_IMAGES, imageTokenCost, isVisionModel, takesImages } from './vision';
 
 describe('isVisionModel', () => {
   it.each([
@@ -77,5 +77,23 @@ describe('imageTokenCost (low 85, high 170 per tile, additional 85)', () => {
   it('assumes the default size when the dimensions are unknown', () => {
     expect(imageTokenCost({}, 'high')).toBe(imageTokenCost(DEFAULT_IMAGE_SIZE, 'high'));
     expect(imageTokenCost({}, 'high')).toBe(1105);
+  });
+});
+
+describe('takesImages', () => {
+  it('takes the known vision families with or without marks', () => {
+    expect(takesImages('gpt-4o', undefined)).toBe(true);
+    expect(takesImages('gpt-4o', [])).toBe(true);
+  });
+
+  it('takes a model the operator marked, by exact name or `*` pattern, in any case', () => {
+    expect(takesImages('deepseek-chat', undefined)).toBe(false);
+    expect(takesImages('deepseek-chat', ['deepseek-vl2'])).toBe(false);
+    expect(takesImages('deepseek-vl2', ['deepseek-vl2'])).toBe(true);
+    expect(takesImages('Qwen-VL-Max', ['qwen-vl-*'])).toBe(true);
+    expect(takesImages('qwen-vl', ['qwen-vl-*'])).toBe(false);
+    // The rest of a pattern is literal: a dot is a dot.
+    expect(takesImages('glm-4xv', ['glm-4.v'])).toBe(false);
+    expect(takesImages(null, ['*'])).toBe(false);
   });
 });

@@ -29,11 +29,40 @@ const VISION_MODEL = [
   /vision/,
 ];
 
-/** True when the model accepts image parts; images to other models are not sent (docs/decisions.md). */
+/** True when the model's name is one of the families known to accept image parts (docs/decisions.md). */
 export function isVisionModel(model: string | null | undefined): boolean {
   const name = (model ?? '').toLowerCase();
   return VISION_MODEL.some((pattern) => pattern.test(name));
 }
+
+/**
+ * True when a model name matches an operator's pattern: `*` matches any run of characters, the rest is literal, case
+ * does not matter (`qwen-vl-*`, `deepseek-vl2`).
+ */
+export function matchesModelPattern(pattern: string, model: string): boolean {
+  const body = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.*');
+  return new RegExp(`^${body}$`, 'i').test(model);
+}
+
+/**
+ * True when a model of an endpoint reads images: a known vision family (`isVisionModel`), or a model the operator
+ * marked in the endpoint's `visionModels` (docs/reference/files.md (Images and vision)). The server refuses images
+ * for any other model, and the web says so when one is attached.
+ */
+export function takesImages(
+  model: string | null | undefined,
+  visionModels: readonly string[] | undefined,
+): boolean {
+  if (isVisionModel(model)) return true;
+  return Boolean(model) && (visionModels ?? []).some((pattern) => matchesModelPattern(pattern, model!));
+}
+
+/** The 400 of a send whose images the model cannot read (nothing is saved). */
+export const NO_VISION_MESSAGE =
+  'This model cannot read images; choose a model that can, or remove the image.';
 
 /**
  * Tokens an image costs in the context (docs/reference/files.md (Images and vision)): 85 at low detail; at high (and

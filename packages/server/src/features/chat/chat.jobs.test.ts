@@ -46,7 +46,14 @@ describe.each(testDialects())('chat jobs: abort, disconnect, resume on %s', (dia
     const rest = parseEvents(await reader.rest());
     expect(rest.final?.responseMessage.text).toBe(body.responseMessage.text);
     const saved = await messagesOf(app, conversationId);
-    expect(saved[1]).toMatchObject({ text: body.responseMessage.text, unfinished: true, error: false });
+    expect(body.responseMessage.finish_reason).toBe('incomplete');
+    // Saved as stopped by the user, so a reload still shows it so.
+    expect(saved[1]).toMatchObject({
+      text: body.responseMessage.text,
+      unfinished: true,
+      error: false,
+      finish_reason: 'incomplete',
+    });
     const again = await post(app, app.token, `${API.ask}/openAI/abort`, {
       abortKey: `${conversationId}:x`,
       endpoint: 'openAI',

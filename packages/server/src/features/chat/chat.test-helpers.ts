@@ -62,6 +62,8 @@ export async function startChatApp(
     balance?: YamlConfig['balance'];
     /** Violation scores and bans (docs/reference/accounts.md (Bans)). */
     bans?: AppConfig['bans'];
+    /** The YAML's built-in endpoint blocks (`endpoints.openAI.visionModels`, …). */
+    builtIn?: Pick<NonNullable<YamlConfig['endpoints']>, 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'>;
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
@@ -71,7 +73,7 @@ export async function startChatApp(
       providers: options.providers ?? simProviders(sim),
       yaml: {
         version: '1.0.3',
-        endpoints: { custom },
+        endpoints: { custom, ...options.builtIn },
         ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
         ...(options.balance ? { balance: options.balance } : {}),
       },
@@ -225,13 +227,18 @@ export async function startSecondInstance(
 }
 
 /** Starts a slow ask and reads up to its first delta; answers the reader and the conversation id. */
-export async function startSlow(app: ChatApp, script: Record<string, unknown>, signal?: AbortSignal) {
+export async function startSlow(
+  app: ChatApp,
+  script: Record<string, unknown>,
+  signal?: AbortSignal,
+  question = 'Tell me',
+) {
   const res = await post(
     app,
     app.token,
     `${API.ask}/openAI`,
     {
-      text: `Tell me ${sim(script)}`,
+      text: `${question} ${sim(script)}`,
       parentMessageId: NIL_UUID,
       conversationId: null,
     },

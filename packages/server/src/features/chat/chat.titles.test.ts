@@ -1,8 +1,9 @@
 import { startSim, type Sim } from '@parley/sim';
-import { API, NIL_UUID, TITLE_MODEL } from '@parley/shared';
+import { API, NIL_UUID, TITLE_MODEL, type ChatFinalEvent } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import { ask, post, sim, startChatApp, type ChatApp } from './chat.test-helpers';
+import { sseReader } from '../../lib/sse.test-helpers';
+import { ask, get, parseEvents, post, sim, startChatApp, startSlow, type ChatApp } from './chat.test-helpers';
 import { cleanTitle, fallbackTitle } from './titles.service';
 import { newUser } from '../../../test/factories.test-helpers';
 
@@ -140,6 +141,44 @@ describe.each(testDialects())('conversation titles on %s', (dialect) => {
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     const titled = await post(app, app.token, API.convosGenTitle, { conversationId });
     expect(await titled.json()).toEqual({ title: 'Mine' });
+  });
+
+  it('a stopped first reply titles the chat with the question, without the title model', async () => {
+    simulator.clearRequests();
+    const question = '帮我规划周末去杭州的行程';
+    const { reader, conversationId } = await startSlow(app, { tokens: 200, rate: 50 }, undefined, question);
+    const res = await post(app, app.token, `${API.ask}/openAI/abort`, { abortKey: conversationId });
+    expect(res.status).toBe(200);
+    const stopped = (await res.json()) as ChatFinalEvent;
+    expect(stopped.conversation.title).toBe(question);
+    expect(parseEvents(await reader.rest()).final?.conversation.title).toBe(question);
+    const titled = await post(app, app.token, API.convosGenTitle, { conversationId });
+    expect(await titled.json()).toEqual({ title: question });
+    const listed = await get(app, app.token, `${API.convos}/${conversationId}`);
+    expect(await listed.json()).toMatchObject({ title: question });
+    expect(simulator.requests().filter((r) => !(r.body as { stream?: boolean }).stream)).toEqual([]);
+  });
+
+  it('a stopped reply in a titled chat keeps its title', async () => {
+    const first = await ask(app, 'Mistral', {
+      text: 'First question',
+      parentMessageId: NIL_UUID,
+      conversationId: null,
+    });
+    const { conversationId } = first.events.final!.conversation;
+    const renamed = await post(app, app.token, API.convosUpdate, { arg: { conversationId, title: 'Mine' } });
+    expect(renamed.status).toBe(200);
+    const second = await post(app, app.token, `${API.ask}/Mistral`, {
+      text: `Second ${sim({ tokens: 200, rate: 50 })}`,
+      conversationId,
+      parentMessageId: first.events.final!.responseMessage.messageId,
+    });
+    const reader = sseReader(second.body!);
+    await reader.next();
+    await reader.next();
+    const res = await post(app, app.token, `${API.ask}/Mistral/abort`, { abortKey: conversationId });
+    expect(((await res.json()) as ChatFinalEvent).conversation.title).toBe('Mine');
+    await reader.rest();
   });
 
   it("gen_title for another user's conversation is 404", async () => {

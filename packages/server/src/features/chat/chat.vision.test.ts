@@ -2,13 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
-import { API, NIL_UUID, type UploadResponse } from '@parley/shared';
+import { API, NIL_UUID, NO_VISION_MESSAGE, type UploadResponse } from '@parley/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { answeredFactsOf, pngOf, type StoredFile } from './chat-files.test-helpers';
 import { newFile, type NewFileInput } from '../../../test/factories.test-helpers';
 import { createLocalStorage, type LocalStorage } from '../files/storage/local.storage';
 import { ask, edit, get, messagesOf, startChatApp, type ChatApp } from './chat.test-helpers';
+import { customEndpoint } from '../../providers/provider-config.test-helpers';
 
 let simulator: Sim;
 beforeAll(async () => {
@@ -81,7 +82,17 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
   const image = async () => store(app.userId, { bytes: await pngOf(4, 3, (seed += 1)) });
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'parley-vision-'));
-    app = await startChatApp(dialect, simulator, { dataDir: dir, titleConvo: false });
+    const baseURL = `${simulator.url}/custom/v1`;
+    app = await startChatApp(dialect, simulator, {
+      dataDir: dir,
+      titleConvo: false,
+      // The operator marks models that read images, on a custom endpoint and on a built-in one.
+      custom: [
+        customEndpoint({ baseURL, visionModels: ['mistral-small'] }),
+        customEndpoint({ name: 'Flat', baseURL, forcePrompt: true }),
+      ],
+      builtIn: { openAI: { visionModels: ['my-vl-*'] } },
+    });
     storage = createLocalStorage(dir);
   });
   afterAll(async () => {
@@ -89,6 +100,26 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(() => simulator.clearRequests());
+  const messageCount = async () =>
+    Number(
+      (
+        await app.database.db
+          .selectFrom('messages')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', app.userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const conversationCount = async () =>
+    Number(
+      (
+        await app.database.db
+          .selectFrom('conversations')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .where('user_id', '=', app.userId)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   it.each(FAMILIES)('$endpoint: the image goes in the wire format, and the reply echoes it', async (f) => {
     const file = await image();
@@ -203,20 +234,75 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     expect(edited.events.final!.requestMessage.messageId).not.toBe(question.messageId);
   });
 
-  it('a model without vision gets the text only, and the message still keeps its files', async () => {
+  it('a model that cannot read images is refused them with 400, and nothing is saved', async () => {
     const file = await image();
+    const before = { messages: await messageCount(), conversations: await conversationCount() };
     const res = await ask(app, 'openAI', {
       ...fresh,
       text: 'Blind one',
       model: 'gpt-3.5-turbo',
       files: [{ file_id: file.file_id }],
     });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toEqual({
+      code: 'VALIDATION',
+      message: 'This model cannot read images; choose a model that can, or remove the image.',
+      field: 'files',
+    });
+    expect(simulator.requests()).toEqual([]);
+    expect(await messageCount()).toBe(before.messages);
+    expect(await conversationCount()).toBe(before.conversations);
+    // In an existing conversation too: the question is not added.
+    const first = await ask(app, 'openAI', { ...fresh, text: 'Plain first', model: 'gpt-3.5-turbo' });
+    const { conversationId } = first.events.final!.conversation;
+    const again = await ask(app, 'openAI', {
+      text: 'Blind two',
+      conversationId,
+      parentMessageId: first.events.final!.responseMessage.messageId,
+      model: 'gpt-3.5-turbo',
+      files: [{ file_id: file.file_id }],
+    });
+    expect(again.status).toBe(400);
+    expect(await messagesOf(app, conversationId)).toHaveLength(2);
+  });
+
+  it('a forcePrompt endpoint, whose prompt is one text, is refused images even for a vision model', async () => {
+    const file = await image();
+    const res = await ask(app, 'Flat', {
+      ...fresh,
+      text: 'Flat one',
+      model: 'llava',
+      files: [{ file_id: file.file_id }],
+    });
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).message).toBe(NO_VISION_MESSAGE);
+  });
+
+  it.each([
+    { endpoint: 'openAI', model: 'my-vl-7b' },
+    { endpoint: 'Mistral', model: 'mistral-small' },
+  ])('$endpoint: a model the operator marked as reading images gets them', async ({ endpoint, model }) => {
+    const file = await image();
+    const marker = `Marked ${endpoint}`;
+    const res = await ask(app, endpoint, {
+      ...fresh,
+      text: marker,
+      model,
+      files: [{ file_id: file.file_id }],
+    });
     expect(res.status).toBe(200);
-    const wire = wireRequest('Blind one');
-    expect(wire.images).toBeUndefined();
-    expect(JSON.stringify(wire.body)).not.toContain('image');
-    expect(res.events.deltas.join('')).not.toContain('[image');
+    expect(imageUrls(wireRequest(marker).body)).toEqual([dataUrl(file)]);
+    expect(res.events.deltas.join('')).toContain(echoLine(file, 'auto'));
     expect(res.events.final!.requestMessage.files).toEqual([answeredFactsOf(file)]);
+  });
+
+  it('GET /api/endpoints names the models the operator marked, on the endpoints that have some', async () => {
+    const config = (await (await get(app, app.token, API.endpoints)).json()) as Loose;
+    expect(config.openAI.visionModels).toEqual(['my-vl-*']);
+    expect(config.gptPlugins.visionModels).toEqual(['my-vl-*']);
+    expect(config.Mistral.visionModels).toEqual(['mistral-small']);
+    expect(config.anthropic).not.toHaveProperty('visionModels');
+    expect(config.Flat).not.toHaveProperty('visionModels');
   });
 
   it('an image whose bytes are gone from storage is left out, and the turn still answers', async () => {

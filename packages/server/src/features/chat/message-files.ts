@@ -3,13 +3,15 @@ import {
   fileDownloadPath,
   fileLimitsFor,
   isSupportedMimeType,
-  isVisionModel,
   MAX_VISION_IMAGES,
   megabytes,
+  NO_VISION_MESSAGE,
   type Message,
 } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
+import { promptTakesImages } from '../../providers/build-prompt';
+import type { EndpointEntry } from '../../providers/provider.types';
 import { findUserFiles } from '../files/files.repository';
 import type { FileRow } from '../files/files.table';
 
@@ -26,13 +28,15 @@ export const isImage = (type: string | undefined) => (type ?? '').startsWith('im
 /**
  * The files a send attaches, checked and described by the server: each must be the user's ready file (else 400,
  * before anything is written), the endpoint's count, size, type and total rules apply
- * (docs/reference/files.md (File limits)), and a vision model takes at most MAX_VISION_IMAGES images. What the message
- * keeps comes from the file rows, not from the client's claims. A repeated id counts once. Answers them in the client's
- * order.
+ * (docs/reference/files.md (File limits)), images go only to a model that reads them (else 400 NO_VISION_MESSAGE:
+ * an image the model never sees is not kept as if it had been sent) and a vision model takes at most MAX_VISION_IMAGES
+ * of them. What the message keeps comes from the file rows, not from the client's claims. A repeated id counts once.
+ * Answers them in the client's order.
  */
 export async function messageFilesOf(
   deps: AppDeps,
   userId: string,
+  entry: EndpointEntry | undefined,
   endpoint: string,
   model: string,
   given: readonly { file_id: string }[] | undefined,
@@ -48,9 +52,9 @@ export async function messageFilesOf(
   }
   const files = ids.map((id) => rows.get(id)!);
   checkLimits(deps, endpoint, files);
-  if (isVisionModel(model) && files.filter((f) => isImage(f.type)).length > MAX_VISION_IMAGES) {
-    throw refuse(VISION_IMAGES_MESSAGE);
-  }
+  const images = files.filter((f) => isImage(f.type)).length;
+  if (images > 0 && !(entry && promptTakesImages(entry, model))) throw refuse(NO_VISION_MESSAGE);
+  if (images > MAX_VISION_IMAGES) throw refuse(VISION_IMAGES_MESSAGE);
   return files.map(toMessageFile);
 }
 

@@ -1,4 +1,4 @@
-import type { ChatStreamError, Message } from '@parley/shared';
+import { STOPPED_FINISH_REASON, type ChatStreamError, type Message } from '@parley/shared';
 import { signMessageFiles } from '../files/file-url';
 import { getUserConversation, toConversation } from '../conversations/conversations.service';
 import { retryWhileUnavailable } from '../../lib/unavailable';
@@ -9,7 +9,7 @@ import type { Turn } from './chat-turn';
 import { dropsSetting, type ModelCallSettings } from '../../providers/call-settings';
 import type { TokenUsage } from '../../providers/provider.types';
 import { createReplyWriter } from './reply-writer';
-import { generateTitleInBackground } from './titles.service';
+import { generateTitleInBackground, titleFromQuestion } from './titles.service';
 import { turnHistory } from './turn-history';
 
 interface StreamResult {
@@ -58,7 +58,8 @@ function cappedSettings(ctx: ChatContext, turn: Turn): ModelCallSettings {
  * deltas through the coalescer while the reply is persisted, then `final` with the saved messages, or on a provider
  * failure an `event: error` whose text is the JSON of docs/reference/chat.md (Send errors)
  * (`{"type":"invalid_api_key"}`, ...) after saving the partial reply marked as an error. An abort saves the partial as
- * unfinished and still ends with `final`.
+ * unfinished (finish_reason `incomplete`: the user stopped it) and still ends with `final`; a stopped first reply
+ * titles its chat with the question (titleFromQuestion) rather than calling the title model.
  */
 export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: AbortSignal): Promise<void> {
   const db = ctx.deps.database.db;
@@ -89,7 +90,8 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   const responseMessage = await writer.finish({
     error: failed,
     unfinished: aborted || (failed && hasText),
-    finishReason: failed || aborted ? null : finishReason,
+    // A stopped reply says so (and keeps saying so after a reload); one that broke off has none.
+    finishReason: aborted ? STOPPED_FINISH_REASON : failed ? null : finishReason,
   });
   // Settled once the reply is saved, before the final event, so a balance fetched on `final` shows the charge
   // (docs/reference/balance.md (What a call costs)).
@@ -103,6 +105,8 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
     emit({ event: 'error', data: errorEvent(ctx, turn, failure) });
     return;
   }
+  // A stopped first reply still titles its chat, from the question, before the final event shows the conversation.
+  if (turn.isNewConversation && aborted) await titleFromQuestion(ctx, turn);
   const saved = await retryWhileUnavailable(() => getUserConversation(db, turn.userId, turn.conversationId));
   const conversation = toConversation(saved);
   emit({

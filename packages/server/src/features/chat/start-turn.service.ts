@@ -101,7 +101,7 @@ async function holdTurn(ctx: ChatContext, trx: Db, turn: HistoryTurn): Promise<C
 /**
  * Validates and places a send, then starts its generation job; answers the job id to follow. In order: the
  * payload and endpoint (400), the user's key for userProvide endpoints (403 with the keys feature's JSON), the
- * model (403 `illegal_model_request` when the endpoint does not offer it), the option ranges (400), the attached files (400), the concurrent-message slot (429), the conversation (404 when not the user's), then in
+ * model (403 `illegal_model_request` when the endpoint does not offer it), the option ranges (400), the attached files (400; images for a model that cannot read them too), the concurrent-message slot (429), the conversation (404 when not the user's), then in
  * one transaction the user message (saved before the provider is called) and the balance's hold on the prompt it
  * makes (402 `token_balance`, docs/reference/balance.md (A call)), whose refusal takes the message back. Everything
  * that can be refused is refused before the stream.
@@ -127,7 +127,9 @@ export async function startTurn(
   const streamer = ctx.registry.replyStreamer(endpoint, model, credentials);
   // A regenerate or a branch answers a saved message whose files were checked when it was sent.
   const checkFiles = intent.kind === 'ask' || intent.kind === 'edit';
-  const files = checkFiles ? await messageFilesOf(ctx.deps, userId, endpoint, model, payload.files) : [];
+  const files = checkFiles
+    ? await messageFilesOf(ctx.deps, userId, entry, endpoint, model, payload.files)
+    : [];
 
   // Without Redis the job cannot be registered: refuse now, before the user message is saved.
   if (redisIsDown(ctx)) throw unavailableError('redis');

@@ -128,6 +128,21 @@ export async function generateTitleInBackground(
   }
 }
 
+/**
+ * A stopped first reply's title: the question's (fallbackTitle), without asking the title model, whose call would
+ * cost the user for a reply they stopped and would title the chat from a cut text. A failure is logged; the stop
+ * still answers.
+ */
+export async function titleFromQuestion(ctx: ChatContext, turn: Turn): Promise<void> {
+  const title = fallbackTitle(turn.requestMessage.text);
+  if (!title) return;
+  try {
+    await saveTitle(ctx, turn, title);
+  } catch (error) {
+    ctx.logError(error, 'conversation title');
+  }
+}
+
 /** The title model's title, or null: titles off for the endpoint, a failed call (logged) or an empty answer. */
 async function titleFromModel(ctx: ChatContext, turn: Turn, replyText: string): Promise<string | null> {
   const choice = ctx.registry.titleModel(turn.endpoint);

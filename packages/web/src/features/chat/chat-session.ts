@@ -71,7 +71,7 @@ function afterFinal(final: ChatFinalEvent, wasNew: boolean, aborted: boolean): v
   refreshBalance();
   if (!showing(conversation.conversationId)) return;
   useConversationStore.getState().setTitle(conversation.title);
-  // The server writes no title after a stopped first reply.
+  // A stopped first reply's title (the question's) is already in its final event; the title model is not asked.
   if (wasNew && !aborted) refreshTitleLater(conversation.conversationId);
 }
 

@@ -51,6 +51,17 @@ describe('meetsNeed', () => {
     expect(meetsNeed('vision', { endpoint: 'google', model: 'gemini-1.5-pro' }, noImages)).toBe(false);
   });
 
+  it('takes a model the operator marked as reading images on its endpoint', () => {
+    const marked = { ...config, Mirror: { ...config.Mirror!, visionModels: ['mirror-*'] } };
+    const mirror = { endpoint: 'Mirror', model: 'mirror-small' };
+    expect(meetsNeed('vision', mirror, fileConfig)).toBe(false);
+    expect(meetsNeed('vision', mirror, fileConfig, marked)).toBe(true);
+    // A mark is the endpoint's own: another endpoint's model of that name is not marked.
+    expect(meetsNeed('vision', { endpoint: 'openAI', model: 'mirror-small' }, fileConfig, marked)).toBe(
+      false,
+    );
+  });
+
   it('reads a long context from the context-window table', () => {
     expect(meetsNeed('longContext', { endpoint: 'google', model: 'gemini-1.5-pro' }, fileConfig)).toBe(true);
     expect(meetsNeed('longContext', { endpoint: 'openAI', model: 'gpt-4-turbo' }, fileConfig)).toBe(true);

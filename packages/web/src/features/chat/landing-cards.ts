@@ -3,7 +3,7 @@ import {
   fileLimitsFor,
   IMAGE_MIME_TYPES,
   isSupportedMimeType,
-  isVisionModel,
+  takesImages,
   type EndpointsConfig,
   type FileConfig,
   type ModelsConfig,
@@ -12,7 +12,8 @@ import {
 /**
  * What a landing card needs of the model (docs/reference/settings-and-ui.md (The chat screen)), decided only from
  * what Parley already knows of a model: any model chats; `vision` is a model that takes images
- * (`isVisionModel`, the rule that decides whether images are sent) on an endpoint whose uploads take images;
+ * (`takesImages`, the rule that decides whether images are sent: a known vision family or a model the operator marked)
+ * on an endpoint whose uploads take images;
  * `longContext` is a model whose context window (`contextWindowOf`, the history budget's table) holds a long text.
  */
 export type CardNeed = 'any' | 'vision' | 'longContext';
@@ -47,15 +48,20 @@ export interface CardContext {
   fileConfig: FileConfig;
 }
 
-/** Whether a model of an endpoint meets a need. */
-export function meetsNeed(need: CardNeed, choice: ModelChoice, fileConfig: FileConfig): boolean {
+/** Whether a model of an endpoint meets a need (`config` names the models the operator marked as reading images). */
+export function meetsNeed(
+  need: CardNeed,
+  choice: ModelChoice,
+  fileConfig: FileConfig,
+  config?: EndpointsConfig,
+): boolean {
   if (need === 'longContext') return contextWindowOf(choice.model) >= LONG_CONTEXT_TOKENS;
   if (need === 'vision') {
     const limits = fileLimitsFor(fileConfig, choice.endpoint);
-    const takesImages =
+    const uploadsImages =
       !limits.disabled &&
       IMAGE_MIME_TYPES.some((type) => isSupportedMimeType(type, limits.supportedMimeTypes));
-    return takesImages && isVisionModel(choice.model);
+    return uploadsImages && takesImages(choice.model, config?.[choice.endpoint]?.visionModels);
   }
   return true;
 }
@@ -70,7 +76,8 @@ export function cardTarget(need: CardNeed, ctx: CardContext): ModelChoice | 'cur
   const { current, config, models, fileConfig } = ctx;
   if (need === 'any') return 'current';
   if (current.endpoint && current.model) {
-    if (meetsNeed(need, { endpoint: current.endpoint, model: current.model }, fileConfig)) return 'current';
+    if (meetsNeed(need, { endpoint: current.endpoint, model: current.model }, fileConfig, config))
+      return 'current';
   }
   if (!config) return null;
   const rank = (name: string) =>
@@ -78,7 +85,7 @@ export function cardTarget(need: CardNeed, ctx: CardContext): ModelChoice | 'cur
   const endpoints = Object.keys(config).sort((a, b) => rank(a) - rank(b));
   for (const endpoint of endpoints) {
     for (const model of models?.[endpoint] ?? []) {
-      if (meetsNeed(need, { endpoint, model }, fileConfig)) return { endpoint, model };
+      if (meetsNeed(need, { endpoint, model }, fileConfig, config)) return { endpoint, model };
     }
   }
   return null;

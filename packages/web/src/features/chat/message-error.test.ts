@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NO_VISION_MESSAGE } from '@parley/shared';
 import { ERROR_TEXT_MAX, errorDisplay, extractErrorJson } from './message-error';
 import { CLIENT_ERROR_TYPES, clientErrorText } from './send-error';
 
@@ -16,6 +17,11 @@ describe('errorDisplay', () => {
       key: 'com_ui_msg_error_concurrent',
       values: { limit: 2 },
     });
+  });
+
+  it("says in the user's language that the model can't read images (the server's 400)", () => {
+    const text = JSON.stringify({ code: 'VALIDATION', message: NO_VISION_MESSAGE, field: 'files' });
+    expect(errorDisplay(text)).toEqual({ key: 'com_ui_msg_error_no_vision' });
   });
 
   it('points a key problem at Set API key only where the endpoint takes the user’s key', () => {

@@ -1,4 +1,4 @@
-import { formatCredits } from '@parley/shared';
+import { formatCredits, NO_VISION_MESSAGE } from '@parley/shared';
 import { formatCostCredits } from '../commerce/purchase';
 import { clientErrorDisplay } from './send-error';
 
@@ -170,6 +170,8 @@ export function errorDisplay(text: string, context: ErrorContext = {}): ErrorDis
     (v): v is string => typeof v === 'string' && Object.hasOwn(MAPPED, v),
   );
   if (kind) return MAPPED[kind]!(json, context);
+  // Images for a model that can't read them (a send the message box did not hold back): in the user's language.
+  if (json.message === NO_VISION_MESSAGE) return { key: 'com_ui_msg_error_no_vision' };
   const client = clientErrorDisplay(json);
   if (client) return client;
   const detail = typeof json.message === 'string' && json.message ? json.message : text.trim();

@@ -22,8 +22,10 @@ import { useChatStreamStore } from '../chat-stream.store';
 import { useConversationStore } from '../conversation.store';
 import { useChatActions } from '../hooks/use-chat-actions';
 import { useRecentlyStopped } from '../hooks/use-recently-stopped';
+import { useVisionAdvice } from '../hooks/use-vision-advice';
 import { inputRules } from '../input-rules';
 import { InputButtons } from './input-buttons';
+import { VisionNotice } from './vision-notice';
 
 /** Focus moves to the box this long after a conversation loads (docs/reference/chat.md (Message box)). */
 const FOCUS_DELAY_MS = 100;
@@ -43,6 +45,8 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
   const endpoints = useEndpointsQuery();
   const key = useUserKeyStatus(setup.endpoint);
   const attachments = useInputAttachments(setup.endpoint);
+  // Images the current model can't read hold the send (the server would refuse them).
+  const vision = useVisionAdvice();
   const ref = useRef<HTMLTextAreaElement>(null);
 
   const endpoint = setup.endpoint ?? '';
@@ -82,8 +86,9 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
     if (focusRequest > 0) ref.current?.focus();
   }, [focusRequest]);
 
+  const sendDisabled = rules.sendDisabled || vision !== null;
   const send = () => {
-    if (rules.sendDisabled) return;
+    if (sendDisabled) return;
     if (!actions.send(draft, messageFiles(attachments.files))) return;
     setDraft('');
     // The files now belong to the sent message: out of the box, and no server delete.
@@ -134,6 +139,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
       ) : (
         <div className="rounded-3xl border border-zinc-300 bg-white px-2 py-2 shadow-sm focus-within:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
           <AttachmentList />
+          <VisionNotice advice={vision} />
           <div className="flex items-end gap-1.5">
             <AttachButton
               accept={attachments.accept}
@@ -155,7 +161,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
             />
             <InputButtons
               submitting={submitting}
-              sendDisabled={rules.sendDisabled}
+              sendDisabled={sendDisabled}
               showContinue={recentlyStopped && !submitting && Boolean(latest && !latest.isCreatedByUser)}
               onSend={send}
               onStop={actions.stop}

@@ -129,7 +129,13 @@ export function MessageArticle(props: MessageArticleProps) {
           <div className="flex min-w-0 flex-col gap-2 sm:pl-10">
             <MessageFiles files={message.files} alignEnd={false} />
             {editor || (
-              <AiContent message={message} live={live} hint={hint} endpoint={message.endpoint || endpoint} />
+              <AiContent
+                message={message}
+                live={live}
+                hint={hint}
+                endpoint={message.endpoint || endpoint}
+                onContinue={allowed.continue ? () => props.onContinue(message) : undefined}
+              />
             )}
             {footer}
           </div>

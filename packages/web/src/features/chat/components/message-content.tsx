@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { TriangleAlert, Info, KeyRound, Wallet } from 'lucide-react';
-import type { Message } from '@parley/shared';
+import { TriangleAlert, KeyRound, Wallet } from 'lucide-react';
+import { wasStopped, type Message } from '@parley/shared';
 import { useStartupConfig } from '../../config/config.api';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
@@ -12,6 +12,7 @@ import { useDelayedFlag } from '../hooks/use-delayed-flag';
 import { messageText } from '../message-text';
 import { errorDisplay, type ErrorDisplay } from '../message-error';
 import { errorTextOf } from '../stream/message-updates';
+import { StoppedNotice, UnfinishedNotice } from './reply-notices';
 import './message.css';
 
 /**
@@ -30,7 +31,8 @@ export function UserText({ message }: { message: Message }) {
 }
 
 /**
- * A reply: markdown (with a cursor while streaming), or the error box, then the incomplete notice. A reply that
+ * A reply: markdown (with a cursor while streaming), or the error box, then the notice of an unfinished reply: that
+ * the user stopped it (with Continue when it can go on), else that it is incomplete (it broke off). A reply that
  * failed mid-stream (errored and unfinished) keeps its partial text with the error under it
  * (docs/decisions.md (A failure mid-stream keeps the partial reply)). `hint`: the way to go on, under the latest
  * reply.
@@ -40,16 +42,20 @@ export function AiContent({
   live,
   hint,
   endpoint,
+  onContinue,
 }: {
   message: Message;
   live: boolean;
   hint?: string | null;
   /** The reply's endpoint (its own, else the conversation's): who can fix a key error depends on it. */
   endpoint?: string;
+  /** Continues this reply, when it can be continued. */
+  onContinue?: () => void;
 }) {
   const latex = useSettingsStore((s) => s.LaTeXParsing);
   const text = messageText(message);
   const partialError = message.error && message.unfinished;
+  const stopped = wasStopped(message);
   const showNotice = useDelayedFlag(
     message.unfinished && !live && !message.error,
     UNFINISHED_NOTICE_DELAY_MS,
@@ -74,8 +80,8 @@ export function AiContent({
         live && <span className="msg-cursor" aria-hidden="true" />
       )}
       {partialError && <ErrorBox text={errorText ?? ''} endpoint={endpoint} cut />}
-      {showNotice && <UnfinishedNotice />}
-      {hint && <GoOnHint hint={hint} />}
+      {showNotice && (stopped ? <StoppedNotice onContinue={onContinue} /> : <UnfinishedNotice />)}
+      {hint && !(showNotice && stopped) && <GoOnHint hint={hint} />}
     </div>
   );
 }
@@ -157,18 +163,5 @@ function ErrorBox({ text, endpoint, cut = false }: { text: string; endpoint?: st
         )}
       </div>
     </div>
-  );
-}
-
-function UnfinishedNotice() {
-  const { t } = useTranslation();
-  return (
-    <p
-      role="note"
-      className="mt-3 flex gap-2.5 rounded-xl border border-amber-200 bg-amber-50 px-3.5 py-2.5 text-sm leading-6 text-amber-900 dark:border-amber-900/50 dark:bg-amber-950/30 dark:text-amber-200"
-    >
-      <Info className="mt-1 size-4 shrink-0" aria-hidden="true" />
-      <span>{t('com_ui_msg_unfinished')}</span>
-    </p>
   );
 }
