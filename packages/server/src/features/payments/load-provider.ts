@@ -28,7 +28,6 @@ async function load(config: AppConfig): Promise<PaymentProvider> {
   const settings = config.payment!;
   const urls: ProviderUrls = {
     notifyUrl: `${config.domainServer}/api/pay/notify/${settings.provider}`,
-    returnUrl: `${config.domainClient}/c/new`,
     pageUrl: (orderId) => `${config.domainServer}/pay/${settings.provider}/${orderId}`,
   };
   switch (settings.provider) {

@@ -49,8 +49,8 @@ export async function stripeProvider(settings: StripeSettings, urls: ProviderUrl
             },
           },
         ],
-        success_url: urls.returnUrl,
-        cancel_url: urls.returnUrl,
+        success_url: order.returnUrl,
+        cancel_url: order.returnUrl,
       });
       if (!session.url) throw new Error('Stripe answered no Checkout URL');
       return { paymentUrl: session.url };
