@@ -57,7 +57,8 @@ function InviteBody({ stats }: { stats: InviteStats }) {
     <div className="flex flex-col gap-4">
       <p data-testid="invite-intro" className="text-sm leading-6 text-zinc-700 dark:text-zinc-300">
         {t('com_invite_intro', { percent: stats.invitePercent, second: stats.secondLevelPercent })}
-        {gift && <> {t('com_invite_gift', { gift })}</>}
+        {/* Its own sentence: en-US starts it with a space, zh-CN needs none after "。". */}
+        {gift && t('com_invite_gift', { gift })}
       </p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="invite-link" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
