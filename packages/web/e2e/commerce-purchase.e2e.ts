@@ -49,10 +49,11 @@ async function balanceLine(page: Page): Promise<string> {
 }
 
 /**
- * Recharge → the tab → the option priced `price` → its Pay button → the dev payment page → Pay, back on /c/new (the
- * chat was new) with the notice of what was bought, which is closed.
+ * Recharge → the tab → the option priced `price` → its Pay button → the dev payment page → Pay, back on the
+ * conversation it was bought from, with the notice of what was bought, which is closed.
  */
 async function buy(page: Page, tab: 'Top up credits' | 'Subscription cards', price: string): Promise<void> {
+  const from = page.url();
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Recharge' }).click();
   const dialog = page.getByTestId('recharge-dialog');
@@ -62,7 +63,7 @@ async function buy(page: Page, tab: 'Top up credits' | 'Subscription cards', pri
   await page.waitForURL(/\/pay\/dev\//);
   await page.screenshot({ path: artifactPath(`shop-dev-page-${tab.split(' ')[0]}.png`) });
   await page.getByRole('button', { name: /^Pay ¥/ }).click();
-  await page.waitForURL(/\/c\/new$/);
+  await page.waitForURL(from);
   const notice = page.getByTestId('paid-dialog');
   await notice.getByRole('heading', { name: 'Payment received' }).waitFor();
   await notice.getByTestId('paid-ok').click();
@@ -98,6 +99,9 @@ describe('buying credits and a card for real', () => {
     const table = page.getByTestId('balance-table');
     await poll(() => table.innerText()).toMatch(/GPT-3\.5[^\n]*\s+Unlimited/);
     await page.keyboard.press('Escape');
+    // The payments came back to the conversation they were made from; the card's calls go in a new chat.
+    await page.getByTestId('new-chat').click();
+    await page.waitForURL(/\/c\/new$/);
     for (const text of ['On the card, first', 'On the card, second']) await send(page, text);
     await poll(() => page.locator('[role="log"] article').count()).toBe(4);
     expect(await page.locator('[role="log"]').getByRole('alert').count()).toBe(0);
