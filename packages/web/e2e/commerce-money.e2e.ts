@@ -167,8 +167,13 @@ describe.each(VIEWPORTS)('money in zh-CN on a $name', ({ name, width, height, ph
     await paid.getByRole('heading', { name: '充值成功' }).waitFor();
     const lines = await paid.getByTestId('paid-line').allInnerTexts();
     expect(lines[0]).toBe('周卡已开通。');
-    expect(lines[1]).toMatch(/^有效期：\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} 至 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}。$/);
-    expect(lines.slice(2)).toEqual(['有效期内 GPT-4 每天 30 次，GPT-3.5 不限次数。', '另赠 3.8 积分，已到账。']);
+    expect(lines[1]).toMatch(
+      /^有效期：\d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2} 至 \d{4}年\d{1,2}月\d{1,2}日 \d{2}:\d{2}。$/,
+    );
+    expect(lines.slice(2)).toEqual([
+      '有效期内 GPT-4 每天 30 次，GPT-3.5 不限次数。',
+      '另赠 3.8 积分，已到账。',
+    ]);
     await poll(() => paid.getByTestId('paid-balance').innerText()).toBe('当前余额：26.80 积分');
     await shot(page, `paid-card-${name}`);
     await paid.getByTestId('paid-ok').click();

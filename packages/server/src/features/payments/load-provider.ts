@@ -36,7 +36,7 @@ async function load(config: AppConfig): Promise<PaymentProvider> {
     case 'wechat':
       return (await import('./wechat-provider')).wechatProvider(settings.wechat, urls);
     case 'stripe':
-      return (await import('./stripe-provider')).stripeProvider(settings.stripe, urls);
+      return (await import('./stripe-provider')).stripeProvider(settings.stripe);
     case 'dev':
       return (await import('./dev-provider')).devProvider(config.domainServer);
   }

@@ -6,7 +6,6 @@ import {
   type PaidNotice,
   type PaymentOrder,
   type PaymentProvider,
-  type ProviderUrls,
 } from './payment-provider';
 
 interface CheckoutSession {
@@ -23,7 +22,7 @@ interface CheckoutSession {
  * Stripe Checkout (docs/reference/commerce.md (Stripe)): a hosted Checkout Session in CNY, and the webhook checked
  * with the endpoint's signing secret. Only `checkout.session.completed` with `payment_status: paid` pays an order.
  */
-export async function stripeProvider(settings: StripeSettings, urls: ProviderUrls): Promise<PaymentProvider> {
+export async function stripeProvider(settings: StripeSettings): Promise<PaymentProvider> {
   const { default: Stripe } = await import('stripe');
   const stripe = new Stripe(settings.secretKey, {
     host: settings.api.host,

@@ -5,7 +5,7 @@ import { costLines } from './message-info';
 
 // The key and its options, so the test reads which text each case picks.
 const t = ((key: string, o?: Record<string, unknown>) =>
-  o ? `${key} ${JSON.stringify(o)}` : key) as TFunction;
+  o ? `${key} ${JSON.stringify(o)}` : key) as unknown as TFunction;
 const cost = (more: Partial<MessageCost>): MessageCost => ({
   model: 'gpt-4o',
   calls: 1,

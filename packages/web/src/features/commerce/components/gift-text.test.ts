@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { giftText } from './invite-cash-out';
 
 const t = ((key: string, o?: Record<string, unknown>) =>
-  o ? `${key} ${JSON.stringify(o)}` : key) as TFunction;
+  o ? `${key} ${JSON.stringify(o)}` : key) as unknown as TFunction;
 
 describe('giftText', () => {
   it("names the gift's credits and free uses, and nothing when there is no gift", () => {

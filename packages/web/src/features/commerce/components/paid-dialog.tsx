@@ -1,7 +1,7 @@
 import type { OrderSummary } from '@parley/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -84,6 +84,8 @@ export function PaidDialog() {
 function PaidBody({ order }: { order: OrderSummary }) {
   const { t, i18n } = useTranslation();
   const balance = useBalanceQuery();
+  // When the notice opened: a card that starts after it waits for the running one.
+  const [openedAt] = useState(() => Date.now());
   const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
   const credits = formatCreditCount(order.credits);
   const lines: string[] = [];
@@ -94,7 +96,7 @@ function PaidBody({ order }: { order: OrderSummary }) {
     if (order.startsAt && order.endsAt) {
       const starts = new Date(order.startsAt);
       lines.push(
-        t(starts.getTime() > Date.now() + 60_000 ? 'com_paid_card_later' : 'com_paid_card_term', {
+        t(starts.getTime() > openedAt + 60_000 ? 'com_paid_card_later' : 'com_paid_card_term', {
           start: date.format(starts),
           end: date.format(new Date(order.endsAt)),
         }),
