@@ -37,3 +37,5 @@ export * from './api/route-paths';
 export * from './api/api-route';
 export * from './api/routes';
 export * from './balance/balance.schema';
+export * from './balance/model-class';
+export * from './balance/message-cost.schema';

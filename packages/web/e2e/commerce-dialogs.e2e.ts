@@ -33,12 +33,12 @@ describe('commerce dialogs', () => {
     await openMenu(page);
     const menu = page.getByRole('menu');
     expect(await menu.getByRole('menuitem', { name: 'VIP mirror site' }).getAttribute('href')).toBe(VIP);
-    expect(await menu.getByTestId('balance').innerText()).toBe('Balance: 12.35 · GPT-4: 10 left');
+    expect(await menu.getByTestId('balance').innerText()).toBe('Balance: 12.35 credits · GPT-4: 10 left');
     expect(await menu.getByRole('menuitem', { name: 'How to use' }).getAttribute('href')).toBe(HELP);
     const items = await menu.getByRole('menuitem').allInnerTexts();
     expect(items.map((s) => s.trim())).toEqual([
       'VIP mirror site',
-      'Balance: 12.35 · GPT-4: 10 left',
+      'Balance: 12.35 credits · GPT-4: 10 left',
       'Recharge',
       'Invite cash-back',
       'How to use',
@@ -96,9 +96,18 @@ describe('commerce dialogs', () => {
     expect(await dialog.getByTestId('invite-second').innerText()).toBe('3');
     expect(await dialog.getByTestId('invite-canPay').innerText()).toBe('¥31.50');
     expect(await dialog.getByTestId('invite-cash-out').innerText()).toBe(
-      'To cash out, add parley-admin on WeChat.',
+      [
+        'How to cash out',
+        'Add this WeChat contact and send your account and the amount; once checked, it is paid to you by hand.',
+        'parley-admin\nCopy',
+        "Today's cash-back can be cashed out from tomorrow.",
+      ].join('\n\n'),
     );
-    expect(await dialog.innerText()).toContain('you get 15% of what the people you invite pay, and 5%');
+    expect(await dialog.getByTestId('invite-intro').innerText()).toBe(
+      'Share your link: you get 15% of what the people you invite pay, and 5% of what the people they invite pay. ' +
+        'A new user who signs up through your link gets 1.5 credits, 50 free GPT-3.5 uses, 10 free GPT-4 uses once ' +
+        'their phone or e-mail is verified.',
+    );
     await dialog.getByTestId('invite-copy').click();
     await dialog.getByTestId('invite-copy').getByText('Copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseUrl}/GRACE42`);
@@ -172,9 +181,9 @@ describe('commerce dialogs', () => {
     await dialog.getByTestId('balance-table').waitFor();
     const rows = await dialog.locator('tbody tr').allInnerTexts();
     expect(rows.map((r) => r.replace(/\s+/g, ' ').trim())).toEqual([
-      'Credits 12.35',
-      'Free GPT-3.5 uses Unlimited',
-      'Free GPT-4 uses 10',
+      'Credit balance 12.35 credits',
+      'Free GPT-3.5-class uses Unlimited',
+      'Free GPT-4-class uses 10',
     ]);
     expect(await dialog.innerText()).toContain('Each call spends your free uses first, then your credits.');
     expect(await dialog.innerText()).toContain('about 1/20 of the chat volume');

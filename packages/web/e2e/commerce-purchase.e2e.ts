@@ -48,8 +48,12 @@ async function balanceLine(page: Page): Promise<string> {
   return line;
 }
 
-/** Recharge → the tab → the option priced `price` → its Pay button → the dev payment page → Pay, back on /c/new. */
+/**
+ * Recharge → the tab → the option priced `price` → its Pay button → the dev payment page → Pay, back on the
+ * conversation it was bought from, with the notice of what was bought, which is closed.
+ */
 async function buy(page: Page, tab: 'Top up credits' | 'Subscription cards', price: string): Promise<void> {
+  const from = page.url();
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Recharge' }).click();
   const dialog = page.getByTestId('recharge-dialog');
@@ -59,7 +63,11 @@ async function buy(page: Page, tab: 'Top up credits' | 'Subscription cards', pri
   await page.waitForURL(/\/pay\/dev\//);
   await page.screenshot({ path: artifactPath(`shop-dev-page-${tab.split(' ')[0]}.png`) });
   await page.getByRole('button', { name: /^Pay ¥/ }).click();
-  await page.waitForURL(/\/c\/new$/);
+  await page.waitForURL(from);
+  const notice = page.getByTestId('paid-dialog');
+  await notice.getByRole('heading', { name: 'Payment received' }).waitFor();
+  await notice.getByTestId('paid-ok').click();
+  await notice.waitFor({ state: 'detached' });
   await box(page).waitFor();
 }
 
@@ -67,7 +75,7 @@ describe('buying credits and a card for real', () => {
   it('runs out, buys a pack and sees the balance; buys a card and sends for free; the invite link registers', async () => {
     const context = await newContext(browser);
     const { page } = await signedInPage(context, server.baseUrl, { tag: 'shopper' });
-    expect(await balanceLine(page)).toBe('Balance: 0.00 · GPT-4: 0 left');
+    expect(await balanceLine(page)).toBe('Balance: 0.00 credits · GPT-4: 0 left');
 
     await send(page, 'The free one');
     await poll(() => page.locator('[role="log"] article').count()).toBe(2);
@@ -80,21 +88,24 @@ describe('buying credits and a card for real', () => {
 
     // A 20-yuan pack: 22 credits.
     await buy(page, 'Top up credits', '¥20');
-    await poll(() => balanceLine(page)).toBe('Balance: 22.00 · GPT-4: 0 left');
+    await poll(() => balanceLine(page)).toBe('Balance: 22.00 credits · GPT-4: 0 left');
 
     // The one-day card: unlimited gpt-3.5, 30 gpt-4 uses a day and 1 bonus credit.
     await buy(page, 'Subscription cards', '¥5');
-    await poll(() => balanceLine(page)).toBe('Balance: 23.00 · GPT-4: 30 left');
+    await poll(() => balanceLine(page)).toBe('Balance: 23.00 credits · GPT-4: 30 left');
     // The balance details say gpt-3.5 is unlimited while the card runs.
     await page.getByTestId('user-menu').click();
     await page.getByRole('menu').getByTestId('balance').click();
     const table = page.getByTestId('balance-table');
     await poll(() => table.innerText()).toMatch(/GPT-3\.5[^\n]*\s+Unlimited/);
     await page.keyboard.press('Escape');
+    // The payments came back to the conversation they were made from; the card's calls go in a new chat.
+    await page.getByTestId('new-chat').click();
+    await page.waitForURL(/\/c\/new$/);
     for (const text of ['On the card, first', 'On the card, second']) await send(page, text);
     await poll(() => page.locator('[role="log"] article').count()).toBe(4);
     expect(await page.locator('[role="log"]').getByRole('alert').count()).toBe(0);
-    expect(await balanceLine(page)).toBe('Balance: 23.00 · GPT-4: 30 left');
+    expect(await balanceLine(page)).toBe('Balance: 23.00 credits · GPT-4: 30 left');
     await page.screenshot({ path: artifactPath('shop-after-card.png') });
 
     // The invite dialog's link opens registration with the code.

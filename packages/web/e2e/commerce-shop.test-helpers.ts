@@ -61,6 +61,7 @@ const STATS: InviteStats = {
   invitePercent: 15,
   secondLevelPercent: 5,
   registerGift: 0.5,
+  newUserGift: { credits: 1.5, gpt3Uses: 50, gpt4Uses: 10 },
 };
 
 export interface Shop {
@@ -94,6 +95,7 @@ export async function openShop(
         ...real,
         checkBalance: true,
         shopEnabled: true,
+        gpt4Models: ['gpt-4*'],
         vipMirrorUrl: VIP,
         usageHelpUrl: HELP,
         officialMirrorUrl: MIRROR,

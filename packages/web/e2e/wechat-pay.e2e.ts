@@ -136,6 +136,10 @@ describe('paying with WeChat Pay on a computer', () => {
     expect(answer.status).toBe(204);
     // The page's own script sees the order paid (it polls every 2 s) and goes back to the chat.
     await page.waitForURL(/\/c\/new$/, { timeout: 10_000 });
+    // Back with the order named: the notice says what it gave.
+    const paid = page.getByTestId('paid-dialog');
+    await paid.getByRole('heading', { name: 'Payment received' }).waitFor();
+    expect(await paid.getByTestId('paid-line').allInnerTexts()).toEqual(['10 credits added.']);
     // No script or policy error on the way: the inline script ran under the page's CSP.
     expect(errors.filter((e) => /Content Security Policy|Refused/i.test(e))).toEqual([]);
 

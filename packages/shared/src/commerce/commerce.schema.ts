@@ -36,6 +36,15 @@ export const purchaseOptionsSchema = z.object({
 export type PurchaseOptions = z.infer<typeof purchaseOptionsSchema>;
 
 /**
+ * A path of the web app to come back to: starts with one `/` (never `//`, which would name another site), letters,
+ * digits and `/-_.~` only (no query, no fragment, no escapes), at most 200 characters.
+ */
+export const returnPathSchema = z
+  .string()
+  .max(200)
+  .regex(/^\/(?![/\\])[A-Za-z0-9/_.~-]*$/, 'must be a path of this site, such as /c/new');
+
+/**
  * `POST /api/charge`: the option chosen, as the recharge dialog sends it. The server finds the option by `ctype`,
  * `price` and `period` and refuses a payload whose other fields do not match it (a client never sets a price).
  */
@@ -45,6 +54,11 @@ export const chargeRequestSchema = z.object({
   amount: z.number().nonnegative(),
   period: cardPeriodSchema.optional(),
   access: z.record(z.string(), z.number().int().min(-1)).optional(),
+  /**
+   * Where the buyer comes back to once paid: a path of this site (`/c/<conversationId>`), the page the recharge
+   * dialog was opened on. Absent: `/c/new`.
+   */
+  returnTo: returnPathSchema.optional(),
 });
 export type ChargeRequest = z.infer<typeof chargeRequestSchema>;
 
@@ -63,10 +77,39 @@ export const paymentStatusSchema = z.object({ status: z.enum(['pending', 'paid',
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /**
+ * `GET /api/orders/:orderId`: one of the signed-in user's orders and what it gave, for the "充值成功" notice the web
+ * shows when the payment page sends the buyer back. `credits`: the credits the order adds (a pack's, or a card's
+ * bonus). A card: its `period`, its gpt-4 uses a day and, once paid, when it runs (`startsAt`, `endsAt`; a card
+ * bought while another runs may start later). `status` reads as `GET /pay/status/:orderId` does.
+ */
+export const orderSummarySchema = z.object({
+  orderId: z.string(),
+  status: z.enum(['pending', 'paid', 'closed']),
+  ctype: purchaseTypeSchema,
+  price: z.number().nonnegative(),
+  credits: z.number().nonnegative(),
+  period: cardPeriodSchema.optional(),
+  gpt4PerDay: z.number().int().nonnegative().optional(),
+  startsAt: z.string().optional(),
+  endsAt: z.string().optional(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+/** Credits and free uses of each class: what a new user is given. `credits` in credits (1 credit = 1 yuan). */
+export const giftSchema = z.object({
+  credits: z.number().nonnegative(),
+  gpt3Uses: z.number().int().nonnegative(),
+  gpt4Uses: z.number().int().nonnegative(),
+});
+export type Gift = z.infer<typeof giftSchema>;
+
+/**
  * `GET /api/user/invites`: who the user's code brought and what it earned. Money in yuan: `totalPrice`, what the
  * invitees paid (both levels); `totalPricePayed`, cash-back already paid out; `totalPriceCanPay`, cash-back that may
  * be asked for now (today's excluded); `totalPriceToday`, cash-back earned today. `invitePercent` and
- * `secondLevelPercent` are the shares; `registerGift`, the gift in yuan; `adminWx`, whom to ask for a cash-out.
+ * `secondLevelPercent` are the shares; `registerGift`, the invite gift in yuan; `adminWx`, whom to ask for a
+ * cash-out. `newUserGift`: all a user who signs up through the link gets (the registration gift and the invite gift
+ * together; nothing while the server keeps no balance).
  */
 export const inviteStatsSchema = z.object({
   inviteCode: z.string(),
@@ -81,6 +124,7 @@ export const inviteStatsSchema = z.object({
   invitePercent: z.number().nonnegative(),
   secondLevelPercent: z.number().nonnegative(),
   registerGift: z.number().nonnegative(),
+  newUserGift: giftSchema,
 });
 export type InviteStats = z.infer<typeof inviteStatsSchema>;
 

@@ -27,6 +27,12 @@ export const startupConfigSchema = z.object({
   checkBalance: z.boolean(),
   /** Whether cards and packs are for sale: the balance is on and a payment provider is set. */
   shopEnabled: z.boolean(),
+  /**
+   * The model-name patterns of the gpt-4 class (`*` any run of characters): a model matching one spends GPT-4 free
+   * uses, every other model GPT-3.5 ones (docs/reference/balance.md (Model families)). Empty while the server keeps
+   * no balance.
+   */
+  gpt4Models: z.array(z.string()),
   searchEnabled: z.boolean(),
   /** Megabytes (may be fractional), as in `GET /api/files/config`. */
   avatarSizeLimit: z.number(),

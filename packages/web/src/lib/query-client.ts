@@ -49,6 +49,10 @@ export const queryKeys = {
   purchaseOptions: ['purchaseOptions'] as const,
   /** `GET /api/user/invites`: the invite code and the cash-back figures. */
   inviteStats: ['inviteStats'] as const,
+  /** `GET /api/orders/:orderId`: an order the buyer came back from paying. */
+  order: (id: string) => ['order', id] as const,
+  /** `GET /api/messages/:conversationId/:messageId/cost`: what a reply cost. */
+  messageCost: (messageId: string) => ['messageCost', messageId] as const,
   userKey: (name: string) => ['userKey', name] as const,
   /** `GET /api/files`: the user's files, newest first. */
   files: ['files'] as const,

@@ -26,6 +26,9 @@ import { nowIso } from '../../lib/clock';
 import { giftGranted, grantRegistrationGift } from './registration-gift';
 import { tokenBalanceError } from './token-balance-error';
 
+/** The settlement reason of a call a subscription card covered, before the model: what a reply's cost counts. */
+export const CARD_CALL_REASON = 'card call';
+
 /** How a call ended, as its settlement needs it. */
 export interface CallOutcome {
   /** The provider finished the reply (not aborted, not failed). */
@@ -237,7 +240,7 @@ function billingOf(
         // A card's call takes nothing; its usage row still counts the call and its tokens.
         return write(
           {},
-          `card call ${price.model}`,
+          `${CARD_CALL_REASON} ${price.model}`,
           outcome.messageId,
           callUsage(price, tokens, { credits: 0 }),
         );

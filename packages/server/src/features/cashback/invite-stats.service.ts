@@ -1,8 +1,9 @@
-import type { InviteStats } from '@parley/shared';
+import type { Gift, InviteStats } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import type { UserRow } from '../users/users.table';
 import { countInvitees } from '../users/users.repository';
 import { cashbackTotals, payableFen } from './cashback.repository';
+import { UNITS_PER_CREDIT } from '../commerce/shop-options';
 import { fenToYuan } from './money';
 
 /**
@@ -31,5 +32,19 @@ export async function inviteStats(
     invitePercent: invites.percent,
     secondLevelPercent: invites.secondLevelPercent,
     registerGift: fenToYuan(invites.registerGiftFen),
+    newUserGift: newUserGift(deps.config),
   };
+}
+
+/**
+ * What a user who signs up through an invite link is given, as the dialog announces it: the registration gift and
+ * the invite gift together, from the configuration that grants them (balance/registration-gift.ts), so the dialog
+ * never promises what the server does not give. Nothing while CHECK_BALANCE is off: no gift is granted then.
+ */
+function newUserGift(config: AppDeps['config']): Gift {
+  if (!config.app.checkBalance) return { credits: 0, gpt3Uses: 0, gpt4Uses: 0 };
+  const gift = config.balance.registrationGift;
+  // Summed in units (1 fen = 1000 units), as the ledger keeps them, then given in credits.
+  const units = gift.credits + config.invites.registerGiftFen * (UNITS_PER_CREDIT / 100);
+  return { credits: units / UNITS_PER_CREDIT, gpt3Uses: gift.gpt3Uses, gpt4Uses: gift.gpt4Uses };
 }

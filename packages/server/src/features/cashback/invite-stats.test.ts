@@ -68,6 +68,8 @@ describe.each(testDialects())('invite stats with cash-back on %s', (dialect) => 
       invitePercent: 15,
       secondLevelPercent: 5,
       registerGift: 0.5,
+      // The balance is off in this app: a new user is given nothing, and the dialog promises nothing.
+      newUserGift: { credits: 0, gpt3Uses: 0, gpt4Uses: 0 },
     });
     // b: 15% of c's 20 yuan, all of it today.
     expect(await stats(t, b)).toMatchObject({
@@ -77,6 +79,17 @@ describe.each(testDialects())('invite stats with cash-back on %s', (dialect) => 
       totalPricePayed: 0,
     });
     expect(await stats(t, c)).toMatchObject({ totalPrice: 0, totalPriceCanPay: 0, totalPriceToday: 0 });
+  });
+
+  it('announces the gift a new user gets: the registration gift and the invite gift, as configured', async () => {
+    t = await buildTestApp(dialect, {
+      app: { checkBalance: true },
+      balance: { registrationGift: { credits: 120_000, gpt3Uses: 40, gpt4Uses: 5 } },
+      invites: { percent: 15, secondLevelPercent: 5, registerGiftFen: 80, adminWx: '' },
+    });
+    const a = await newUser(t.app);
+    // 1.2 credits and 0.8 yuan (0.8 credit) of invite gift: 2 credits, and the registration gift's free uses.
+    expect((await stats(t, a)).newUserGift).toEqual({ credits: 2, gpt3Uses: 40, gpt4Uses: 5 });
   });
 
   it('gives an invited user the registerGift in credits beside the registration gift, once their e-mail is verified', async () => {

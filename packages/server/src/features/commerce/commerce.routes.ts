@@ -4,7 +4,8 @@ import { addRoute } from '../../lib/api-routes';
 import { isMobileClient, isWeChatBrowser } from '../../lib/mobile-client';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import { chargeLimitHook } from './charge-limit';
-import { charge, getPurchaseOptions } from './commerce.service';
+import { charge, getPurchaseOptions, shopProvider } from './commerce.service';
+import { orderSummary } from './order-summary';
 
 /** What is for sale, and orders (docs/reference/commerce.md). */
 export const commerceRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
@@ -21,6 +22,12 @@ export const commerceRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, 
       };
       const result = await charge(deps, services.payments, authUser(request).id, request.body, client);
       return reply.status(201).send(result);
+    },
+  });
+  addRoute(app, 'getOrder', {
+    handler: async (request) => {
+      await shopProvider(deps, services.payments);
+      return orderSummary(deps, authUser(request).id, request.params.orderId);
     },
   });
 };

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import type { PaymentLoader } from '../payments/load-provider';
-import type { PaymentClient, PaymentProvider } from '../payments/payment-provider';
+import { returnUrlOf, type PaymentClient, type PaymentProvider } from '../payments/payment-provider';
 import { closePendingBeyond, insertOrder } from './orders.repository';
 import { findSoldOption, purchaseOptionsOf, subjectOf, toFen } from './shop-options';
 
@@ -48,6 +48,7 @@ export async function charge(
     status: 'pending',
     // Shown beside the cash-back it earns, should the payer share an address with their inviter.
     paymentIp: client ? normalizeIP(client.ip) : null,
+    returnPath: request.returnTo ?? null,
   });
   // A user keeps a few orders pending at most (a payment page left open, a second try): the oldest beyond them are
   // closed rather than the new one refused, so no one is locked out of paying for a day
@@ -58,6 +59,9 @@ export async function charge(
       id: orderId,
       amountFen,
       subject: subjectOf(option),
+      // Back to the page the dialog was opened on, which then says what the order gave (docs/decisions.md,
+      // "A payment comes back to where it was made").
+      returnUrl: returnUrlOf(deps.config.domainClient, orderId, request.returnTo ?? null),
       ...(client ? { client } : {}),
     });
     if (paymentCode) {

@@ -22,6 +22,8 @@ export interface OrdersTable {
   payment_code: ColumnType<string | null, string | null | undefined, string | null>;
   /** The address the order was placed from (0019-signup-addresses); null for grants and older orders. */
   payment_ip: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The web page the buyer comes back to once paid (0020-order-return-path); null: `/c/new`. */
+  return_path: ColumnType<string | null, string | null | undefined, never>;
 }
 export type OrderRow = Selectable<OrdersTable>;
 

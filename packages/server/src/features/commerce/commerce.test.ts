@@ -139,7 +139,7 @@ describe.each(testDialects())('the shop on %s', (dialect) => {
       for (let i = 0; i < 2; i += 1) {
         const paid = await test.app.inject({ method: 'POST', url: `/pay/dev/${body.orderId}` });
         expect(paid.statusCode).toBe(302);
-        expect(paid.headers.location).toBe(`${test.config.domainClient}/c/new`);
+        expect(paid.headers.location).toBe(`${test.config.domainClient}/c/new?paid=${body.orderId}`);
       }
       const after = await readBalance(test.database.db, user.id);
       expect(after.credits - before.credits).toBe(22 * 100_000);

@@ -16,6 +16,8 @@ export interface NewOrder {
   id?: string;
   /** The address the payer placed the order from, as the rate limits count it; none for a grant. */
   paymentIp?: string | null;
+  /** The page of the web app the buyer comes back to (validated by the charge schema); none: `/c/new`. */
+  returnPath?: string | null;
 }
 
 /**
@@ -40,6 +42,7 @@ export function orderRow(order: NewOrder, now = nowIso()): OrderRow {
     paid_at: order.status === 'paid' ? now : null,
     payment_code: null,
     payment_ip: order.paymentIp ?? null,
+    return_path: order.returnPath ?? null,
   };
 }
 

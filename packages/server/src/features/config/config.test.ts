@@ -76,6 +76,24 @@ describe.each(testDialects())('GET /api/config on %s', (dialect) => {
     expect(await shopOf({ app: { checkBalance: true }, payment: dev })).toEqual([true, true]);
   });
 
+  it("names the gpt-4 class's patterns while the balance is on: the built-in ones, then the operator's", async () => {
+    const patternsOf = async (over: Parameters<typeof buildTestApp>[1]) => {
+      t = await buildTestApp(dialect, over);
+      const body = startupConfigSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/config' })).json(),
+      );
+      await t.close();
+      return body.gpt4Models;
+    };
+    expect(await patternsOf({})).toEqual([]);
+    expect(
+      await patternsOf({
+        app: { checkBalance: true },
+        yaml: { version: '1.0.3', balance: { gpt4Models: ['deepseek-reasoner'] } },
+      }),
+    ).toEqual(['gpt-4*', 'gpt-5*', 'chatgpt-4*', 'o1*', 'o3*', 'o4*', 'claude-*opus*', 'deepseek-reasoner']);
+  });
+
   it('names the configured endpoints in menu order, as GET /api/endpoints orders them', async () => {
     const mistral = {
       name: 'Mistral',

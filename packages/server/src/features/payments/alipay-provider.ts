@@ -47,10 +47,10 @@ export async function alipayProvider(settings: AlipaySettings, urls: ProviderUrl
           total_amount,
           subject: order.subject,
           // Where the mobile page's "back" button leads when the buyer gives up.
-          ...(order.client?.mobile ? { quit_url: urls.returnUrl } : {}),
+          ...(order.client?.mobile ? { quit_url: order.returnUrl } : {}),
         },
         notifyUrl: urls.notifyUrl,
-        returnUrl: urls.returnUrl,
+        returnUrl: order.returnUrl,
       });
       return { paymentUrl };
     },

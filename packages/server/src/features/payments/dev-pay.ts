@@ -3,6 +3,7 @@ import { AppError } from '../../lib/app-error';
 import { applyPaidNotice } from '../commerce/order-paid';
 import { subjectOf, type SoldOption } from '../commerce/shop-options';
 import { escapeHtml } from '../../lib/escape-html';
+import { returnUrlOf } from './payment-provider';
 
 async function pendingOrder(deps: AppDeps, orderId: string) {
   const order = await deps.database.db
@@ -27,7 +28,9 @@ export async function devPayPage(deps: AppDeps, orderId: string): Promise<string
   const body =
     order.status === 'pending'
       ? `<form method="post" action="${action}"><button type="submit">Pay ¥${amount} / 支付</button></form>`
-      : `<p>This order is ${escapeHtml(order.status)}. / 订单已处理。</p><p><a href="/c/new">Back / 返回</a></p>`;
+      : `<p>This order is ${escapeHtml(order.status)}. / 订单已处理。</p><p><a href="${escapeHtml(
+          returnUrlOf(deps.config.domainClient, order.id, order.return_path),
+        )}">Back / 返回</a></p>`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Dev payment</title>
@@ -38,8 +41,11 @@ button{font-size:1.1rem;padding:.6rem 1.4rem;border-radius:.5rem;border:0;backgr
 <p class="note">No money moves: PAYMENT_PROVIDER=dev marks the order paid. / 测试模式，不会真实扣款。</p></body></html>`;
 }
 
-/** The Pay button: the order paid as a provider's notice would pay it (a repeat changes nothing). */
-export async function payDevOrder(deps: AppDeps, orderId: string): Promise<void> {
+/**
+ * The Pay button: the order paid as a provider's notice would pay it (a repeat changes nothing); answers where the
+ * browser goes next, the order's return page, as a provider's return URL would send it.
+ */
+export async function payDevOrder(deps: AppDeps, orderId: string): Promise<string> {
   const order = await pendingOrder(deps, orderId);
   await applyPaidNotice(deps, 'dev', {
     orderId: order.id,
@@ -47,4 +53,5 @@ export async function payDevOrder(deps: AppDeps, orderId: string): Promise<void>
     amountFen: order.amount_fen,
     currency: order.currency,
   });
+  return returnUrlOf(deps.config.domainClient, order.id, order.return_path);
 }

@@ -28,7 +28,6 @@ async function load(config: AppConfig): Promise<PaymentProvider> {
   const settings = config.payment!;
   const urls: ProviderUrls = {
     notifyUrl: `${config.domainServer}/api/pay/notify/${settings.provider}`,
-    returnUrl: `${config.domainClient}/c/new`,
     pageUrl: (orderId) => `${config.domainServer}/pay/${settings.provider}/${orderId}`,
   };
   switch (settings.provider) {
@@ -37,7 +36,7 @@ async function load(config: AppConfig): Promise<PaymentProvider> {
     case 'wechat':
       return (await import('./wechat-provider')).wechatProvider(settings.wechat, urls);
     case 'stripe':
-      return (await import('./stripe-provider')).stripeProvider(settings.stripe, urls);
+      return (await import('./stripe-provider')).stripeProvider(settings.stripe);
     case 'dev':
       return (await import('./dev-provider')).devProvider(config.domainServer);
   }

@@ -275,7 +275,9 @@ export function stripeCase(): ProviderCase {
       expect(sent.get('metadata[orderId]')).toBe(orderId);
       expect(sent.get('line_items[0][price_data][currency]')).toBe('cny');
       expect(sent.get('line_items[0][price_data][unit_amount]')).toBe('1000');
-      expect(sent.get('success_url')).toBe('http://localhost:3080/c/new');
+      // Back to the web with the order named, so the web can say what it gave.
+      expect(sent.get('success_url')).toBe(`http://localhost:3080/c/new?paid=${orderId}`);
+      expect(sent.get('cancel_url')).toBe(`http://localhost:3080/c/new?paid=${orderId}`);
     },
     paid(orderId, amountFen, currency) {
       const body = JSON.stringify({

@@ -8,6 +8,8 @@ export interface PaymentOrder {
   subject: string;
   /** The buyer's browser, for providers with a page made for phones; absent: a computer's. */
   client?: PaymentClient;
+  /** Where the provider sends the browser back, paid or not: the order's return page (returnUrlOf). */
+  returnUrl: string;
 }
 
 /** Where the buyer pays from. */
@@ -71,10 +73,17 @@ export class InvalidNotice extends Error {
   }
 }
 
-/** Where providers send notices and the browser comes back to. */
+/**
+ * The page a buyer comes back to (docs/reference/commerce.md (Orders and payment)): the order's return path (the
+ * page the recharge dialog was opened on; `/c/new` when none) on the web's domain, with `paid=<orderId>`, which
+ * makes the web show what the order gave once it is paid.
+ */
+export const returnUrlOf = (domainClient: string, orderId: string, returnPath: string | null): string =>
+  `${domainClient}${returnPath ?? '/c/new'}?paid=${encodeURIComponent(orderId)}`;
+
+/** Where providers send notices, and Parley's own payment pages. */
 export interface ProviderUrls {
   notifyUrl: string;
-  returnUrl: string;
   /** Parley's own payment page of an order (WeChat Pay's QR page). */
   pageUrl(orderId: string): string;
 }

@@ -69,8 +69,7 @@ export const paymentRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, {
   addRoute(app, 'devPay', {
     handler: async (request, reply) => {
       devOnly();
-      await payDevOrder(deps, request.params.orderId);
-      return reply.redirect(`${deps.config.domainClient}/c/new`, 302);
+      return reply.redirect(await payDevOrder(deps, request.params.orderId), 302);
     },
   });
 };

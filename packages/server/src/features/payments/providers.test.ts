@@ -82,7 +82,7 @@ describe.each(testDialects())('payment providers on %s', (dialect) => {
         out_trade_no: phone.body.orderId,
         total_amount: '10.00',
         product_code: 'QUICK_WAP_WAY',
-        quit_url: `${test.config.domainClient}/c/new`,
+        quit_url: `${test.config.domainClient}/c/new?paid=${phone.body.orderId}`,
       });
       // The stand-in answers 200 only when the link's signature verifies with the app's public key.
       expect((await fetch(phone.body.paymentUrl)).status).toBe(200);
@@ -95,6 +95,26 @@ describe.each(testDialects())('payment providers on %s', (dialect) => {
 
       const desktop = await chargeAs(test, token, pack10, { 'sec-ch-ua-mobile': '?0', 'user-agent': IPHONE });
       expect(new URL(desktop.body.paymentUrl).searchParams.get('method')).toBe('alipay.trade.page.pay');
+    });
+
+    it('sends the buyer back to the conversation they paid from, with the order named', async () => {
+      const { token } = await newUser(test.app);
+      const back = (id: string) => `${test.config.domainClient}/c/conv-1?paid=${id}`;
+      const desktop = await chargeAs(test, token, { ...pack10, returnTo: '/c/conv-1' });
+      expect(new URL(desktop.body.paymentUrl).searchParams.get('return_url')).toBe(
+        back(desktop.body.orderId),
+      );
+      const phone = await chargeAs(
+        test,
+        token,
+        { ...pack10, returnTo: '/c/conv-1' },
+        { 'user-agent': IPHONE },
+      );
+      const url = new URL(phone.body.paymentUrl);
+      expect(url.searchParams.get('return_url')).toBe(back(phone.body.orderId));
+      expect(JSON.parse(url.searchParams.get('biz_content') ?? '{}').quit_url).toBe(back(phone.body.orderId));
+      // The stand-in answers 200 only when the link's signature (which covers the return URL) verifies.
+      expect((await fetch(phone.body.paymentUrl)).status).toBe(200);
     });
   });
 
@@ -115,7 +135,16 @@ describe.each(testDialects())('payment providers on %s', (dialect) => {
       expect(phone.status).toBe(201);
       expect(phone.body.paymentUrl).toBe(
         'https://wx.tenpay.com/cgi-bin/mmpayweb-bin/checkmweb?prepay_id=wx01&package=42' +
-          `&redirect_url=${encodeURIComponent(`${test.config.domainClient}/c/new`)}`,
+          `&redirect_url=${encodeURIComponent(`${test.config.domainClient}/c/new?paid=${phone.body.orderId}`)}`,
+      );
+      const back = await chargeAs(
+        test,
+        token,
+        { ...pack10, returnTo: '/c/conv-1' },
+        { 'user-agent': ANDROID },
+      );
+      expect(new URL(back.body.paymentUrl).searchParams.get('redirect_url')).toBe(
+        `${test.config.domainClient}/c/conv-1?paid=${back.body.orderId}`,
       );
       const h5Order = withH5.sent().find((r) => r.url === '/v3/pay/transactions/h5');
       expect(JSON.parse(h5Order!.body)).toMatchObject({

@@ -6,7 +6,6 @@ import {
   type PaidNotice,
   type PaymentOrder,
   type PaymentProvider,
-  type ProviderUrls,
 } from './payment-provider';
 
 interface CheckoutSession {
@@ -23,7 +22,7 @@ interface CheckoutSession {
  * Stripe Checkout (docs/reference/commerce.md (Stripe)): a hosted Checkout Session in CNY, and the webhook checked
  * with the endpoint's signing secret. Only `checkout.session.completed` with `payment_status: paid` pays an order.
  */
-export async function stripeProvider(settings: StripeSettings, urls: ProviderUrls): Promise<PaymentProvider> {
+export async function stripeProvider(settings: StripeSettings): Promise<PaymentProvider> {
   const { default: Stripe } = await import('stripe');
   const stripe = new Stripe(settings.secretKey, {
     host: settings.api.host,
@@ -49,8 +48,8 @@ export async function stripeProvider(settings: StripeSettings, urls: ProviderUrl
             },
           },
         ],
-        success_url: urls.returnUrl,
-        cancel_url: urls.returnUrl,
+        success_url: order.returnUrl,
+        cancel_url: order.returnUrl,
       });
       if (!session.url) throw new Error('Stripe answered no Checkout URL');
       return { paymentUrl: session.url };

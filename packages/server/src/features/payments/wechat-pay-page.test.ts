@@ -56,6 +56,20 @@ describe.each(testDialects())('the WeChat Pay page on %s', (dialect) => {
     expect(paid.body).not.toContain('<script');
   });
 
+  it('goes back, once paid, to the page the order was made from, with the order named', async () => {
+    const { token } = await newUser(test.app);
+    const { body } = await chargeAs(test, token, { ...pack10, returnTo: '/c/conv-1' });
+    const page = await get(`/pay/wechat/${body.orderId}`);
+    const back = `${test.config.domainClient}/c/conv-1?paid=${body.orderId}`;
+    // The script's next page (JSON in the script) and the Back link (HTML).
+    expect(page.body).toContain(`next = ${JSON.stringify(back)}`);
+    expect(page.body).toContain(`<a href="${back}">Back to Parley / 返回</a>`);
+    const plain = await chargeAs(test, token, pack10);
+    expect((await get(`/pay/wechat/${plain.body.orderId}`)).body).toContain(
+      `next = ${JSON.stringify(`${test.config.domainClient}/c/new?paid=${plain.body.orderId}`)}`,
+    );
+  });
+
   it('answers 404 for unknown orders and for another provider’s order', async () => {
     expect((await get('/pay/status/0123456789abcdef0123456789abcdef')).statusCode).toBe(404);
     expect((await get('/pay/wechat/0123456789abcdef0123456789abcdef')).statusCode).toBe(404);

@@ -3,6 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { subjectOf, type SoldOption } from '../commerce/shop-options';
 import { escapeHtml } from '../../lib/escape-html';
+import { returnUrlOf } from './payment-provider';
 
 /** A value placed in the inline script: JSON, with `<` escaped so no `</script>` can end it. */
 const scriptValue = (value: string) => JSON.stringify(value).replace(/</g, '\\u003c');
@@ -40,7 +41,7 @@ export async function wechatPayPage(deps: AppDeps, orderId: string, nonce: strin
   if (!order) throw new AppError('NOT_FOUND', 'No such order');
   const subject = escapeHtml(subjectOf(JSON.parse(order.option) as SoldOption));
   const amount = (order.amount_fen / 100).toFixed(2);
-  const back = `${deps.config.domainClient}/c/new`;
+  const back = returnUrlOf(deps.config.domainClient, order.id, order.return_path);
   let body: string;
   let script = '';
   if (order.status === 'pending' && order.payment_code) {

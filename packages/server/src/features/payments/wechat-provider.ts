@@ -81,7 +81,7 @@ export async function wechatProvider(
             scene_info: { payer_client_ip: phone.ip, h5_info: { type: 'Wap' } },
           });
           if (data.h5_url) {
-            const back = encodeURIComponent(urls.returnUrl);
+            const back = encodeURIComponent(order.returnUrl);
             return {
               paymentUrl: `${data.h5_url}${data.h5_url.includes('?') ? '&' : '?'}redirect_url=${back}`,
             };

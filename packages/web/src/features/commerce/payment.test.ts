@@ -29,6 +29,12 @@ describe('startPayment', () => {
     expect(d.go).toHaveBeenCalledWith('https://pay.example.com/o1');
   });
 
+  it('asks to come back to the conversation the dialog was opened on', async () => {
+    const d = deps(async () => ({ orderId: 'o1', paymentUrl: 'https://pay.example.com/o1' }));
+    expect(await startPayment(weekly, d, '/c/3f2a-conv_1')).toBeNull();
+    expect(d.charge).toHaveBeenCalledWith(expect.objectContaining({ returnTo: '/c/3f2a-conv_1' }));
+  });
+
   it('tells an answer without a payment page, and goes nowhere', async () => {
     const d = deps(async () => ({ orderId: 'o1', paymentUrl: ' ' }));
     expect(await startPayment(weekly, d)).toEqual({ kind: 'noPaymentUrl' });

@@ -8,6 +8,7 @@ import {
   formatMoney,
   formatPrice,
   initialTab,
+  returnPathOf,
   showsOfficialOffer,
   validUntil,
 } from './purchase';
@@ -108,5 +109,16 @@ describe('money and credits', () => {
     expect(formatCostCredits(0)).toBe('0.00');
     expect(formatCostCredits(123_456_789, 'zh-CN')).toBe('1234.57');
     expect(formatCostCredits(30, 'zh-CN')).toBe('0.0003');
+  });
+});
+
+describe('returnPathOf', () => {
+  it('keeps a conversation page, and leaves anything else to the server (/c/new)', () => {
+    expect(returnPathOf('/c/3f2a-conv_1')).toBe('/c/3f2a-conv_1');
+    expect(returnPathOf('/c/new')).toBe('/c/new');
+    expect(returnPathOf('/search')).toBeUndefined();
+    expect(returnPathOf('/c/')).toBeUndefined();
+    expect(returnPathOf('/c/a%2Fb')).toBeUndefined();
+    expect(returnPathOf('')).toBeUndefined();
   });
 });

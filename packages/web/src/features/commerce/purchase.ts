@@ -1,4 +1,10 @@
-import { CREDIT_UNITS, type CardPeriod, type PurchaseOption, type PurchaseOptions } from '@parley/shared';
+import {
+  CREDIT_UNITS,
+  returnPathSchema,
+  type CardPeriod,
+  type PurchaseOption,
+  type PurchaseOptions,
+} from '@parley/shared';
 
 /** The recharge dialog's tabs: subscription cards, credits top-up. */
 export type RechargeTab = 'subscription' | 'credits';
@@ -60,9 +66,20 @@ export function formatCostCredits(units: number, locale = 'en-US'): string {
   ).format(credits);
 }
 
-/** The charge payload for an option: what the server matches against its own list. */
-export function chargeRequestOf(option: PurchaseOption) {
+/**
+ * The page a payment comes back to: the conversation the dialog was opened on (`/c/<id>`), else none (the server's
+ * `/c/new`). Only a path the charge schema takes: anything else (a query, an odd character) is left out, not sent.
+ */
+export function returnPathOf(pathname: string): string | undefined {
+  return /^\/c\/[A-Za-z0-9_-]+$/.test(pathname) && returnPathSchema.safeParse(pathname).success
+    ? pathname
+    : undefined;
+}
+
+/** The charge payload for an option: what the server matches against its own list, and where to come back to. */
+export function chargeRequestOf(option: PurchaseOption, returnTo?: string) {
   return {
+    ...(returnTo ? { returnTo } : {}),
     ctype: option.ctype,
     price: option.price,
     amount: option.amount,

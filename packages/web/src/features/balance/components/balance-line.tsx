@@ -5,7 +5,7 @@ import { formatCredits } from '@parley/shared';
 import { useBalanceQuery } from '../balance.api';
 
 /**
- * The user menu's balance line: credits with two decimals and the GPT-4 uses left ("unlimited" for -1); choosing it
+ * The user menu's balance line: credits with two decimals and their unit, and the GPT-4 uses left ("unlimited" for -1); choosing it
  * opens the balance details. Nothing when the server keeps no balance.
  */
 export function BalanceLine({ className, onSelect }: { className: string; onSelect: () => void }) {

@@ -7,7 +7,9 @@ import { useChatInputStore } from '../chat-input.store';
 import { useCopyText } from '../hooks/use-copy-text';
 import type { MessageActions as Allowed } from '../message-action-rules';
 import { messageText } from '../message-text';
+import { useStartupConfig } from '../../config/config.api';
 import { ActionButton } from './action-button';
+import { MessageInfo } from './message-info';
 
 interface MessageActionsProps {
   message: Message;
@@ -19,10 +21,14 @@ interface MessageActionsProps {
 
 const icon = 'size-4';
 
-/** Copy, Edit, Regenerate and Continue under a message; which show is decided by message-action-rules. */
+/**
+ * Copy, Edit, Regenerate and Continue under a message (which show is decided by message-action-rules), and a
+ * reply's details.
+ */
 export function MessageActions({ message, allowed, onEdit, onRegenerate, onContinue }: MessageActionsProps) {
   const { t } = useTranslation();
   const { copied, copy } = useCopyText();
+  const { config } = useStartupConfig();
 
   const onCopy = async () => {
     if (!(await copy(messageText(message)))) {
@@ -72,6 +78,8 @@ export function MessageActions({ message, allowed, onEdit, onRegenerate, onConti
           <StepForward className={icon} aria-hidden="true" />
         </ActionButton>
       )}
+      {/* A reply's details, with what it cost, where there is a balance (docs/reference/balance.md). */}
+      {config.checkBalance && !message.isCreatedByUser && <MessageInfo message={message} />}
     </>
   );
 }

@@ -8,6 +8,7 @@ import { useBalanceQuery } from '../../balance/balance.api';
 import { sendClick } from '../click';
 import '../commerce-texts';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
+import { ModelClassList } from './model-class-list';
 
 const EXPLANATIONS = [
   'com_balance_explain_order',
@@ -16,16 +17,20 @@ const EXPLANATIONS = [
   'com_balance_explain_restore',
 ];
 
-/** Balance details: credits and free uses per family, and how they are spent and restored. */
+/**
+ * Balance details: credits and free uses per class, how they are spent and restored, and which of the server's
+ * models are in each class.
+ */
 export function BalanceDialog() {
   const { t } = useTranslation();
   const open = useCommerceDialogs((s) => s.open === 'balance');
   const { close, show } = useCommerceDialogs();
   const balance = useBalanceQuery();
-  const uses = (n: number | undefined) => (n === -1 ? t('com_balance_unlimited') : String(n ?? 0));
+  const uses = (n: number | undefined) =>
+    n === -1 ? t('com_balance_unlimited') : t('com_balance_uses_count', { n: n ?? 0 });
   const rows: Array<[string, string]> = balance.data
     ? [
-        ['com_balance_credits', formatCredits(balance.data.c)],
+        ['com_balance_credits', t('com_balance_credits_value', { credits: formatCredits(balance.data.c) })],
         ['com_balance_gpt3_uses', uses(balance.data.t['gpt-3'])],
         ['com_balance_gpt4_uses', uses(balance.data.t['gpt-4'])],
       ]
@@ -73,6 +78,7 @@ export function BalanceDialog() {
             <li key={key}>{t(key)}</li>
           ))}
         </ul>
+        <ModelClassList />
         <Button
           data-testid="balance-recharge"
           onClick={() => {

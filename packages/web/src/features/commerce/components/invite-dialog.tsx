@@ -8,6 +8,7 @@ import { useInviteStatsQuery } from '../commerce.api';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 import { formatMoney } from '../purchase';
 import { CopyButton } from './copy-button';
+import { giftText, InviteCashOut } from './invite-cash-out';
 
 /** The invite link: this site's origin, a slash and the code (/{code} leads to sign-up with it). */
 export const inviteLink = (origin: string, code: string): string => `${origin}/${code}`;
@@ -42,6 +43,7 @@ export function InviteDialog() {
 function InviteBody({ stats }: { stats: InviteStats }) {
   const { t } = useTranslation();
   const link = inviteLink(window.location.origin, stats.inviteCode);
+  const gift = giftText(stats.newUserGift, t);
   const figures: Array<[string, string, string]> = [
     ['invited', 'com_invite_invited', String(stats.invitedCount)],
     ['invited24', 'com_invite_invited24', String(stats.invited24Count)],
@@ -53,12 +55,10 @@ function InviteBody({ stats }: { stats: InviteStats }) {
   ];
   return (
     <div className="flex flex-col gap-4">
-      <p className="text-sm leading-6 text-zinc-700 dark:text-zinc-300">
-        {t('com_invite_intro', {
-          percent: stats.invitePercent,
-          second: stats.secondLevelPercent,
-          gift: formatMoney(stats.registerGift),
-        })}
+      <p data-testid="invite-intro" className="text-sm leading-6 text-zinc-700 dark:text-zinc-300">
+        {t('com_invite_intro', { percent: stats.invitePercent, second: stats.secondLevelPercent })}
+        {/* Its own sentence: en-US starts it with a space, zh-CN needs none after "。". */}
+        {gift && t('com_invite_gift', { gift })}
       </p>
       <div className="flex flex-col gap-1.5">
         <label htmlFor="invite-link" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -80,18 +80,18 @@ function InviteBody({ stats }: { stats: InviteStats }) {
         {figures.map(([id, label, value]) => (
           <div key={id} className="rounded-lg bg-zinc-50 px-3 py-2 dark:bg-zinc-800/60">
             <dt className="text-xs text-zinc-600 dark:text-zinc-400">{t(label)}</dt>
-            <dd data-testid={`invite-${id}`} className="text-base font-semibold tabular-nums">
+            <dd
+              data-testid={`invite-${id}`}
+              // What can be cashed out points to how (the section below says whom to write to).
+              aria-describedby={id === 'canPay' ? 'invite-cash-out' : undefined}
+              className="text-base font-semibold tabular-nums"
+            >
               {value}
             </dd>
           </div>
         ))}
       </dl>
-      <p className="text-xs leading-5 text-zinc-600 dark:text-zinc-400">{t('com_invite_today_note')}</p>
-      {stats.adminWx && (
-        <p data-testid="invite-cash-out" className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
-          {t('com_invite_cash_out', { wx: stats.adminWx })}
-        </p>
-      )}
+      <InviteCashOut adminWx={stats.adminWx} />
     </div>
   );
 }

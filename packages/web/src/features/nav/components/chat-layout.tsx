@@ -6,6 +6,7 @@ import { errorText, isApiError, isBanError } from '../../../lib/api-error';
 import { useUserQuery } from '../../auth/auth.api';
 import { useAuthStore } from '../../auth/auth.store';
 import { signOutLocally } from '../../auth/session';
+import { usePaidReturn } from '../../commerce/hooks/use-paid-return';
 import { useSendPendingDeletes } from '../../files/hooks/use-send-pending-deletes';
 import { showToast } from '../../toast/toast.store';
 import { FilesPanelSlot } from '../../my-files/components/files-panel-slot';
@@ -26,6 +27,7 @@ export function ChatLayout() {
   const userQuery = useUserQuery();
   useSendPendingDeletes(status === 'authenticated' && Boolean(user));
   useAppShortcuts();
+  usePaidReturn(status === 'authenticated' && Boolean(user));
 
   useEffect(() => {
     if (status !== 'unauthenticated') return;

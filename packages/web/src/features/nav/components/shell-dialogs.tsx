@@ -32,6 +32,9 @@ const SupportDialog = lazy(async () => ({
 const AppDownloadDialog = lazy(async () => ({
   default: (await import('../../commerce/components/app-download-dialog')).AppDownloadDialog,
 }));
+const PaidDialog = lazy(async () => ({
+  default: (await import('../../commerce/components/paid-dialog')).PaidDialog,
+}));
 const ExportDialog = lazy(async () => ({
   default: (await import('../../export/components/export-dialog')).ExportDialog,
 }));
@@ -48,7 +51,7 @@ function useOnceOpened(open: boolean): boolean {
 
 /**
  * The shell's dialogs: endpoint key, settings, My Files, keyboard shortcuts, export conversation and the commerce dialogs (recharge,
- * balance, invite, support, app download), each loaded on first use.
+ * balance, invite, support, app download, a payment's notice), each loaded on first use.
  */
 export function ShellDialogs() {
   const keyOpened = useOnceOpened(useKeyDialogStore((s) => s.endpoint !== null));
@@ -62,6 +65,7 @@ export function ShellDialogs() {
   const inviteOpened = useOnceOpened(commerce === 'invite');
   const supportOpened = useOnceOpened(commerce === 'support');
   const appOpened = useOnceOpened(commerce === 'appDownload');
+  const paidOpened = useOnceOpened(commerce === 'paid');
   return (
     <Suspense fallback={null}>
       {keyOpened && <KeyDialog />}
@@ -74,6 +78,7 @@ export function ShellDialogs() {
       {inviteOpened && <InviteDialog />}
       {supportOpened && <SupportDialog />}
       {appOpened && <AppDownloadDialog />}
+      {paidOpened && <PaidDialog />}
     </Suspense>
   );
 }

@@ -1,0 +1,20 @@
+import { modelClass, type ModelClass } from '@parley/shared';
+
+/** The models of this server by the free uses they spend, each list sorted and without repeats. */
+export interface ModelsByClass {
+  gpt4: string[];
+  gpt3: string[];
+}
+
+/**
+ * Splits the server's models (`GET /api/models`: names by endpoint) by class with the server's own gpt-4 patterns
+ * (the startup config's `gpt4Models`), the rule it charges by (docs/reference/balance.md (Model families)).
+ */
+export function modelsByClass(
+  models: Record<string, string[]>,
+  gpt4Models: readonly string[],
+): ModelsByClass {
+  const names = [...new Set(Object.values(models).flat())].sort((a, b) => a.localeCompare(b));
+  const of = (c: ModelClass) => names.filter((m) => modelClass(m, gpt4Models) === c);
+  return { gpt4: of('gpt-4'), gpt3: of('gpt-3') };
+}
