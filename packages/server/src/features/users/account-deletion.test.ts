@@ -1,6 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type ApiErrorBody, type PublicUser } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
@@ -53,10 +54,19 @@ describe.each(testDialects())('DELETE /api/user/delete on %s', (dialect) => {
   }
 
   const countOf = async (
-    table: 'conversations' | 'messages' | 'presets' | 'user_keys' | 'files' | 'sessions' | 'search_docs',
+    table: 'conversations' | 'messages' | 'presets' | 'user_keys' | 'files' | 'sessions',
     userId: string,
   ) =>
     (await t.database.db.selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
+  // The search index is not a table of the typed schema (its shape differs by dialect).
+  const searchDocsOf = async (userId: string) =>
+    Number(
+      (
+        await sql<{
+          n: number | string;
+        }>`select count(*) as n from search_docs where user_id = ${userId}`.execute(t.database.db)
+      ).rows[0]?.n,
+    );
 
   it('removes the content and sessions, keeps balance, ledger and orders against an anonymised row', async () => {
     await start();
@@ -78,18 +88,11 @@ describe.each(testDialects())('DELETE /api/user/delete on %s', (dialect) => {
     expect(res.json()).toEqual({ message: 'User deleted' });
     expect(res.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
 
-    const gone = [
-      'conversations',
-      'messages',
-      'search_docs',
-      'presets',
-      'user_keys',
-      'files',
-      'sessions',
-    ] as const;
+    const gone = ['conversations', 'messages', 'presets', 'user_keys', 'files', 'sessions'] as const;
     for (const table of gone) {
       expect({ table, count: await countOf(table, me.user.id) }).toEqual({ table, count: 0 });
     }
+    expect(await searchDocsOf(me.user.id)).toBe(0);
     expect(existsSync(mine.path)).toBe(false);
     // Signed out everywhere: this session, the other one, the refresh cookie; and nothing to sign in with.
     expect((await getUser(t.app, me.token)).statusCode).toBe(401);
@@ -128,7 +131,7 @@ describe.each(testDialects())('DELETE /api/user/delete on %s', (dialect) => {
     for (const table of ['conversations', 'messages', 'presets', 'user_keys', 'files'] as const) {
       expect({ table, count: await countOf(table, other.user.id) }).toEqual({ table, count: 1 });
     }
-    expect(await countOf('search_docs', other.user.id)).toBeGreaterThan(0);
+    expect(await searchDocsOf(other.user.id)).toBe(2);
     expect(existsSync(theirs.path)).toBe(true);
     expect((await getUser(t.app, other.token)).statusCode).toBe(200);
   });

@@ -4,6 +4,9 @@ import type { AppDeps } from '../../app-deps';
 import { rateLimiterFactory, type RateLimiter } from '../../lib/rate-limit';
 import { refuseIfOver } from '../auth/auth-rate-limits';
 
+/** The i18n key of the account page's 429s. */
+export const RATE_KEY = 'com_ui_account_rate_limited';
+
 /** The limits of the account page's calls (docs/reference/accounts.md (The account page)). */
 export interface AccountLimits {
   /**
@@ -36,7 +39,7 @@ export async function countedPasswordTry(
   reply: FastifyReply,
   check: () => Promise<void>,
 ): Promise<void> {
-  refuseIfOver([await limits.passwordTries.hit(userId)], reply, AUTH_MESSAGES.accountRateLimited);
+  refuseIfOver([await limits.passwordTries.hit(userId)], reply, AUTH_MESSAGES.accountRateLimited, RATE_KEY);
   await check();
   await limits.passwordTries.undo(userId);
 }

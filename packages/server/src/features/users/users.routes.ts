@@ -12,7 +12,7 @@ import { AUTH_MESSAGES } from '@parley/shared';
 import { changePassword, updateName } from './account.service';
 import { bindPhone, requestEmailChange } from './account-binding.service';
 import { deleteAccount } from './account-deletion.service';
-import { countedPasswordTry, createAccountLimits } from './account-limits';
+import { countedPasswordTry, createAccountLimits, RATE_KEY } from './account-limits';
 import { toPublicUser } from './users.service';
 
 /**
@@ -65,7 +65,12 @@ export const usersRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { d
     handler: async (request, reply) => {
       const { row } = authUser(request);
       return requestEmailChange(deps, row, request.body.email, mailContextOf(request), async () =>
-        refuseIfOver([await limits.emailLinks.hit(row.id)], reply, AUTH_MESSAGES.accountRateLimited),
+        refuseIfOver(
+          [await limits.emailLinks.hit(row.id)],
+          reply,
+          AUTH_MESSAGES.accountRateLimited,
+          RATE_KEY,
+        ),
       );
     },
   });
