@@ -23,10 +23,8 @@ export const ACCOUNT_ROUTES = {
     body: changePasswordSchema,
     responses: { 200: messageResult },
     errors: {
-      400:
-        'The current password is missing or wrong (counted: CHANGE_PASSWORD attempts share the sign-in limit ' +
-        'per user), or the new one is refused by the password rules.',
-      429: 'Too many wrong current passwords; Retry-After says how long to wait.',
+      400: 'The current password is missing or wrong, or the new one is refused by the password rules.',
+      429: 'Too many wrong current passwords (LOGIN_MAX per LOGIN_WINDOW per user); Retry-After says how long to wait.',
     },
     description:
       'Ends every other session of the user (their refresh cookies and access tokens stop working at once) and ' +

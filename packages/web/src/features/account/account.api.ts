@@ -12,6 +12,9 @@ import { readUser } from '../../lib/auth-result';
 import { queryClient, queryKeys } from '../../lib/query-client';
 import { useAuthStore } from '../auth/auth.store';
 import { signOutLocally } from '../auth/session';
+import { useSettingsDialogStore } from '../settings/settings-dialog.store';
+import { showToast } from '../toast/toast.store';
+import { appNavigation } from '../../lib/navigation';
 
 // The account page's calls (docs/reference/accounts.md (The account page)).
 
@@ -53,13 +56,19 @@ export function useRequestEmailChangeMutation() {
   });
 }
 
-/** After a deletion nothing of the session is left on the server: this tab forgets it too. */
-export function useDeleteAccountMutation() {
+/**
+ * After a deletion nothing of the session is left on the server: this tab forgets it too and goes to the sign-in
+ * page, saying so. Done here rather than in the dialog, which goes away with the signed-in user.
+ */
+export function useDeleteAccountMutation(deletedMessage: string) {
   return useMutation({
     mutationFn: (body: DeleteUserInput) => api.call('deleteUser', { body }),
     onSuccess: () => {
-      queryClient.clear();
+      useSettingsDialogStore.getState().close();
+      showToast({ message: deletedMessage, severity: 'success' });
       signOutLocally();
+      queryClient.clear();
+      appNavigation.go('/login');
     },
   });
 }

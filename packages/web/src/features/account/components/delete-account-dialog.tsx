@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import { DELETE_ACCOUNT_CONFIRM } from '@parley/shared';
 import { Alert } from '../../../components/ui/alert';
 import { Button, buttonBase } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { TextField } from '../../../components/ui/text-field';
-import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
-import { showToast } from '../../toast/toast.store';
 import { useDeleteAccountMutation } from '../account.api';
 import { useServerText } from '../use-server-text';
 
@@ -25,10 +22,9 @@ export function DeleteAccountDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const [typed, setTyped] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const remove = useDeleteAccountMutation();
+  const remove = useDeleteAccountMutation(t('com_ui_account_deleted'));
   const serverText = useServerText();
   const ready = hasPassword ? typed !== '' : typed.trim() === DELETE_ACCOUNT_CONFIRM;
 
@@ -36,11 +32,6 @@ export function DeleteAccountDialog({
     if (!ready) return;
     setProblem(null);
     remove.mutate(hasPassword ? { password: typed } : { confirm: typed }, {
-      onSuccess: () => {
-        useSettingsDialogStore.getState().close();
-        showToast({ message: t('com_ui_account_deleted'), severity: 'success' });
-        void navigate('/login', { replace: true });
-      },
       onError: (error) => setProblem(serverText(error, 'com_ui_account_error')),
     });
   };

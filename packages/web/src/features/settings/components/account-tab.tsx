@@ -43,7 +43,7 @@ export function AccountTab() {
           <p className="truncate text-xs text-zinc-500 dark:text-zinc-400">{user.email ?? user.phone}</p>
         </div>
       </div>
-      <NameRow key={user.name} name={user.name} />
+      <NameRow name={user.name} />
       <SettingRow label={t('com_nav_profile_picture')}>
         <Button
           variant="secondary"
