@@ -10,7 +10,7 @@ export interface EmailTokensTable {
   user_id: string;
   purpose: EmailTokenPurpose;
   token_hash: string;
-  /** The address an 'email' link binds (0020-account-page); null for the other purposes. */
+  /** The address an 'email' link binds (0021-account-page); null for the other purposes. */
   email: ColumnType<string | null, string | null | undefined, string | null>;
   expires_at: string;
   created_at: string;
