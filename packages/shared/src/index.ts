@@ -6,6 +6,7 @@ export * from './auth/validation-messages';
 export * from './auth/auth-messages';
 export * from './auth/social-login';
 export * from './auth/phone-auth.schema';
+export * from './auth/account.schema';
 export * from './commerce/commerce.schema';
 export * from './config/startup-config.schema';
 export * from './conversations/conversation-options.schema';

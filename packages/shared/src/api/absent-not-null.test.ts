@@ -53,6 +53,7 @@ describe('answer schemas: absent, never null', () => {
       plugins: [],
       inviteCode: '',
       emailVerified: false,
+      hasPassword: true,
       createdAt: at,
       updatedAt: at,
     };

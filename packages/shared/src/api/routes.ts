@@ -1,5 +1,6 @@
 import type { ApiRoute, RouteSpec } from './api-route';
 import { methodOf, pathOf, type RouteMethod, type RouteName, type RoutePath } from './route-paths';
+import { ACCOUNT_ROUTES } from './routes.account';
 import { APP_ROUTES } from './routes.app';
 import { AUTH_ROUTES } from './routes.auth';
 import { CHAT_ROUTES } from './routes.chat';
@@ -10,6 +11,7 @@ import { COMMERCE_ROUTES } from './routes.commerce';
 const SPECS = {
   ...APP_ROUTES,
   ...AUTH_ROUTES,
+  ...ACCOUNT_ROUTES,
   ...CHAT_ROUTES,
   ...COMMERCE_ROUTES,
 } satisfies Record<RouteName, RouteSpec>;

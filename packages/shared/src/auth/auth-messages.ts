@@ -56,6 +56,22 @@ export const AUTH_MESSAGES = {
     'The verification code has expired or was tried too many times. Please request a new one.',
   /** A new phone without a password: the web shows the password field (details.passwordRequired). */
   firstLoginPasswordRequired: 'This is your first login: please set a password to create your account.',
+  /** The account page (docs/reference/accounts.md (The account page)). */
+  passwordChanged: 'Password changed. Your other sessions have been signed out.',
+  currentPasswordRequired: 'Enter your current password.',
+  currentPasswordWrong: 'The current password is incorrect.',
+  accountRateLimited: 'Too many attempts in a short amount of time. Please try again later.',
+  phoneAlreadyBound: 'This account already has a phone number.',
+  phoneTaken: 'This phone number is already bound to another account.',
+  emailAlreadyBound: 'This account already has a verified email address.',
+  emailBindingDisabled:
+    'Email is not set up on this server, so an email address cannot be bound or verified.',
+  emailChangeSent: 'A verification link has been sent to this address. It is valid for 15 minutes.',
+  /** The answer of a followed binding link (the activation link's answer is emailVerified). */
+  emailBound: 'Email verified and bound to your account.',
+  deleteConfirmRequired: 'To delete the account, type your password (or DELETE, for an account without one).',
+  /** LibreChat's answer of `DELETE /api/user/delete`. */
+  accountDeleted: 'User deleted',
   /** A sign-in call started by another site (docs/reference/accounts.md (Hardening)). */
   crossSiteRefused: 'Cross-site requests to the sign-in routes are refused.',
   /** A sign-in call whose body is not JSON (a plain HTML form, for instance). */

@@ -40,10 +40,17 @@ export const newPasswordSchema = z
   .min(FIELD_LIMITS.password.min, msg('com_auth_password_min_length'))
   .max(FIELD_LIMITS.password.maxExclusive - 1, msg('com_auth_password_max_length'));
 
+/** An e-mail address an account takes (sign-up, binding one later): 6 to 120 characters, lower-cased. */
+export const emailSchema = requiredString('com_auth_email_required')
+  .pipe(z.string().min(FIELD_LIMITS.email.min, msg('com_auth_email_min_length')))
+  .pipe(z.string().max(FIELD_LIMITS.email.max, msg('com_auth_email_max_length')))
+  .pipe(z.string().regex(EMAIL_PATTERN, msg('com_auth_email_pattern')))
+  .transform((v) => v.toLowerCase());
+
 /** The confirmation repeats the password; the mismatch is reported on the confirmation field. */
-const passwordsMatch = (d: { password: string; confirm_password: string }) =>
+export const passwordsMatch = (d: { password: string; confirm_password: string }) =>
   d.password === d.confirm_password;
-const passwordsMatchIssue = {
+export const passwordsMatchIssue = {
   path: ['confirm_password'],
   message: 'com_auth_password_not_match' satisfies ValidationKey,
 };
@@ -65,11 +72,7 @@ export const registerSchema = z
           .regex(/^[\p{L}\p{N}._-]+$/u, msg('com_auth_username_pattern'))
           .optional(),
       ),
-    email: requiredString('com_auth_email_required')
-      .pipe(z.string().min(FIELD_LIMITS.email.min, msg('com_auth_email_min_length')))
-      .pipe(z.string().max(FIELD_LIMITS.email.max, msg('com_auth_email_max_length')))
-      .pipe(z.string().regex(EMAIL_PATTERN, msg('com_auth_email_pattern')))
-      .transform((v) => v.toLowerCase()),
+    email: emailSchema,
     password: newPasswordSchema,
     confirm_password: z.string(msg('com_auth_password_not_match')),
     inviteCode: z.string().trim().max(64).optional(),
@@ -113,6 +116,8 @@ export const publicUserSchema = z.object({
   plugins: z.array(z.string()),
   inviteCode: z.string(),
   emailVerified: z.boolean(),
+  /** Whether the account has a password (a social sign-up has none until it sets one on the account page). */
+  hasPassword: z.boolean(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -12,6 +12,7 @@ const user: PublicUser = {
   plugins: [],
   inviteCode: 'abc123',
   emailVerified: true,
+  hasPassword: true,
   createdAt: '2024-01-01T00:00:00.000Z',
   updatedAt: '2024-01-01T00:00:00.000Z',
 };

@@ -10,6 +10,8 @@ const USER_DEFAULTS: Omit<PublicUser, 'id' | 'name'> = {
   plugins: [],
   inviteCode: '',
   emailVerified: false,
+  // Assumed set: the account page then asks for the current password, which the server checks anyway.
+  hasPassword: true,
   createdAt: '',
   updatedAt: '',
 };

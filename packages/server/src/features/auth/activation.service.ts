@@ -4,7 +4,8 @@ import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { withTransaction } from '../../db/dialect-helpers';
 import { nowIso } from '../../lib/clock';
-import { issueEmailToken, useEmailToken } from '../email/email-tokens';
+import { issueEmailToken, useEmailBindingToken, useEmailToken } from '../email/email-tokens';
+import { bindVerifiedEmail } from '../users/account-binding.service';
 import { activationMail, type MailLanguage } from '../email/mail-texts';
 import { sendMail } from '../email/mailer';
 import { findUserById } from '../users/users.repository';
@@ -58,15 +59,23 @@ export async function assertActivated(
   throw new AppError('FORBIDDEN', AUTH_MESSAGES.emailNotVerified, { key: 'com_auth_email_not_verified' });
 }
 
-/** Follows an activation link: works once, within 15 minutes. */
+/**
+ * Follows a link of /verify: an activation link, or a binding link from the account page (which sets its address,
+ * verified: account-binding.service.ts). Either works once, within 15 minutes.
+ */
 export async function verifyEmail(deps: AppDeps, input: VerifyEmailPayload): Promise<{ message: string }> {
   const { db } = deps.database;
   const user = await findUserById(db, input.userId);
-  if (!user || !(await useEmailToken(db, user.id, 'verify', input.token))) {
+  if (user && (await useEmailToken(db, user.id, 'verify', input.token))) {
+    await activateAccount(deps, user.id);
+    return { message: AUTH_MESSAGES.emailVerified };
+  }
+  const bound = user ? await useEmailBindingToken(db, user.id, input.token) : null;
+  if (!user || bound === null) {
     throw new AppError('VALIDATION', AUTH_MESSAGES.invalidActivation, { field: 'token' });
   }
-  await activateAccount(deps, user.id);
-  return { message: AUTH_MESSAGES.emailVerified };
+  await bindVerifiedEmail(deps, user.id, bound);
+  return { message: AUTH_MESSAGES.emailBound };
 }
 
 /**

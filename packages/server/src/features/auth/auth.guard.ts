@@ -16,6 +16,8 @@ import type { VerifiedTokenCache } from './verified-token-cache';
 export interface AuthUser {
   id: string;
   row: UserRow;
+  /** The session the access token was issued for (a password change keeps it and ends the others). */
+  sessionId: string;
 }
 
 declare module 'fastify' {
@@ -70,7 +72,7 @@ export function requireAuth(
     if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
     assertNotBanned(row);
     await ipAllowedUnlessRedisIsDown(services.violations, normalizeIP(request.ip));
-    request.authUser = { id: row.id, row };
+    request.authUser = { id: row.id, row, sessionId: claims.sessionId };
   };
 }
 

@@ -43,6 +43,11 @@ export async function deleteUserSessions(db: Db, userId: string): Promise<void> 
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
 }
 
+/** Ends every session of a user but one (a password change keeps the session that made it). */
+export async function deleteOtherSessions(db: Db, userId: string, keepSessionId: string): Promise<void> {
+  await db.deleteFrom('sessions').where('user_id', '=', userId).where('id', '!=', keepSessionId).execute();
+}
+
 /**
  * The user of a live session: the row when the session exists, belongs to that user and has not expired, in one
  * query (the guard's one read a request); undefined when the session was ended (logout, reset) or the user deleted.

@@ -50,11 +50,22 @@ export async function giftGranted(db: Db, userId: string): Promise<boolean> {
 const UNITS_PER_FEN = UNITS_PER_CREDIT / 100;
 
 /**
- * Whether the account proved a phone or an e-mail it holds: a phone is only ever set by a sign-up with its SMS
- * code, an e-mail is verified by its activation link, a mailed reset link, or a provider that vouches for it.
+ * Whether the account proved a phone or an e-mail it holds: a phone is only ever set with its SMS code (a sign-up,
+ * or binding one on the account page), an e-mail is verified by its activation link, a mailed reset link, a binding
+ * link, or a provider that vouches for it.
  */
 export const isVerifiedAccount = (user: Pick<UserRow, 'phone' | 'email_verified'>): boolean =>
   user.phone !== null || user.email_verified === 1;
+
+/**
+ * Grants the invite gift alone, if it is due: for an account that proved a phone or an e-mail after sign-up, on the
+ * account page (features/users/account-binding.service.ts). Once only, as grantInviteGift is; nothing while
+ * CHECK_BALANCE is off.
+ */
+export async function grantDueInviteGift(deps: AppDeps, userId: string): Promise<void> {
+  if (!deps.config.app.checkBalance) return;
+  await withTransaction(deps.database.db, (trx) => grantInviteGift(deps, trx, userId));
+}
 
 /**
  * The invite stats' `registerGift` (docs/reference/commerce.md (Invites and cash-back)): a user who signed up with

@@ -84,3 +84,29 @@ export function activationMail(lang: MailLanguage, appTitle: string, to: string,
         },
   );
 }
+
+/** The account page's link that binds (or verifies) an address (docs/reference/accounts.md (The account page)). */
+export function bindEmailMail(lang: MailLanguage, appTitle: string, to: string, name: string, link: string) {
+  return linkMail(
+    to,
+    link,
+    lang === 'zh-CN'
+      ? {
+          subject: `${appTitle}：验证您的邮箱`,
+          greeting: `${name}，您好：`,
+          lines: ['请点击下面的链接，验证此邮箱并绑定到您的账号。链接 15 分钟内有效，且只能使用一次。'],
+          button: '验证邮箱',
+          ignore: '如果这不是您本人的操作，请忽略本邮件，此邮箱不会被绑定。',
+        }
+      : {
+          subject: `${appTitle}: verify your email`,
+          greeting: `Hello ${name},`,
+          lines: [
+            'Follow the link below to verify this address and bind it to your account; it is valid for 15 minutes ' +
+              'and works once.',
+          ],
+          button: 'Verify email',
+          ignore: 'If you did not ask for this, ignore this e-mail: the address will not be bound.',
+        },
+  );
+}

@@ -87,6 +87,12 @@ export function listUserFiles(db: Db, userId: string): Promise<FileRow[]> {
     .execute();
 }
 
+/** The ids of every file of the user, avatars and files being deleted included (an account's deletion). */
+export async function allUserFileIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('files').select('file_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.file_id);
+}
+
 /** One ready file of the user; undefined for another user's or an absent one. */
 export function findUserFile(db: Db, userId: string, fileId: string): Promise<FileRow | undefined> {
   return db

@@ -68,7 +68,8 @@ export async function limitedApp(stores: LimitStores): Promise<FastifyInstance> 
       preHandler: [
         async (request) => {
           const id = request.headers['x-user'];
-          if (typeof id === 'string') request.authUser = { id, row: { id } as UserRow };
+          if (typeof id === 'string')
+            request.authUser = { id, row: { id } as UserRow, sessionId: 'test-session' };
         },
         // Violations have their own tests (features/bans); here they score nothing.
         messageLimitsPreHandler(stores, { record: async () => false, assertIpAllowed: async () => {} }),

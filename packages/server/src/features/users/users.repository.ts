@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
-import type { NewUserRow, UserRow } from './users.table';
+import type { Updateable } from 'kysely';
+import type { NewUserRow, UserRow, UsersTable } from './users.table';
 
 export function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
@@ -33,6 +34,7 @@ export function findUserIdByInviteCode(
     .selectFrom('users')
     .select(['id', 'inviter_id'])
     .where('invite_code', '=', inviteCode)
+    .where('deleted_at', 'is', null)
     .executeTakeFirst();
 }
 
@@ -61,4 +63,9 @@ export async function countInvitees(
     count('second_inviter_id'),
   ]);
   return { invitedCount, invited24Count, secondLevelCount };
+}
+
+/** Sets some columns of a user and answers the row as it is now. */
+export function updateUserColumns(db: Db, id: string, columns: Updateable<UsersTable>): Promise<UserRow> {
+  return db.updateTable('users').set(columns).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
 }

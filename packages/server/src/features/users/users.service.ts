@@ -21,6 +21,7 @@ export function toPublicUser(config: FileUrlConfig, row: UserRow): PublicUser {
     plugins: parsePlugins(row.plugins),
     inviteCode: row.invite_code,
     emailVerified: Boolean(row.email_verified),
+    hasPassword: row.password_hash !== null,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   });

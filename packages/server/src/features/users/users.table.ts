@@ -31,6 +31,8 @@ export interface UsersTable {
   signup_ip: ColumnType<string | null, string | null | undefined, string | null>;
   /** The account the browser's known-device cookie named at sign-up (features/auth/device-cookie.ts). */
   signup_device_of: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the account was deleted (0021-account-page): the row is anonymised and kept for the books. */
+  deleted_at: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: string;
   updated_at: string;
 }

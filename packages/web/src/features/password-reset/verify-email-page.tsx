@@ -33,7 +33,15 @@ export function VerifyEmailPage() {
     !userId ||
     (isApiError(verify.error) && verify.error.body?.message === AUTH_MESSAGES.invalidActivation);
   let body;
-  if (verify.isSuccess) body = <Alert tone="info">{t('com_auth_email_verified')}</Alert>;
+  // A binding link from the account page answers its own message: the address was added, not an account activated.
+  if (verify.isSuccess)
+    body = (
+      <Alert tone="info">
+        {verify.data.message === AUTH_MESSAGES.emailBound
+          ? t('com_auth_email_bound')
+          : t('com_auth_email_verified')}
+      </Alert>
+    );
   else if (invalid) body = <Alert>{t('com_auth_invalid_activation')}</Alert>;
   else if (verify.isError) body = <Alert>{t('com_auth_verify_error')}</Alert>;
   else body = <p className="text-sm text-zinc-600 dark:text-zinc-400">{t('com_auth_verifying')}</p>;
