@@ -1,7 +1,7 @@
 // The login field's texts. The server takes an e-mail or an 11-digit phone number there (login.service.ts); phone
 // accounts exist where the server signs in by SMS code, and there the field says it takes both, down to its field
-// messages. Elsewhere it says e-mail, which is all its users have (docs/decisions.md, "The login field says what
-// it takes").
+// messages. Elsewhere it says e-mail, which is all its users have
+// (docs/decisions.md, "The login field says what it takes").
 
 /** The schema's messages about the field, said of "e-mail or phone" instead. */
 const PHONE_MESSAGES: Record<string, string> = {

@@ -6,8 +6,8 @@ import { useConversationStore } from '../conversation.store';
 import type { VisionAdvice } from '../vision-rules';
 
 /**
- * Under the attached files, when the current model can't read the images (docs/reference/files.md (Images and
- * vision)): says so, and offers the model that can, as the landing's image card would; Send waits meanwhile, since
+ * Under the attached files, when the current model can't read the images
+ * (docs/reference/files.md (Images and vision)): says so, and offers the model that can, as the landing's image card would; Send waits meanwhile, since
  * the server would refuse the images rather than send them nowhere.
  */
 export function VisionNotice({ advice }: { advice: VisionAdvice }) {

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 
 /**
- * A payment page sends the buyer back to the page they paid from with `?paid=<orderId>` (docs/reference/commerce.md
- * (Back from the payment page)): open the notice of that order, and take the mark out of the address so a reload or
+ * A payment page sends the buyer back to the page they paid from with `?paid=<orderId>`
+ * (docs/reference/commerce.md (Back from the payment page)): open the notice of that order, and take the mark out of the address so a reload or
  * a shared link does not show it again.
  */
 export function usePaidReturn(enabled: boolean): void {

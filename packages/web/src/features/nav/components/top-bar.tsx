@@ -10,8 +10,8 @@ import { HeaderTitle } from './header-title';
 
 /**
  * The header above the chat (docs/reference/settings-and-ui.md (The chat screen)). Under 768 px two rows: the sidebar
- * toggle, the chat's title and New chat; then the controls and the Files panel button (docs/decisions.md (The phone
- * header shows the chat's title)). Wider, one row: toggle and New chat only while the sidebar is closed, then the
+ * toggle, the chat's title and New chat; then the controls and the Files panel button
+ * (docs/decisions.md (The phone header shows the chat's title)). Wider, one row: toggle and New chat only while the sidebar is closed, then the
  * controls (the title is in the sticky header over the messages). Every icon button has a name and a tooltip.
  */
 export function TopBar() {
