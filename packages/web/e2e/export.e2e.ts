@@ -287,7 +287,7 @@ describe('export conversation', () => {
     await writeFile(artifactPath('export-zh-options.md'), withOptions);
     expect(withOptions.startsWith(`${conversationPart}\n\n---\n\n## 模型与参数\n\n`)).toBe(true);
     expect(withOptions).toContain(
-      `| 参数 | 取值 |\n| --- | --- |\n| 接入点 | OpenAI |\n| 模型 | ${conversation.model} |\n`,
+      `| 参数 | 取值 |\n| --- | --- |\n| 服务商 | OpenAI |\n| 模型 | ${conversation.model} |\n`,
     );
     expect(withOptions).not.toMatch(/Option|Value|\| endpoint \||\| model \|/);
 

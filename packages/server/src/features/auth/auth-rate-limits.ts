@@ -11,6 +11,8 @@ import { hasDeviceCookie, isDeviceOf } from './device-cookie';
 import { isPhoneLogin } from './login.service';
 
 const MINUTE_MS = 60_000;
+/** Where a sign-in's counted hits wait on its request until its outcome settles them. */
+const SIGN_IN_HITS = Symbol('sign-in hits');
 
 /**
  * Login is limited three ways (docs/decisions.md, "Sign-in limits per account and address"): per IP and per account
@@ -52,8 +54,9 @@ export function authRateLimits(deps: AppDeps) {
     windowMs: limits.registerWindowMinutes * MINUTE_MS,
   });
 
-  // The hits of each sign-in in flight, given back when it proves its password or code (signInSettled).
-  const pending = new WeakMap<FastifyRequest, TakenHit[]>();
+  // The hits of each sign-in in flight ride on its request (gone with it), given back when it proves its password or
+  // code (signInSettled).
+  const pending = (request: FastifyRequest) => request as FastifyRequest & { [SIGN_IN_HITS]?: TakenHit[] };
   const giveBack = (hits: TakenHit[]) => Promise.all(hits.map((h) => h.giveBack()));
   const signIn = async (request: FastifyRequest, reply: FastifyReply, account: AccountKey | null) => {
     const ip = ipKey(request);
@@ -70,7 +73,7 @@ export function authRateLimits(deps: AppDeps) {
       reply,
       AUTH_MESSAGES.loginRateLimited,
     );
-    pending.set(request, hits);
+    pending(request)[SIGN_IN_HITS] = hits;
   };
   /**
    * Waits for a sign-in's outcome and settles its count: kept when `isFailure` says the error was a wrong password or
@@ -82,8 +85,8 @@ export function authRateLimits(deps: AppDeps) {
     attempt: Promise<T>,
     isFailure: (error: unknown) => boolean,
   ): Promise<T> => {
-    const hits = pending.get(request) ?? [];
-    pending.delete(request);
+    const hits = pending(request)[SIGN_IN_HITS] ?? [];
+    delete pending(request)[SIGN_IN_HITS];
     let failed = false;
     try {
       return await attempt;

@@ -68,7 +68,10 @@ describe.each(testDialects())('POST /api/auth/register on %s', (dialect) => {
     expect(body.token.split('.')).toHaveLength(3);
     expect(body.user).toMatchObject({ name: 'Ada Lovelace', email: 'grace@example.com', username: 'grace' });
     expect(body.user.inviteCode).toMatch(/^[A-Za-z0-9_-]{8}$/);
-    expect(Object.keys(body.user).some((k) => k.toLowerCase().includes('password'))).toBe(false);
+    // No hash or password leaves the server: only whether the account has one (the account page asks for it).
+    const passwordKeys = Object.keys(body.user).filter((k) => k.toLowerCase().includes('password'));
+    expect(passwordKeys).toEqual(['hasPassword']);
+    expect(body.user.hasPassword).toBe(true);
     expect(refreshCookie(res)?.value).toMatch(/^[\w-]+\.[\w-]+$/);
     const row = await findUserByEmail(t.database.db, 'grace@example.com');
     expect(row?.password_hash).toMatch(/^\$argon2id\$/);

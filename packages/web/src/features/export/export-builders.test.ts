@@ -112,14 +112,14 @@ describe('buildText', () => {
     expect(buildText(source([q2, a2]), false)).toBe('我的对话\n\n张三:\nedited question\n\ngpt-4o:\n回答\n');
     expect(buildText(source([q2, a2], { resendImages: true, imageDetail: 'high' }), true)).toBe(
       '我的对话\n\n张三:\nedited question\n\ngpt-4o:\n回答\n\n' +
-        '模型与参数\n接入点: OpenAI\n模型: gpt-4o\n温度: 0.5\n重新发送图片: 是\n图片细节: 高\n',
+        '模型与参数\n服务商: OpenAI\n模型: gpt-4o\n温度: 0.5\n重新发送图片: 是\n图片细节: 高\n',
     );
   });
 
   it('puts the endpoint and the model first whatever order the conversation keeps its options in', () => {
     const stored = { ...source([q2, a2]), options: { temperature: 0.5, topP: 1, model: 'gpt-4o' } };
     expect(buildText(stored, true)).toContain(
-      '模型与参数\n接入点: OpenAI\n模型: gpt-4o\n温度: 0.5\nTop P: 1\n',
+      '模型与参数\n服务商: OpenAI\n模型: gpt-4o\n温度: 0.5\nTop P: 1\n',
     );
   });
 });
@@ -138,7 +138,7 @@ describe('buildMarkdown', () => {
         '**gpt-4o**\n\nHi, "there"\nsecond line',
         '---',
         '## 模型与参数',
-        '| 参数 | 取值 |\n| --- | --- |\n| 接入点 | OpenAI |\n| 模型 | gpt-4o |\n| 温度 | 0.5 |\n| Top P | 1 |\n| 提示词前缀 | a \\| b |',
+        '| 参数 | 取值 |\n| --- | --- |\n| 服务商 | OpenAI |\n| 模型 | gpt-4o |\n| 温度 | 0.5 |\n| Top P | 1 |\n| 提示词前缀 | a \\| b |',
       ].join('\n\n') + '\n',
     );
   });
