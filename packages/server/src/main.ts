@@ -40,10 +40,12 @@ async function main(): Promise<void> {
     // Stop the repair timer before the database closes (the app's close has closed its storage).
     closers.unshift(scheduleFileRepair(deps, app.services, app.log));
     const address = await app.listen({ host: config.host, port: config.port });
-    app.log.info(`Parley is listening at ${address}`);
     // Gives back the memory a burst of replies left behind once the server is idle (lib/idle-gc.ts).
     closers.unshift(startIdleGc());
     installGracefulShutdown(app, closers);
+    // Only now: a supervisor (or a test) that stops the server as soon as it reads this line must find the stop
+    // handlers in place; before them, SIGTERM's default action kills the process with no clean stop.
+    app.log.info(`Parley is listening at ${address}`);
   } catch (error) {
     for (const close of closers) await Promise.resolve(close()).catch(() => {});
     throw error;
