@@ -266,6 +266,52 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     expect(await messagesOf(app, conversationId)).toHaveLength(2);
   });
 
+  it('a saved question with an image is not answered again by a model that cannot read it', async () => {
+    const file = await image();
+    const first = await ask(app, 'openAI', {
+      ...fresh,
+      text: 'Seen once',
+      model: 'gpt-4o',
+      files: [{ file_id: file.file_id }],
+    });
+    expect(first.status).toBe(200);
+    const { requestMessage, responseMessage, conversation } = first.events.final!;
+    const conversationId = conversation.conversationId;
+    simulator.clearRequests();
+    const blind = { conversationId, parentMessageId: requestMessage.messageId, model: 'gpt-3.5-turbo' };
+    const sends = {
+      regenerate: { ...blind, text: 'Seen once', isRegenerate: true },
+      continue: { ...blind, text: '', isContinued: true, responseMessageId: responseMessage.messageId },
+      'edit a reply and continue': {
+        ...blind,
+        text: '',
+        isEdited: true,
+        isContinued: true,
+        editedMessageId: responseMessage.messageId,
+        editedText: 'Changed',
+      },
+    };
+    for (const [what, body] of Object.entries(sends)) {
+      const res = await edit(app, 'openAI', body);
+      expect({ what, status: res.status, body: JSON.parse(res.body) }).toEqual({
+        what,
+        status: 400,
+        body: { code: 'VALIDATION', message: NO_VISION_MESSAGE, field: 'files' },
+      });
+    }
+    expect(simulator.requests()).toEqual([]);
+    // Nothing written: the reply keeps its text, no sibling was added.
+    const saved = await messagesOf(app, conversationId);
+    expect(saved.map((m) => [m.messageId, m.text])).toEqual([
+      [requestMessage.messageId, 'Seen once'],
+      [responseMessage.messageId, responseMessage.text],
+    ]);
+    // A model that reads images answers it again, image included.
+    const again = await edit(app, 'openAI', { ...sends.regenerate, model: 'gpt-4o' });
+    expect(again.status).toBe(200);
+    expect(imageUrls(wireRequest('Seen once').body)).toEqual([dataUrl(file)]);
+  });
+
   it('a forcePrompt endpoint, whose prompt is one text, is refused images even for a vision model', async () => {
     const file = await image();
     const res = await ask(app, 'Flat', {

@@ -17,6 +17,7 @@ import { startJob } from '../generation/run-job';
 import { unavailableError } from '../../lib/unavailable';
 import type { Db } from '../../db/database';
 import type { ModelCallSettings } from '../../providers/call-settings';
+import { promptTakesImages } from '../../providers/build-prompt';
 import type { ChatContext } from './chat-context';
 import { listedEndpoint, userCredentials } from './chat-credentials';
 import { messageFilesOf } from './message-files';
@@ -147,6 +148,7 @@ export async function startTurn(
         payload,
         text,
         files,
+        readsImages: entry !== undefined && promptTakesImages(entry, model),
         hold: (trx, placed) => holdTurn(ctx, trx, { ...placed, userId, endpoint, model, options, settings }),
       });
     const placement = await withGiftRetry(ctx.deps, userId, placeAndHold);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MESSAGE_ERRORS,
   NIL_UUID,
+  NO_VISION_MESSAGE,
   type AskPayload,
   type ConversationOptions,
   type Message,
@@ -17,7 +18,7 @@ import type { MessageRow } from '../messages/messages.table';
 import { toMessage } from '../messages/messages.service';
 import type { TurnAction, TurnReply } from './chat-turn';
 import type { CallBilling } from '../balance/call-billing';
-import type { MessageFile } from './message-files';
+import { isImage, type MessageFile } from './message-files';
 import type { SendIntent } from './send-intent';
 
 export interface PlaceInput {
@@ -31,6 +32,12 @@ export interface PlaceInput {
   text: string;
   /** The checked files of a new message (message-files.ts); empty for none. */
   files: MessageFile[];
+  /**
+   * Whether the turn's model reads images. A new message's images were checked with its files; a regenerate, a
+   * branch or a continued reply answers a saved question, whose images are checked here: refused (400) rather than
+   * sent as text alone.
+   */
+  readsImages: boolean;
   /**
    * The balance's hold, taken last in the transaction that writes the turn, once the request's messages are in it
    * (the hold counts the prompt they make): a refusal rolls every write of the turn back.
@@ -97,6 +104,7 @@ async function planFor(db: Db, input: PlaceInput, conversationId: string, isNew:
       return planAsk(db, input, conversationId, isNew);
     case 'regenerate': {
       const question = await questionIn(db, userId, conversationId, intent.questionId);
+      checkSavedImages(input, question);
       return {
         action: 'regenerate',
         reply: newReply(await freeId(db, userId, input.payload.responseMessageId), question.message_id),
@@ -108,6 +116,7 @@ async function planFor(db: Db, input: PlaceInput, conversationId: string, isNew:
       // A new sibling reply that starts from the given text; the writer saves it before the model is called, and
       // the model continues it as it would a saved reply.
       const question = await questionIn(db, userId, conversationId, intent.questionId);
+      checkSavedImages(input, question);
       const messageId = randomUUID();
       return {
         action: 'continue',
@@ -133,6 +142,7 @@ async function planEdit(
   const target = await messageIn(db, userId, conversationId, intent.targetId);
   if (target.is_created_by_user === 1) return planAsk(db, input, conversationId, isNew);
   const request = await messageIn(db, userId, conversationId, target.parent_message_id);
+  checkSavedImages(input, request);
   const edited = intent.editedText;
   return {
     action: 'continue',
@@ -210,6 +220,15 @@ async function freeId(
 ): Promise<string> {
   if (!wanted || wanted === taken || (await messages.getMessage(db, userId, wanted))) return randomUUID();
   return wanted;
+}
+
+/** Refuses (400, nothing written) to answer a saved question with images by a model that cannot read them. */
+function checkSavedImages(input: PlaceInput, question: MessageRow): void {
+  if (input.readsImages || !question.files) return;
+  const files = JSON.parse(question.files) as MessageFile[];
+  if (files.some((file) => isImage(file.type))) {
+    throw new AppError('VALIDATION', NO_VISION_MESSAGE, { field: 'files' });
+  }
 }
 
 /** The saved user message a regenerate or a branch answers (404 when not in the conversation, 400 when an AI's). */
