@@ -5,7 +5,7 @@ import type { JobStore } from '../generation/job-store';
 import type { AppStorage } from '../files/storage/storage-for-app';
 import type { LimitStores } from '../limits/limit-stores';
 import type { PartialSaves } from './partial-saves';
-import { watchBans } from './ban-watch';
+import { watchBans, type RunningJob } from './ban-watch';
 
 /** Everything the chat feature shares within one app: the job store, the providers, the background work. */
 export interface ChatContext {
@@ -24,10 +24,18 @@ export interface ChatContext {
   instanceId: string;
   /** Runs background work (jobs, titles) so closing the app can wait for it. */
   track(work: Promise<unknown>): void;
-  /** Jobs running on this instance and their users, so closing the app, or a ban, can stop them. */
-  running: Map<string, string>;
-  /** Stops this instance's replies of users banned now (ban-watch.ts); also runs every BAN_CHECK_MS. */
+  /** Jobs running on this instance, so closing the app, a ban or a deleted account can stop them. */
+  running: Map<string, RunningJob>;
+  /**
+   * Stops this instance's replies of users banned or deleted now (ban-watch.ts); also runs every BAN_CHECK_MS, which
+   * is how other instances stop theirs.
+   */
   stopBannedUsersJobs(): Promise<void>;
+  /**
+   * Stops one user's replies on this instance and waits (at most CLOSE_WAIT_MS) until each has ended and written its
+   * last words: run before their account's data is deleted, so no reply writes into a conversation being removed.
+   */
+  stopUserJobs(userId: string): Promise<void>;
   /**
    * Stops this instance's jobs and waits for background work (their partial saves, titles). Run when the app
    * starts closing: each reply's stream then ends with its final event, so no open stream holds the close up.
@@ -38,6 +46,17 @@ export interface ChatContext {
 }
 
 const CLOSE_WAIT_MS = 5_000;
+
+/** True when `work` ended within `ms`; false when the time ran out first. */
+async function endsWithin(work: Promise<unknown>, ms: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => (timer = setTimeout(() => resolve(false), ms)));
+  try {
+    return await Promise.race([work.then(() => true as const), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 /**
  * One per app. The job store's keys share the app's Redis prefix, so two instances configured alike see the
@@ -52,7 +71,7 @@ export function createChatContext(
   const prefix = `${deps.config.rateLimits.rateLimitPrefix}job:`;
   const jobs = createJobStore(deps, { prefix });
   const pending = new Set<Promise<unknown>>();
-  const running = new Map<string, string>();
+  const running = new Map<string, RunningJob>();
   const bans = watchBans(deps.database.db, jobs, running, logError);
 
   async function stopJobs(): Promise<void> {
@@ -79,6 +98,15 @@ export function createChatContext(
     logError,
     running,
     stopBannedUsersJobs: () => bans.check(),
+    async stopUserJobs(userId) {
+      const mine = [...running].filter(([, job]) => job.userId === userId);
+      await Promise.all(mine.map(([jobId]) => jobs.requestAbort(jobId).catch(() => false)));
+      const ended = await endsWithin(
+        Promise.all(mine.map(([, job]) => job.done.catch(() => {}))),
+        CLOSE_WAIT_MS,
+      );
+      if (!ended) logError(new Error(`replies of user ${userId} still running`), "stopping a user's replies");
+    },
     track(work) {
       const settled = work.catch(() => undefined).finally(() => pending.delete(settled));
       pending.add(settled);

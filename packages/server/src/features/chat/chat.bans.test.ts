@@ -2,6 +2,8 @@ import { startSim, type Sim } from '@parley/sim';
 import { API } from '@parley/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
+import { PASSWORD } from '../../../test/factories.test-helpers';
+import { accountCall } from '../users/account.test-helpers';
 import { isoIn } from '../../lib/clock';
 import type { sseReader } from '../../lib/sse.test-helpers';
 import { BAN_CHECK_MS } from './ban-watch';
@@ -38,6 +40,9 @@ async function endsWithin(reader: ReturnType<typeof sseReader>, ms: number): Pro
     clearTimeout(timer);
   }
 }
+
+const messagesOfUser = (app: ChatApp) =>
+  app.database.db.selectFrom('messages').select('text').where('user_id', '=', app.userId).execute();
 
 /** The saved reply of the conversation, read from the database (a banned IP gets no API answers). */
 const replyOf = (app: ChatApp, conversationId: string) =>
@@ -93,5 +98,37 @@ describe.each(testDialects())('a ban stops running replies on %s', (dialect) => 
     const { final } = await endsWithin(reader, BAN_CHECK_MS + 5_000);
     expect(final?.responseMessage.unfinished).toBe(true);
     expect(await replyOf(app, conversationId)).toEqual({ text: final!.responseMessage.text, unfinished: 1 });
+  });
+});
+
+// docs/reference/accounts.md (Deleting the account): a deleted account's replies stop, and write nothing after it.
+describe.each(testDialects())('deleting the account stops its running replies on %s', (dialect) => {
+  let app: ChatApp;
+  afterEach(async () => app?.close());
+  const LONG = { tokens: 2000, rate: 50 };
+
+  it('the deleting instance stops the reply before the data goes; nothing of it is left', async () => {
+    app = await startChatApp(dialect, simulator, { redis: REDIS });
+    const { reader } = await startSlow(app, LONG);
+    const deleted = await accountCall(app.app, 'deleteUser', app.token, { password: PASSWORD });
+    expect(deleted.statusCode).toBe(200);
+    // The stream ended at once, as an abort ends it; its partial save came before the deletion removed it.
+    const { final } = await endsWithin(reader, 5_000);
+    expect(final?.responseMessage.unfinished).toBe(true);
+    expect(app.app.services.chat.running.size).toBe(0);
+    expect(await messagesOfUser(app)).toEqual([]);
+  });
+
+  it('another instance stops it within the check interval (the row marked deleted)', async () => {
+    app = await startChatApp(dialect, simulator, { redis: REDIS });
+    const { reader } = await startSlow(app, LONG);
+    // What the instance that deleted the account wrote.
+    await app.database.db
+      .updateTable('users')
+      .set({ deleted_at: isoIn(0) })
+      .where('id', '=', app.userId)
+      .execute();
+    const { final } = await endsWithin(reader, BAN_CHECK_MS + 5_000);
+    expect(final?.responseMessage.unfinished).toBe(true);
   });
 });

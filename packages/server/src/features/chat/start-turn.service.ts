@@ -180,8 +180,9 @@ export async function startTurn(
       toErrorEvent: (error) => errorReply(turn, error instanceof Error ? error.message : String(error)),
       onError: (error) => ctx.logError(error, 'chat job event'),
     });
-    ctx.running.set(jobId, userId);
-    ctx.track(done.finally(() => (ctx.running.delete(jobId), release())));
+    const ended = done.finally(() => (ctx.running.delete(jobId), release()));
+    ctx.running.set(jobId, { userId, done: ended });
+    ctx.track(ended);
     return { jobId, conversationId: turn.conversationId, reply: turn.reply };
   } catch (error) {
     await billing?.release();

@@ -15,11 +15,14 @@ import type { UserRow } from './users.table';
  * without one the word DELETE. What the operator must keep for the books stays: the balance, the ledger, orders,
  * subscriptions and cash-back, against the user row, which is anonymised and marked deleted. The rest goes: files
  * (their stored objects first; one that cannot be removed now is left to the repair), conversations and messages,
- * presets, keys, sessions and links. Nothing is left to sign in with, so the same e-mail or phone may register again,
+ * presets, keys, sessions and links. Its running replies are stopped first. Nothing is left to sign in with, so the same e-mail or phone may register again,
  * as a new account (docs/decisions.md, "Deleting an account").
  */
 export async function deleteAccount(
-  ctx: Pick<FilesContext, 'deps' | 'storageForSource' | 'log'>,
+  ctx: Pick<FilesContext, 'deps' | 'storageForSource' | 'log'> & {
+    /** Stops the user's running replies and waits for their last writes (chat-context.ts, `stopUserJobs`). */
+    stopReplies: () => Promise<void>;
+  },
   user: UserRow,
   input: { password?: string | undefined; confirm?: string | undefined },
   checkPassword: (check: () => Promise<void>) => Promise<void>,
@@ -32,6 +35,8 @@ export async function deleteAccount(
   }
   const deps: AppDeps = ctx.deps;
   const { db } = deps.database;
+  // A reply still streaming would go on spending the balance and then write into a conversation being removed.
+  await ctx.stopReplies();
   await deleteUserFiles(ctx, user.id, await allUserFileIds(db, user.id));
   await withTransaction(db, async (trx) => {
     await deleteAccountData(trx, user.id, user.phone);

@@ -79,7 +79,12 @@ export const usersRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { d
     preValidation: guard,
     handler: async (request, reply) => {
       const { row } = authUser(request);
-      const ctx = { deps, storageForSource: services.storageForSource, log: request.log };
+      const ctx = {
+        deps,
+        storageForSource: services.storageForSource,
+        log: request.log,
+        stopReplies: () => services.chat.stopUserJobs(row.id),
+      };
       const answer = await deleteAccount(ctx, row, request.body, (check) =>
         countedPasswordTry(limits, row.id, reply, check),
       );
