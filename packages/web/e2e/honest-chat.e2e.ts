@@ -90,6 +90,14 @@ describe.each(SCREENS)('an image the model cannot read, zh-CN on a $name', (scre
     await sendButton(chat).click();
     await poll(() => chat.lastArticle().innerText()).toMatch(/\[image image\/png \d+ bytes/);
     await settled(chat);
+
+    // Answered again by a model that can't read it: refused in the same words, not sent as its text alone.
+    await pickModel(chat, 'OpenAI', 'gpt-4');
+    await chat.lastArticle().getByRole('button', { name: '重新生成', exact: true }).click();
+    await poll(() =>
+      page.getByText('当前模型无法读取图片。请换用能读取图片的模型，或移除图片。').count(),
+    ).toBe(1);
+    await page.screenshot({ path: artifactPath(`vision-regenerate-${screen.name}.png`) });
     await chat.context.close();
   });
 });

@@ -22,6 +22,8 @@ describe('errorDisplay', () => {
   it("says in the user's language that the model can't read images (the server's 400)", () => {
     const text = JSON.stringify({ code: 'VALIDATION', message: NO_VISION_MESSAGE, field: 'files' });
     expect(errorDisplay(text)).toEqual({ key: 'com_ui_msg_error_no_vision' });
+    // As a refused send keeps it: the body's message alone.
+    expect(errorDisplay(NO_VISION_MESSAGE)).toEqual({ key: 'com_ui_msg_error_no_vision' });
   });
 
   it('points a key problem at Set API key only where the endpoint takes the user’s key', () => {

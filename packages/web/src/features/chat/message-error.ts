@@ -160,6 +160,11 @@ export function extractErrorJson(text: string): ErrorJson | null {
  */
 export function errorDisplay(text: string, context: ErrorContext = {}): ErrorDisplay {
   const json = extractErrorJson(text);
+  // Images for a model that can't read them (a regenerate of a question with images, a send the message box did
+  // not hold back): the refusal's message arrives alone (chat-session.ts, refusalText), or inside its JSON.
+  if (text.trim() === NO_VISION_MESSAGE || json?.message === NO_VISION_MESSAGE) {
+    return { key: 'com_ui_msg_error_no_vision' };
+  }
   if (!json) {
     const trimmed = text.trim();
     if (!trimmed) return { key: 'com_ui_msg_error_empty' };
@@ -170,8 +175,6 @@ export function errorDisplay(text: string, context: ErrorContext = {}): ErrorDis
     (v): v is string => typeof v === 'string' && Object.hasOwn(MAPPED, v),
   );
   if (kind) return MAPPED[kind]!(json, context);
-  // Images for a model that can't read them (a send the message box did not hold back): in the user's language.
-  if (json.message === NO_VISION_MESSAGE) return { key: 'com_ui_msg_error_no_vision' };
   const client = clientErrorDisplay(json);
   if (client) return client;
   const detail = typeof json.message === 'string' && json.message ? json.message : text.trim();
