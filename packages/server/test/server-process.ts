@@ -40,6 +40,8 @@ export interface ServerProcess {
   dataDir: string;
   /** The server's process id (benches read its memory from /proc). */
   pid: number;
+  /** The exit code once the process ended (null when a signal killed it). */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -142,6 +144,7 @@ export async function startServer(
     baseUrl,
     dataDir,
     pid: child.pid!,
+    exited,
     stop: async () => {
       child.kill('SIGTERM');
       await exited;
