@@ -196,7 +196,7 @@ describe.each(['light', 'dark'] as const)('accessibility, %s theme', (theme) => 
     }
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-  });
+  }, 180_000); // an axe run and a screenshot for each of the five tabs: minutes on a busy two-core machine
 
   it('conversation settings', async () => {
     await page.getByRole('button', { name: 'Conversation settings' }).click();

@@ -19,8 +19,8 @@ describe('chat: send and stream', () => {
     const chat = await openChat();
     const { page, box, articles } = chat;
     await send(chat, `Tell me a story ${sim({ reply: LONG_REPLY, rate: 12 })}`);
-    // The user message and the reply placeholder appear at once; the box is emptied.
-    await poll(() => articles.count(), 2000).toBe(2);
+    // The user message and the reply placeholder appear while the reply streams (it has not reached word36 below).
+    await poll(() => articles.count()).toBe(2);
     expect(await box.inputValue()).toBe('');
     await page.getByRole('button', { name: 'Stop generating' }).waitFor();
     const reply = chat.lastArticle();

@@ -209,7 +209,7 @@ describe('export conversation', () => {
     // Afterwards the log is virtualised again.
     await poll(() => chat.articles.count()).toBe(rendered);
     await chat.context.close();
-  });
+  }, 180_000); // eight replies, then a capture of the whole log: minutes on a busy two-core machine
 
   it('the dialog in Chinese on a phone: usable, options following the type, no axe violations', async () => {
     const chat = await openChat({ locale: 'zh-CN', width: 390, height: 844 }, '消息');
