@@ -2,14 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindPhoneSchema } from '@parley/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { translateMessage } from '../../../lib/translate-message';
 import { PhoneCodeFields } from '../../auth/components/phone-code-fields';
 import { useSendCode, type Notice } from '../../auth/components/use-send-code';
 import { showToast } from '../../toast/toast.store';
 import { useBindPhoneMutation } from '../account.api';
 import { useServerText } from '../use-server-text';
+import { FormDialog } from './form-dialog';
 
 /** Bind a phone: the code texted to it (the sign-in codes and their limits) proves it. */
 export function BindPhoneDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -35,49 +34,32 @@ export function BindPhoneDialog({ open, onClose }: { open: boolean; onClose: () 
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !next && onClose()}
       title={t('com_ui_account_bind_phone')}
       testId="bind-phone-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t('com_ui_account_bind')}
+      submitTestId="bind-phone-submit"
+      submitDisabled={bind.isPending || code.trim() === ''}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      <PhoneCodeFields
+        phone={phone}
+        phoneField={{
+          value: phone,
+          error: fieldError,
+          onChange: (e) => {
+            setPhone(e.target.value);
+            setFieldError(undefined);
+          },
         }}
-        className="flex flex-col gap-4 overflow-y-auto px-5 py-4"
-      >
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        <PhoneCodeFields
-          phone={phone}
-          phoneField={{
-            value: phone,
-            error: fieldError,
-            onChange: (e) => {
-              setPhone(e.target.value);
-              setFieldError(undefined);
-            },
-          }}
-          codeField={{ value: code, onChange: (e) => setCode(e.target.value) }}
-          sender={sender}
-          sendTestId="bind-send-code"
-          sendWidth="w-32"
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            {t('com_ui_account_cancel')}
-          </Button>
-          <Button
-            type="submit"
-            data-testid="bind-phone-submit"
-            disabled={bind.isPending || code.trim() === ''}
-          >
-            {t('com_ui_account_bind')}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+        codeField={{ value: code, onChange: (e) => setCode(e.target.value) }}
+        sender={sender}
+        sendTestId="bind-send-code"
+        sendWidth="w-32"
+      />
+    </FormDialog>
   );
 }
