@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readAuthResult, readUser } from './auth-result';
+import { ApiError } from './api-error';
+import { readAuthResult, readUser, requireAuthResult, requireUser } from './auth-result';
 
 describe('readAuthResult', () => {
   it('accepts a result whose user lacks optional fields', () => {
@@ -13,5 +14,20 @@ describe('readAuthResult', () => {
     expect(readAuthResult({ token: 't', user: { name: 'Ada' } })).toBeNull();
     expect(readAuthResult('<!doctype html>')).toBeNull();
     expect(readUser(null)).toBeNull();
+  });
+});
+
+describe('requireUser and requireAuthResult', () => {
+  it('return what the body holds', () => {
+    expect(requireUser({ id: 'u1', name: 'Ada' })).toMatchObject({ id: 'u1', name: 'Ada' });
+    expect(requireAuthResult({ token: 't', user: { id: 'u1', name: 'Ada' } }).token).toBe('t');
+  });
+
+  it('throw a 500 ApiError for a body without it', () => {
+    for (const call of [() => requireUser({ name: 'Ada' }), () => requireAuthResult({ token: '' })]) {
+      expect(call).toThrow(ApiError);
+      expect(call).toThrow('The server answered with an unexpected body');
+    }
+    expect(() => requireUser(null)).toThrow(expect.objectContaining({ status: 500 }));
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { authResultSchema, publicUserSchema, type AuthResult, type PublicUser } from '@parley/shared';
+import { ApiError } from './api-error';
 
 // Missing optional fields must not turn a successful sign-in into a failure; id and name are what the
 // shell needs, the rest falls back to neutral values.
@@ -34,4 +35,20 @@ export function readAuthResult(body: unknown): AuthResult | null {
   const { token, user } = body as { token?: unknown; user?: unknown };
   const parsedUser = readUser(user);
   return typeof token === 'string' && token && parsedUser ? { token, user: parsedUser } : null;
+}
+
+const unexpectedBody = () => new ApiError(500, 'The server answered with an unexpected body');
+
+/** The user of an answer that must hold one; an ApiError (500) when it does not. */
+export function requireUser(body: unknown): PublicUser {
+  const user = readUser(body);
+  if (!user) throw unexpectedBody();
+  return user;
+}
+
+/** {token, user} of an answer that must hold them; an ApiError (500) when it does not. */
+export function requireAuthResult(body: unknown): AuthResult {
+  const result = readAuthResult(body);
+  if (!result) throw unexpectedBody();
+  return result;
 }

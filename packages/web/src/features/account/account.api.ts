@@ -7,8 +7,7 @@ import type {
   RequestEmailChangeInput,
 } from '@parley/shared';
 import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-error';
-import { readUser } from '../../lib/auth-result';
+import { requireUser } from '../../lib/auth-result';
 import { queryClient, queryKeys } from '../../lib/query-client';
 import { useAuthStore } from '../auth/auth.store';
 import { signOutLocally } from '../auth/session';
@@ -20,8 +19,7 @@ import { appNavigation } from '../../lib/navigation';
 
 /** The user an account call answered becomes the one the whole app shows (menu, avatar letter, settings). */
 function showUser(body: unknown): PublicUser {
-  const user = readUser(body);
-  if (!user) throw new ApiError(500, 'The server answered with an unexpected body');
+  const user = requireUser(body);
   useAuthStore.getState().setUser(user);
   queryClient.setQueryData(queryKeys.user, user);
   return user;

@@ -8,17 +8,10 @@ import type {
   SendVerifyCodeResult,
 } from '@parley/shared';
 import { api } from '../../lib/api';
-import { ApiError } from '../../lib/api-error';
-import { readAuthResult, readUser } from '../../lib/auth-result';
+import { requireAuthResult, requireUser } from '../../lib/auth-result';
 import { queryKeys } from '../../lib/query-client';
 import { useAuthStore } from './auth.store';
 import { logout, signIn } from './session';
-
-function parseAuthResult(body: unknown): AuthResult {
-  const result = readAuthResult(body);
-  if (!result) throw new ApiError(500, 'The server answered with an unexpected body');
-  return result;
-}
 
 /** The signed-in user, fetched with the in-memory token (docs/reference/accounts.md (The session in the browser)). */
 export function useUserQuery() {
@@ -27,8 +20,7 @@ export function useUserQuery() {
     queryKey: queryKeys.user,
     enabled: Boolean(token),
     queryFn: async (): Promise<PublicUser> => {
-      const user = readUser(await api.call('getUser'));
-      if (!user) throw new ApiError(500, 'The server answered with an unexpected body');
+      const user = requireUser(await api.call('getUser'));
       useAuthStore.getState().setUser(user);
       return user;
     },
@@ -39,7 +31,7 @@ export function useLoginMutation() {
   return useMutation({
     // A 401 here means wrong credentials, not an expired token: no refresh.
     mutationFn: async (payload: LoginPayload) =>
-      parseAuthResult(await api.call('login', { body: payload }, { refreshOn401: false })),
+      requireAuthResult(await api.call('login', { body: payload }, { refreshOn401: false })),
     onSuccess: signIn,
   });
 }
@@ -55,7 +47,7 @@ export function useRegisterMutation() {
       if (body && typeof body === 'object' && !('token' in body) && 'message' in body) {
         return { awaitsActivation: true };
       }
-      return parseAuthResult(body);
+      return requireAuthResult(body);
     },
     onSuccess: (result) => {
       if ('token' in result) signIn(result);
@@ -75,7 +67,7 @@ export function useSendVerifyCodeMutation() {
 export function usePhoneLoginMutation() {
   return useMutation({
     mutationFn: async (payload: PhoneLoginPayload) =>
-      parseAuthResult(await api.call('phoneLogin', { body: payload }, { refreshOn401: false })),
+      requireAuthResult(await api.call('phoneLogin', { body: payload }, { refreshOn401: false })),
     onSuccess: signIn,
   });
 }

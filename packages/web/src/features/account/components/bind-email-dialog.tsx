@@ -2,12 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { requestEmailChangeSchema } from '@parley/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { useRequestEmailChangeMutation } from '../account.api';
 import { useServerText } from '../use-server-text';
+import { FormDialog } from './form-dialog';
 
 /**
  * Bind an e-mail, or verify the account's unverified one: a link is mailed, and the address becomes the account's
@@ -43,43 +42,31 @@ export function BindEmailDialog({
   const title = current ? t('com_ui_account_verify_email') : t('com_ui_account_bind_email');
 
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !next && onClose()}
       title={title}
       testId="bind-email-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={sentTo ? t('com_ui_account_resend_link') : t('com_ui_account_send_link')}
+      submitTestId="send-email-link"
+      submitDisabled={request.isPending}
+      cancelLabel={sentTo ? t('com_ui_close') : t('com_ui_account_cancel')}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
+      {sentTo && <Alert tone="info">{t('com_ui_account_email_link_sent', { email: sentTo })}</Alert>}
+      {problem && <Alert>{problem}</Alert>}
+      <TextField
+        label={t('com_ui_account_email')}
+        type="email"
+        autoComplete="email"
+        value={email}
+        error={fieldError}
+        onChange={(e) => {
+          setEmail(e.target.value);
+          setFieldError(undefined);
         }}
-        className="flex flex-col gap-4 overflow-y-auto px-5 py-4"
-      >
-        {sentTo && <Alert tone="info">{t('com_ui_account_email_link_sent', { email: sentTo })}</Alert>}
-        {problem && <Alert>{problem}</Alert>}
-        <TextField
-          label={t('com_ui_account_email')}
-          type="email"
-          autoComplete="email"
-          value={email}
-          error={fieldError}
-          onChange={(e) => {
-            setEmail(e.target.value);
-            setFieldError(undefined);
-          }}
-        />
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('com_ui_account_email_hint')}</p>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            {sentTo ? t('com_ui_close') : t('com_ui_account_cancel')}
-          </Button>
-          <Button type="submit" data-testid="send-email-link" disabled={request.isPending}>
-            {sentTo ? t('com_ui_account_resend_link') : t('com_ui_account_send_link')}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+      />
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('com_ui_account_email_hint')}</p>
+    </FormDialog>
   );
 }

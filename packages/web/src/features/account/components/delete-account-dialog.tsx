@@ -2,11 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DELETE_ACCOUNT_CONFIRM } from '@parley/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button, buttonBase } from '../../../components/ui/button';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { TextField } from '../../../components/ui/text-field';
 import { useDeleteAccountMutation } from '../account.api';
 import { useServerText } from '../use-server-text';
+import { FormDialog } from './form-dialog';
 
 /**
  * Delete the account, after the password (or, for an account without one, the word DELETE): says what goes and what
@@ -37,52 +36,35 @@ export function DeleteAccountDialog({
   };
 
   return (
-    <DialogFrame
+    <FormDialog
       open={open}
-      onOpenChange={(next) => !next && onClose()}
       title={t('com_ui_account_delete_title')}
       testId="delete-account-dialog"
+      onClose={onClose}
+      onSubmit={onSubmit}
+      submitLabel={t('com_ui_account_delete_confirm')}
+      submitTestId="delete-account-submit"
+      submitDisabled={!ready || remove.isPending}
+      danger
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          onSubmit();
-        }}
-        className="flex flex-col gap-4 overflow-y-auto px-5 py-4"
-      >
-        <div className="flex flex-col gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-          <p>{t('com_ui_account_delete_removed')}</p>
-          <p>{t('com_ui_account_delete_kept')}</p>
-          <p className="font-medium text-rose-700 dark:text-rose-400">{t('com_ui_account_delete_final')}</p>
-        </div>
-        {problem && <Alert>{problem}</Alert>}
-        <TextField
-          label={
-            hasPassword
-              ? t('com_ui_account_delete_password')
-              : t('com_ui_account_delete_type', { word: DELETE_ACCOUNT_CONFIRM })
-          }
-          type={hasPassword ? 'password' : 'text'}
-          autoComplete={hasPassword ? 'current-password' : 'off'}
-          value={typed}
-          data-testid="delete-confirm-input"
-          onChange={(e) => setTyped(e.target.value)}
-        />
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={onClose}>
-            {t('com_ui_account_cancel')}
-          </Button>
-          <button
-            type="submit"
-            data-testid="delete-account-submit"
-            disabled={!ready || remove.isPending}
-            className={`${buttonBase} h-11 bg-rose-700 px-4 text-white hover:bg-rose-800 disabled:bg-rose-700/50`}
-          >
-            {t('com_ui_account_delete_confirm')}
-          </button>
-        </div>
-      </form>
-    </DialogFrame>
+      <div className="flex flex-col gap-2 text-sm text-zinc-700 dark:text-zinc-300">
+        <p>{t('com_ui_account_delete_removed')}</p>
+        <p>{t('com_ui_account_delete_kept')}</p>
+        <p className="font-medium text-rose-700 dark:text-rose-400">{t('com_ui_account_delete_final')}</p>
+      </div>
+      {problem && <Alert>{problem}</Alert>}
+      <TextField
+        label={
+          hasPassword
+            ? t('com_ui_account_delete_password')
+            : t('com_ui_account_delete_type', { word: DELETE_ACCOUNT_CONFIRM })
+        }
+        type={hasPassword ? 'password' : 'text'}
+        autoComplete={hasPassword ? 'current-password' : 'off'}
+        value={typed}
+        data-testid="delete-confirm-input"
+        onChange={(e) => setTyped(e.target.value)}
+      />
+    </FormDialog>
   );
 }

@@ -4,13 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from 'react-i18next';
 import { changePasswordSchema, type ChangePasswordInput, type ChangePasswordPayload } from '@parley/shared';
 import { Alert } from '../../../components/ui/alert';
-import { Button } from '../../../components/ui/button';
-import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { TextField } from '../../../components/ui/text-field';
 import { translateMessage } from '../../../lib/translate-message';
 import { showToast } from '../../toast/toast.store';
 import { useChangePasswordMutation } from '../account.api';
 import { useServerText } from '../use-server-text';
+import { FormDialog } from './form-dialog';
 
 /**
  * Change the password with the current one, or set a first one (a social sign-up has none); the server signs every
@@ -57,46 +56,41 @@ export function PasswordDialog({
   const title = hasPassword ? t('com_ui_account_change_password') : t('com_ui_account_set_password');
 
   return (
-    <DialogFrame open={open} onOpenChange={(next) => !next && close()} title={title} testId="password-dialog">
-      <form
-        noValidate
-        onSubmit={(e) => void onSubmit(e)}
-        className="flex flex-col gap-4 overflow-y-auto px-5 py-4"
-      >
-        {problem && <Alert>{problem}</Alert>}
-        {hasPassword && (
-          <TextField
-            label={t('com_ui_account_current_password')}
-            type="password"
-            autoComplete="current-password"
-            error={fieldError('currentPassword')}
-            {...register('currentPassword')}
-          />
-        )}
+    <FormDialog
+      open={open}
+      title={title}
+      testId="password-dialog"
+      onClose={close}
+      onSubmit={() => void onSubmit()}
+      submitLabel={t('com_ui_account_save')}
+      submitTestId="save-password"
+      submitDisabled={change.isPending}
+    >
+      {problem && <Alert>{problem}</Alert>}
+      {hasPassword && (
         <TextField
-          label={t('com_ui_account_new_password')}
+          label={t('com_ui_account_current_password')}
           type="password"
-          autoComplete="new-password"
-          error={fieldError('password')}
-          {...register('password')}
+          autoComplete="current-password"
+          error={fieldError('currentPassword')}
+          {...register('currentPassword')}
         />
-        <TextField
-          label={t('com_ui_account_confirm_password')}
-          type="password"
-          autoComplete="new-password"
-          error={fieldError('confirm_password')}
-          {...register('confirm_password')}
-        />
-        <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('com_ui_account_password_hint')}</p>
-        <div className="flex justify-end gap-2">
-          <Button variant="ghost" onClick={close}>
-            {t('com_ui_account_cancel')}
-          </Button>
-          <Button type="submit" data-testid="save-password" disabled={change.isPending}>
-            {t('com_ui_account_save')}
-          </Button>
-        </div>
-      </form>
-    </DialogFrame>
+      )}
+      <TextField
+        label={t('com_ui_account_new_password')}
+        type="password"
+        autoComplete="new-password"
+        error={fieldError('password')}
+        {...register('password')}
+      />
+      <TextField
+        label={t('com_ui_account_confirm_password')}
+        type="password"
+        autoComplete="new-password"
+        error={fieldError('confirm_password')}
+        {...register('confirm_password')}
+      />
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('com_ui_account_password_hint')}</p>
+    </FormDialog>
   );
 }

@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import {
   phoneLoginSchema,
-  SMS_CODE,
   phoneLoginWithPasswordSchema,
   type PhoneLoginInput,
   type PhoneLoginPayload,
@@ -15,11 +14,10 @@ import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
 import { isApiError } from '../../../lib/api-error';
 import { translateMessage } from '../../../lib/translate-message';
-import { usePhoneLoginMutation, useSendVerifyCodeMutation } from '../auth.api';
-import { asksForPassword, canSendCode, countdownAfter, countdownText } from '../phone-form-rules';
-import { useCountdown } from './use-countdown';
-
-type Notice = { tone: 'error' | 'info'; text: string };
+import { usePhoneLoginMutation } from '../auth.api';
+import { asksForPassword } from '../phone-form-rules';
+import { PhoneCodeFields } from './phone-code-fields';
+import { useSendCode, type Notice } from './use-send-code';
 
 /**
  * Sign-in and sign-up by phone and SMS code (docs/reference/accounts.md (Phone sign-in)): phone, code with its send
@@ -29,11 +27,9 @@ type Notice = { tone: 'error' | 'info'; text: string };
 export function PhoneRegisterForm({ inviteCode }: { inviteCode?: string }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const sendCode = useSendVerifyCodeMutation();
   const phoneLogin = usePhoneLoginMutation();
   const [needsPassword, setNeedsPassword] = useState(false);
   const [notice, setNotice] = useState<Notice | null>(null);
-  const [secondsLeft, startCountdown] = useCountdown();
   const passwordRef = useRef<HTMLInputElement | null>(null);
   const {
     register,
@@ -60,19 +56,7 @@ export function PhoneRegisterForm({ inviteCode }: { inviteCode?: string }) {
     return t(fallbackKey);
   };
 
-  const onSend = () => {
-    setNotice(null);
-    sendCode.mutate(phone, {
-      onSuccess: (result) => {
-        startCountdown(countdownAfter({ ok: true, resendAfterSeconds: result.resendAfterSeconds }));
-        setNotice({ tone: 'info', text: t('com_auth_code_sent') });
-      },
-      onError: (error) => {
-        startCountdown(countdownAfter({ ok: false, error }));
-        setNotice({ tone: 'error', text: serverText(error, 'com_auth_error_send_code') });
-      },
-    });
-  };
+  const sender = useSendCode(setNotice, serverText);
 
   const onSubmit = handleSubmit((payload) => {
     setNotice(null);
@@ -91,7 +75,6 @@ export function PhoneRegisterForm({ inviteCode }: { inviteCode?: string }) {
 
   const fieldError = (name: keyof PhoneLoginInput) => translateMessage(t, i18n, errors[name]?.message);
   const { ref: passwordFieldRef, ...passwordField } = register('password');
-  const counting = secondsLeft > 0;
 
   return (
     <form
@@ -102,40 +85,14 @@ export function PhoneRegisterForm({ inviteCode }: { inviteCode?: string }) {
     >
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
       <input type="hidden" {...register('inviter')} />
-      <TextField
-        label={t('com_auth_phone')}
-        type="tel"
-        inputMode="numeric"
-        autoComplete="tel-national"
-        placeholder={t('com_auth_phone_placeholder')}
-        maxLength={13}
-        error={fieldError('phone')}
-        {...register('phone')}
+      <PhoneCodeFields
+        phone={phone}
+        phoneField={{ error: fieldError('phone'), ...register('phone') }}
+        codeField={{ error: fieldError('verifyCode'), ...register('verifyCode') }}
+        sender={sender}
+        sendTestId="send-code"
+        sendWidth="w-36"
       />
-      <div className="flex items-start gap-2">
-        <TextField
-          className="min-w-0 flex-1"
-          label={t('com_auth_verify_code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder={t('com_auth_verify_code_placeholder')}
-          maxLength={SMS_CODE.length}
-          error={fieldError('verifyCode')}
-          {...register('verifyCode')}
-        />
-        <Button
-          variant="secondary"
-          data-testid="send-code"
-          className="mt-[26px] w-36 shrink-0 whitespace-nowrap tabular-nums disabled:text-zinc-400 dark:disabled:text-zinc-500"
-          disabled={!canSendCode(phone, secondsLeft, sendCode.isPending)}
-          onClick={onSend}
-          aria-live="polite"
-        >
-          {counting
-            ? t('com_auth_resend_in', { seconds: countdownText(secondsLeft) })
-            : t('com_auth_send_code')}
-        </Button>
-      </div>
       {needsPassword && (
         <TextField
           label={t('com_auth_set_password')}
