@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorBody } from '@parley/shared';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUserRow } from '../../../test/factories.test-helpers';
-import { advance, codeFor, PASSWORD, PHONE, wrongOf } from './phone-login.test-helpers';
+import { advance, closeAfterEach, codeFor, PASSWORD, PHONE, wrongOf } from './phone-login.test-helpers';
 import { buildSmsTestApp, phoneLogin, sendCode, type SmsTestApp } from './sms.test-helpers';
 
 // Who phone sign-in refuses: a banned account's phone gets no code, a banned IP neither codes nor sign-in, a new
@@ -10,10 +10,7 @@ import { buildSmsTestApp, phoneLogin, sendCode, type SmsTestApp } from './sms.te
 
 describe.each(testDialects())('SMS codes (sendVerifyCode) on %s', (dialect) => {
   let t: SmsTestApp;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await t?.close();
-  });
+  closeAfterEach(() => t);
 
   it('sends no code to the phone of a banned account, and answers as for any phone', async () => {
     t = await buildSmsTestApp(dialect, { sms: { phoneDailyMax: 1 } }, { redis: true });
@@ -47,10 +44,7 @@ describe.each(testDialects())('SMS codes (sendVerifyCode) on %s', (dialect) => {
 
 describe.each(testDialects())('phone sign-in and registration (phoneLogin) on %s', (dialect) => {
   let t: SmsTestApp;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await t?.close();
-  });
+  closeAfterEach(() => t);
 
   it('with registration off refuses a new phone (code kept) and still signs an existing one in', async () => {
     t = await buildSmsTestApp(dialect, { auth: { allowRegistration: false } });

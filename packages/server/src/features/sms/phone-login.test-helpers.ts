@@ -1,4 +1,4 @@
-import { expect, vi } from 'vitest';
+import { afterEach, expect, vi } from 'vitest';
 import { sendCode, type SmsTestApp } from './sms.test-helpers';
 
 // What the phone sign-in tests (send-code, phone-login, phone-login.refusals) share: one phone, a password good
@@ -11,6 +11,14 @@ export const WRONG = 'The verification code is incorrect.';
 /** Moves the clock (Date only) forward; the database rows and the in-memory limiters read it. */
 export function advance(seconds: number) {
   vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + seconds * 1000 });
+}
+
+/** Closes the test's app after each test, and puts back the real clock that advance() replaced. */
+export function closeAfterEach(app: () => SmsTestApp | undefined) {
+  afterEach(async () => {
+    vi.useRealTimers();
+    await app()?.close();
+  });
 }
 
 /** A code for the phone, asked and read from the log transport's line. */

@@ -1,9 +1,17 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type ApiErrorBody, type AuthResult } from '@parley/shared';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser, newUserRow } from '../../../test/factories.test-helpers';
 import { refreshCookie } from '../auth/auth.test-helpers';
-import { advance, codeFor, PASSWORD, PHONE, WRONG, wrongOf } from './phone-login.test-helpers';
+import {
+  advance,
+  closeAfterEach,
+  codeFor,
+  PASSWORD,
+  PHONE,
+  WRONG,
+  wrongOf,
+} from './phone-login.test-helpers';
 import { buildSmsTestApp, phoneLogin, sendCode, type SmsTestApp } from './sms.test-helpers';
 
 // Signing in and registering with a code (POST phoneLogin): the first-login password, one use and five tries per
@@ -14,10 +22,7 @@ const FIRST_LOGIN = 'This is your first login: please set a password to create y
 
 describe.each(testDialects())('phone sign-in and registration (phoneLogin) on %s', (dialect) => {
   let t: SmsTestApp;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await t?.close();
-  });
+  closeAfterEach(() => t);
 
   it('asks a new phone for a password without using the code, then creates the account and signs in', async () => {
     t = await buildSmsTestApp(dialect);

@@ -1,8 +1,8 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, type ApiErrorBody, type SendVerifyCodeResult } from '@parley/shared';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUserRow } from '../../../test/factories.test-helpers';
-import { advance, codeFor, PASSWORD, PHONE, WRONG } from './phone-login.test-helpers';
+import { advance, closeAfterEach, codeFor, PASSWORD, PHONE, WRONG } from './phone-login.test-helpers';
 import { buildSmsTestApp, phoneLogin, sendCode, type SmsTestApp } from './sms.test-helpers';
 
 // Sending sign-in codes (POST sendVerifyCode): the phone rule, the 60 s wait, and the daily caps per phone, per IP
@@ -12,10 +12,7 @@ const SENT = 'A verification code has been sent to this phone number. It is vali
 
 describe.each(testDialects())('SMS codes (sendVerifyCode) on %s', (dialect) => {
   let t: SmsTestApp;
-  afterEach(async () => {
-    vi.useRealTimers();
-    await t?.close();
-  });
+  closeAfterEach(() => t);
 
   it('texts a 6-digit code through the log transport and stores only its keyed hash', async () => {
     t = await buildSmsTestApp(dialect);
