@@ -47,6 +47,33 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
         .execute()
     ).map((r) => r.unique_key);
 
+  /** A signed-in user invited by another (a@example.com), with no invite gift yet. */
+  async function invitedRow(row: Partial<NewUserRow> & { password?: string }) {
+    const inviter = await signedInRow({ email: 'a@example.com', password: PASSWORD });
+    return signedInRow({ ...row, inviter_id: inviter.user.id });
+  }
+
+  /** Follows an e-mail's verify link, as the page it opens does. */
+  const follow = (link: URL) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/auth/verifyEmail',
+      payload: { token: link.searchParams.get('token'), userId: link.searchParams.get('userId') },
+    });
+
+  /** Makes an account call that must be refused: its status, and what the error body holds. */
+  async function expectRefused(
+    call: Parameters<typeof accountCall>[1],
+    token: string,
+    payload: Record<string, unknown>,
+    status: number,
+    error: Partial<ApiErrorBody>,
+  ) {
+    const res = await accountCall(t.app, call, token, payload);
+    expect(res.statusCode).toBe(status);
+    expect(res.json<ApiErrorBody>()).toMatchObject(error);
+  }
+
   describe('POST /api/user/phone', () => {
     it('binds the phone with the code texted to it; the phone then signs in to this account', async () => {
       const sms = await buildSmsTestApp(dialect);
@@ -73,12 +100,7 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
       const me = await newUser(t.app);
       await sendCode(t.app, '13900139000');
       const wrong = sms.codeFor('13900139000') === '000000' ? '111111' : '000000';
-      const res = await accountCall(t.app, 'bindPhone', me.token, {
-        phone: '13900139000',
-        verifyCode: wrong,
-      });
-      expect(res.statusCode).toBe(400);
-      expect(res.json<ApiErrorBody>()).toMatchObject({
+      await expectRefused('bindPhone', me.token, { phone: '13900139000', verifyCode: wrong }, 400, {
         field: 'verifyCode',
         key: 'com_auth_verify_code_wrong',
       });
@@ -92,9 +114,7 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
       const me = await newUser(t.app);
       await sendCode(t.app, '13900139000');
       const code = sms.codeFor('13900139000');
-      const res = await accountCall(t.app, 'bindPhone', me.token, { phone: '13900139000', verifyCode: code });
-      expect(res.statusCode).toBe(409);
-      expect(res.json<ApiErrorBody>()).toMatchObject({
+      await expectRefused('bindPhone', me.token, { phone: '13900139000', verifyCode: code }, 409, {
         code: 'CONFLICT',
         message: 'This phone number is already bound to another account.',
         key: 'com_ui_account_phone_taken',
@@ -108,22 +128,14 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
       t = sms;
       const { token } = await signedInRow({ phone: '13700137000', password: PASSWORD });
       await sendCode(t.app, '13900139000');
-      const res = await accountCall(t.app, 'bindPhone', token, {
-        phone: '13900139000',
-        verifyCode: sms.codeFor('13900139000'),
-      });
-      expect(res.statusCode).toBe(409);
-      expect(res.json<ApiErrorBody>().key).toBe('com_ui_account_phone_already_bound');
+      const payload = { phone: '13900139000', verifyCode: sms.codeFor('13900139000') };
+      await expectRefused('bindPhone', token, payload, 409, { key: 'com_ui_account_phone_already_bound' });
       await t.close();
 
       t = await buildTestApp(dialect);
       const me = await newUser(t.app);
-      const off = await accountCall(t.app, 'bindPhone', me.token, {
-        phone: '13900139000',
-        verifyCode: '123456',
-      });
-      expect(off.statusCode).toBe(403);
-      expect(off.json<ApiErrorBody>().key).toBe('com_auth_sms_disabled');
+      const off = { phone: '13900139000', verifyCode: '123456' };
+      await expectRefused('bindPhone', me.token, off, 403, { key: 'com_auth_sms_disabled' });
     });
 
     it('releases the pending invite gift once: binding the phone proves it, a later e-mail adds nothing', async () => {
@@ -132,13 +144,8 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
         app: { checkBalance: true, emailEnabled: true },
       });
       t = sms;
-      const inviter = await signedInRow({ email: 'a@example.com', password: PASSWORD });
       // Registered with an e-mail nobody proved: no invite gift yet.
-      const { user, token } = await signedInRow({
-        email: 'b@example.com',
-        password: PASSWORD,
-        inviter_id: inviter.user.id,
-      });
+      const { user, token } = await invitedRow({ email: 'b@example.com', password: PASSWORD });
       expect(await inviteGiftKeys(user.id)).toEqual([]);
 
       await sendCode(t.app, '13900139000');
@@ -154,12 +161,7 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
       expect(
         (await accountCall(t.app, 'requestEmailChange', token, { email: 'b@example.com' })).statusCode,
       ).toBe(200);
-      const link = linkIn(await smtp.nextMail('b@example.com'), '/verify');
-      const verify = await t.app.inject({
-        method: 'POST',
-        url: '/api/auth/verifyEmail',
-        payload: { token: link.searchParams.get('token'), userId: link.searchParams.get('userId') },
-      });
+      const verify = await follow(linkIn(await smtp.nextMail('b@example.com'), '/verify'));
       expect(verify.statusCode).toBe(200);
       expect(await inviteGiftKeys(user.id)).toEqual([`invite-gift:${user.id}`]);
       expect((await readBalance(t.database.db, user.id)).credits).toBe(50_000);
@@ -167,21 +169,12 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
   });
 
   describe('POST /api/user/email/change and the link', () => {
-    const follow = (link: URL) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/auth/verifyEmail',
-        payload: { token: link.searchParams.get('token'), userId: link.searchParams.get('userId') },
-      });
-
     it("mails a link to a phone user's new address; following it binds the address, verified, once", async () => {
       t = await buildTestApp(dialect, { ...withMail(), app: { checkBalance: true, emailEnabled: true } });
-      const inviter = await signedInRow({ email: 'a@example.com', password: PASSWORD });
-      const { user, token } = await signedInRow({
+      const { user, token } = await invitedRow({
         phone: '13900139000',
         name: '139****9000',
         password: PASSWORD,
-        inviter_id: inviter.user.id,
       });
       // The invitee's phone was proved at sign-up, as a phone sign-up's is: its invite gift was granted then.
       const deps = { config: t.config, database: t.database, redis: null };
@@ -226,12 +219,7 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
 
     it("verifies the account's own unverified address, which releases the invite gift", async () => {
       t = await buildTestApp(dialect, { ...withMail(), app: { checkBalance: true, emailEnabled: true } });
-      const inviter = await signedInRow({ email: 'a@example.com', password: PASSWORD });
-      const { user, token } = await signedInRow({
-        email: 'b@example.com',
-        password: PASSWORD,
-        inviter_id: inviter.user.id,
-      });
+      const { user, token } = await invitedRow({ email: 'b@example.com', password: PASSWORD });
       expect(
         (await accountCall(t.app, 'requestEmailChange', token, { email: 'b@example.com' })).statusCode,
       ).toBe(200);
@@ -245,39 +233,30 @@ describe.each(testDialects())('binding a phone or an e-mail on %s', (dialect) =>
       t = await buildTestApp(dialect, withMail());
       await signedInRow({ email: 'taken@example.com', password: PASSWORD });
       const phoneUser = await signedInRow({ phone: '13900139000', password: PASSWORD });
-      const taken = await accountCall(t.app, 'requestEmailChange', phoneUser.token, {
-        email: 'taken@example.com',
-      });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json<ApiErrorBody>()).toMatchObject({
+      await expectRefused('requestEmailChange', phoneUser.token, { email: 'taken@example.com' }, 409, {
         code: 'CONFLICT',
         key: 'com_ui_account_email_taken',
       });
 
       const verified = await signedInRow({ email: 'v@example.com', email_verified: 1, password: PASSWORD });
-      const again = await accountCall(t.app, 'requestEmailChange', verified.token, {
-        email: 'other@example.com',
+      await expectRefused('requestEmailChange', verified.token, { email: 'other@example.com' }, 409, {
+        key: 'com_ui_account_email_already_bound',
       });
-      expect(again.statusCode).toBe(409);
-      expect(again.json<ApiErrorBody>().key).toBe('com_ui_account_email_already_bound');
       expect(await t.database.db.selectFrom('email_tokens').selectAll().execute()).toEqual([]);
     });
 
     it('refuses a bad address with 400, and answers 403 while e-mail is off', async () => {
       t = await buildTestApp(dialect, withMail());
       const { token } = await signedInRow({ phone: '13900139000', password: PASSWORD });
-      const bad = await accountCall(t.app, 'requestEmailChange', token, { email: 'not-an-address' });
-      expect(bad.statusCode).toBe(400);
-      expect(bad.json<ApiErrorBody>()).toMatchObject({ field: 'email', key: 'com_auth_email_pattern' });
+      await expectRefused('requestEmailChange', token, { email: 'not-an-address' }, 400, {
+        field: 'email',
+        key: 'com_auth_email_pattern',
+      });
       await t.close();
 
       t = await buildTestApp(dialect);
       const phoneUser = await signedInRow({ phone: '13900139000', password: PASSWORD });
-      const off = await accountCall(t.app, 'requestEmailChange', phoneUser.token, {
-        email: 'me@example.com',
-      });
-      expect(off.statusCode).toBe(403);
-      expect(off.json<ApiErrorBody>()).toMatchObject({
+      await expectRefused('requestEmailChange', phoneUser.token, { email: 'me@example.com' }, 403, {
         message: 'Email is not set up on this server, so an email address cannot be bound or verified.',
         key: 'com_ui_account_email_off',
       });
