@@ -40,3 +40,4 @@ export * from './api/routes';
 export * from './balance/balance.schema';
 export * from './balance/model-class';
 export * from './balance/message-cost.schema';
+export * from './plugins/plugin-catalogue';

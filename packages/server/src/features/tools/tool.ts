@@ -1,0 +1,55 @@
+import type { ContentPart } from '@parley/shared';
+import type { z } from 'zod';
+
+/**
+ * What a tool run gets (docs/reference/tools.md). A tool never reads the environment or another user's settings:
+ * what it may use arrives here.
+ */
+export interface ToolContext {
+  /** The user the run is for. */
+  userId: string;
+  /** Aborts when the reply is stopped, the step times out or the server stops: stop all work and throw. */
+  signal: AbortSignal;
+  /**
+   * The plugin's credentials for this user, by `authField` as the catalogue names it (`A||B` included): the
+   * operator's environment value, else the user's saved one. Every field of the plugin is present when it runs.
+   */
+  auth: Readonly<Record<string, string>>;
+  /**
+   * For URLs a user or a model chose (a page to read, a link in a result): private, loopback and metadata addresses
+   * are refused (lib/outbound/guarded-fetch.ts). Redirects are not followed; a tool that follows them checks each hop
+   * through this same fetch.
+   */
+  guardedFetch: typeof fetch;
+  /** For URLs the operator configured (a SearXNG, an image server, a provider's API): trusted as they are. */
+  fetch: typeof fetch;
+  /** Tells the reply what the tool is doing now (a short text, shown while it runs). */
+  progress(message: string): void;
+}
+
+/** What a tool answers. `output` goes back to the model, capped by the runtime; `parts` show in the reply. */
+export interface ToolResult {
+  output: string;
+  /** Parts the reply shows beside the step (a generated image as an `image_file` part). */
+  parts?: ContentPart[];
+}
+
+/**
+ * One tool the model may call (docs/reference/tools.md): a built-in plugin, an MCP server's tool, later an
+ * assistant's action. The runtime validates the model's input with `input` before `run`, so `run` gets it typed;
+ * a throw becomes a tool result saying so, and the run goes on.
+ */
+export interface Tool<Input = unknown> {
+  /** The plugin key (`calculator`, `{tool}_mcp_{server}`): what the model calls it and what users install. */
+  key: string;
+  /** What the model reads to decide when to call it. */
+  description: string;
+  /** The input's schema: validated before `run`, and given to the model as JSON Schema. */
+  input: z.ZodType<Input>;
+  run(input: Input, ctx: ToolContext): Promise<ToolResult>;
+}
+
+/** The error a tool throws for a problem the user or operator can fix (a missing setting, a refused key). */
+export class ToolError extends Error {
+  override name = 'ToolError';
+}
