@@ -101,9 +101,30 @@ export const chatStreamErrorSchema = z.looseObject({
 });
 export type ChatStreamError = z.infer<typeof chatStreamErrorSchema>;
 
-/** An event as a generation job emits it: the SSE event name and its body. */
+/**
+ * An event as a generation job emits it: its kind and its body. The kind is stored beside the body, so nothing
+ * reads a body to learn what it is, and each kind of client's codec picks what it sends by it.
+ */
 export type ChatStreamEvent =
-  { event: 'message'; data: ChatMessageEvent } | { event: 'error'; data: ChatStreamError };
+  | { kind: 'created'; data: ChatCreatedEvent }
+  | { kind: 'text'; data: ChatTextEvent }
+  | { kind: 'part'; data: ChatContentEvent }
+  | { kind: 'final'; data: ChatFinalEvent }
+  | { kind: 'error'; data: ChatStreamError };
+
+/** What a job event is: a created message, a text delta, a content part, the final event, an error. */
+export type ChatStreamEventKind = ChatStreamEvent['kind'];
+export const CHAT_STREAM_EVENT_KINDS = [
+  'created',
+  'text',
+  'part',
+  'final',
+  'error',
+] as const satisfies readonly ChatStreamEventKind[];
 
 /** The SSE event names a chat stream uses. */
-export type ChatStreamEventName = ChatStreamEvent['event'];
+export type ChatStreamEventName = 'message' | 'error';
+
+/** The SSE event a kind travels as: errors as `error`, everything else as `message` (docs/reference/chat.md (Stream events)). */
+export const sseEventNameOf = (kind: ChatStreamEventKind): ChatStreamEventName =>
+  kind === 'error' ? 'error' : 'message';

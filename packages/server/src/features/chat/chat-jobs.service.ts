@@ -36,7 +36,7 @@ async function finalEventOf(
   let final: string | null = null;
   try {
     for await (const event of ctx.jobs.follow(jobId, { signal: AbortSignal.timeout(timeoutMs) })) {
-      if (event.event === 'message' && event.data.startsWith('{"final":true')) final = event.data;
+      if (event.kind === 'final') final = event.data;
     }
   } catch {
     // A lost job or the timeout: answer what was seen.

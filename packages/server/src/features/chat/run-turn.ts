@@ -66,14 +66,14 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   const { messageId } = turn.reply;
   // Files' paths are signed as the events are made (docs/reference/files.md (Reading a file)).
   const signed = (message: Message) => signMessageFiles(ctx.deps.config, turn.userId, message);
-  emit({ event: 'message', data: { created: true, message: signed(turn.requestMessage) } });
+  emit({ kind: 'created', data: { created: true, message: signed(turn.requestMessage) } });
   const writer = createReplyWriter(db, ctx.partialSaves, turn, ctx.logError);
   await writer.start();
   // Only the first delta names the reply; a follower joining later is told by pipeJobToResponse.
   let named = false;
   const coalescer = createDeltaCoalescer({
     emit: (text) => {
-      emit({ event: 'message', data: named ? { text } : { text, messageId } });
+      emit({ kind: 'text', data: named ? { text } : { text, messageId } });
       named = true;
     },
   });
@@ -102,7 +102,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
     messageId,
   });
   if (failed) {
-    emit({ event: 'error', data: errorEvent(ctx, turn, failure) });
+    emit({ kind: 'error', data: errorEvent(ctx, turn, failure) });
     return;
   }
   // A stopped first reply still titles its chat, from the question, before the final event shows the conversation.
@@ -110,7 +110,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   const saved = await retryWhileUnavailable(() => getUserConversation(db, turn.userId, turn.conversationId));
   const conversation = toConversation(saved);
   emit({
-    event: 'message',
+    kind: 'final',
     data: {
       final: true,
       conversation,

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { StoredEvent } from '../generation/job-store';
 import { wholeTextFrames } from './whole-text-frames';
 
-const event = (data: unknown, name: StoredEvent['event'] = 'message'): StoredEvent => ({
+const event = (data: unknown, kind: StoredEvent['kind'] = 'text'): StoredEvent => ({
   id: '1',
-  event: name,
+  kind,
   data: JSON.stringify(data),
 });
 
@@ -38,8 +38,10 @@ describe('wholeTextFrames', () => {
   it('passes created, final and error events as they are', () => {
     const shape = wholeTextFrames('c-1', reply);
     for (const passed of [
-      event({ created: true, message: { messageId: 'q-1' } }),
-      event({ final: true, conversation: {} }),
+      event({ created: true, message: { messageId: 'q-1' } }, 'created'),
+      event({ final: true, conversation: {} }, 'final'),
+      // Known by its kind, not by how its body begins.
+      event({ text: 'a part whose body begins like a delta', index: 0 }, 'part'),
       event({ text: '{"type":"server_error"}', sender: 'GPT-4' }, 'error'),
     ]) {
       expect(shape(passed)).toBe(passed.data);

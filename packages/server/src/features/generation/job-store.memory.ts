@@ -1,5 +1,5 @@
 import type { ChatStreamEvent } from '@parley/shared';
-import { isTextDelta, resolveJobStoreOptions } from './job-store';
+import { isTextDelta, resolveJobStoreOptions, toStored } from './job-store';
 import type { FollowOptions, JobInfo, JobMeta, JobStore, JobStoreOptions, StoredEvent } from './job-store';
 
 interface MemoryJob {
@@ -115,7 +115,7 @@ export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
       const job = jobs.get(jobId);
       if (!job || job.info.status !== 'active') throw new Error(`No active job ${jobId}`);
       const id = String(++job.seq);
-      job.events.push({ id, event: event.event, data: JSON.stringify(event.data) });
+      job.events.push(toStored(id, event));
       if (job.events.length > maxEvents + trimSlack && job.dropped !== null) {
         const excess = job.events.length - maxEvents;
         job.events.splice(0, excess);

@@ -1,8 +1,8 @@
 import type { Redis } from 'ioredis';
-import type { ChatStreamEventName } from '@parley/shared';
 import type { FollowOptions, StoredEvent } from './job-store';
 import type { RedisChannelHub } from './redis-channel-hub';
 import { DONE_MARKER, jobKeys } from './job-store.redis-keys';
+import { fromEntry } from './job-store.redis-entry';
 import { retryWhileUnavailable, toUnavailableError } from '../../lib/unavailable';
 
 type StreamEntries = [id: string, fields: string[]][];
@@ -68,7 +68,7 @@ export async function* followRedisJob(
       for (const [id, fields] of entries) {
         last = id;
         if (fields[1] === DONE_MARKER) return;
-        yield { id, event: fields[1] as ChatStreamEventName, data: fields[3] ?? '' };
+        yield fromEntry(id, fields);
         if (signal?.aborted) return;
       }
       if (entries.length === READ_BATCH || woken) continue;
@@ -86,7 +86,7 @@ export async function* followRedisJob(
   } catch (error) {
     const outage = toUnavailableError(error);
     if (!outage || signal?.aborted) throw error;
-    yield { id: last, event: 'error', data: JSON.stringify({ text: outage.message }) };
+    yield { id: last, kind: 'error', data: JSON.stringify({ text: outage.message }) };
   } finally {
     signal?.removeEventListener('abort', onSignal);
     unlisten?.();

@@ -1,5 +1,5 @@
 import type { ChatStreamEvent } from '@parley/shared';
-import type { FollowOptions, JobMeta, StoredEvent } from './job-store';
+import { toStored, type FollowOptions, type JobMeta, type StoredEvent } from './job-store';
 
 /**
  * A job this instance runs, also kept in memory: its followers here read it from memory, so they keep
@@ -80,7 +80,7 @@ export class LocalJobs {
     if (now > this.lastMs) [this.lastMs, this.seq] = [now, 0];
     else this.seq++;
     const id = `${this.lastMs}-${this.seq}`;
-    job.events.push({ id, event: event.event, data: JSON.stringify(event.data) });
+    job.events.push(toStored(id, event));
     // Trim only what Redis already has, so nothing is lost to an outage.
     const excess = Math.min(job.events.length - this.maxEvents, job.sent - job.dropped);
     if (excess > this.maxEvents / 8) {

@@ -35,7 +35,7 @@ function fakeRedis(answer?: (commands: string[]) => Promise<[Error | null, unkno
 }
 
 const meta = (n: number) => ({ userId: 'u', conversationId: `c${n}`, ownerInstance: 'i' });
-const text = (t: string) => ({ event: 'message' as const, data: { text: t } });
+const text = (t: string) => ({ kind: 'text' as const, data: { text: t } });
 
 describe('RedisJobWriter', () => {
   it('writes the events of every job that flushes in one turn in one pipeline', async () => {

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { StoredEvent } from './job-store';
 import { activeJobKey, jobKeys } from './job-store.redis-keys';
+import { entryFields } from './job-store.redis-entry';
 import type { LocalJob, LocalJobs } from './job-store.redis-local';
 
 export interface RedisWriterOptions {
@@ -147,7 +148,7 @@ export class RedisJobWriter {
         .set(activeJobKey(prefix, job.meta.userId, job.meta.conversationId), jobId, 'PX', leaseMs, 'NX');
     }
     for (const event of events) {
-      pipeline.xadd(keys.events, 'MAXLEN', '~', maxEvents, event.id, 'e', event.event, 'd', event.data);
+      pipeline.xadd(keys.events, 'MAXLEN', '~', maxEvents, event.id, ...entryFields(event));
     }
     if (job.behind || firstWrite) pipeline.pexpire(keys.events, leaseMs);
     pipeline.publish(keys.wake, '');

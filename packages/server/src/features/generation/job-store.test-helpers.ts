@@ -56,7 +56,7 @@ export const storeVariants = (redisUrl: string | undefined): StoreVariant[] =>
   redisUrl ? [memoryVariant(), redisVariant(redisUrl)] : [memoryVariant()];
 
 export const textEvent = (text: string, messageId = 'm1'): ChatStreamEvent => ({
-  event: 'message',
+  kind: 'text',
   data: { text, messageId },
 });
 

@@ -19,10 +19,10 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     // The replay is in: what comes next reaches the follower live.
     await expect.poll(() => seen.length).toBe(2);
     await store.append('j1', textEvent('c'));
-    await store.append('j1', { event: 'error', data: { text: '{"type":"invalid_api_key"}' } });
+    await store.append('j1', { kind: 'error', data: { text: '{"type":"invalid_api_key"}' } });
     await store.finish('j1');
     const events = await following;
-    expect(events.map((event) => event.event)).toEqual(['message', 'message', 'message', 'error']);
+    expect(events.map((event) => event.kind)).toEqual(['text', 'text', 'text', 'error']);
     expect(texts(events)).toEqual(['a', 'b', 'c', '{"type":"invalid_api_key"}']);
     expect(new Set(events.map((event) => event.id)).size).toBe(4);
   });
@@ -81,7 +81,7 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     expect(seen).toHaveLength(1);
     expect((await store.get('j1'))?.status).toBe('active');
     await store.append('j1', textEvent('b'));
-    await store.append('j1', { event: 'error', data: { text: 'failed' } });
+    await store.append('j1', { kind: 'error', data: { text: 'failed' } });
     await store.finish('j1');
     expect(await store.get('j1')).toEqual({ ...meta, status: 'finished' });
     // The memory store keeps no deltas of a finished job (the final or error event stands for them).
@@ -95,10 +95,10 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
   it('keeps created, final and error events of a finished job with their ids, and resumes after an id', async () => {
     const store = fresh();
     await store.create('j1', meta);
-    const created = await store.append('j1', { event: 'message', data: { created: true } as never });
+    const created = await store.append('j1', { kind: 'created', data: { created: true } as never });
     const ids = [created];
     for (const text of ['a', 'b', 'c']) ids.push(await store.append('j1', textEvent(text)));
-    const final = await store.append('j1', { event: 'message', data: { final: true } as never });
+    const final = await store.append('j1', { kind: 'final', data: { final: true } as never });
     await store.finish('j1');
     const all = await collect(store.follow('j1'));
     const afterB = await collect(store.follow('j1', { after: ids[2] }));
@@ -143,11 +143,11 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     const store = fresh({ maxEvents: 100 });
     await store.create('j1', meta);
     for (let i = 0; i < 1_000; i++) await store.append('j1', textEvent(String(i)));
-    await store.append('j1', { event: 'error', data: { text: 'end' } });
+    await store.append('j1', { kind: 'error', data: { text: 'end' } });
     const kept: string[] = [];
     for await (const event of store.follow('j1')) {
       kept.push(texts([event])[0]!);
-      if (event.event === 'error') break;
+      if (event.kind === 'error') break;
     }
     await store.finish('j1');
     expect(kept.length).toBeGreaterThanOrEqual(101);

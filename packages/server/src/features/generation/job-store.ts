@@ -1,4 +1,4 @@
-import type { ChatStreamEvent, ChatStreamEventName } from '@parley/shared';
+import type { ChatStreamEvent, ChatStreamEventKind } from '@parley/shared';
 
 /** Who a generation job belongs to and which instance runs it. */
 export interface JobMeta {
@@ -19,22 +19,25 @@ export interface JobInfo extends JobMeta {
 }
 
 /**
- * One buffered event. `data` is the JSON body, serialised once at append time, so followers (and the SSE
- * writer) pass it through without parsing or re-serialising. `id` is opaque: a decimal sequence in memory,
- * a Redis stream id (`<ms>-<seq>`) in Redis; pass it back as `after` to the same store.
+ * One buffered event: its kind, stored beside the body, and `data`, the JSON body serialised once at append time,
+ * so followers (and the SSE writer) pass it through without parsing or re-serialising. `id` is opaque: a decimal
+ * sequence in memory, a Redis stream id (`<ms>-<seq>`) in Redis; pass it back as `after` to the same store.
  */
 export interface StoredEvent {
   id: string;
-  event: ChatStreamEventName;
+  kind: ChatStreamEventKind;
   data: string;
 }
 
-/** A text delta's body starts so (run-turn emits `{text}` first); created, final and content events do not. */
-const TEXT_DELTA_PREFIX = '{"text":';
+/** True for a text delta (the bulk of a job's events, and of its memory). */
+export const isTextDelta = (event: Pick<StoredEvent, 'kind'>): boolean => event.kind === 'text';
 
-/** True for a `message` event carrying a text delta (the bulk of a job's events, and of its memory). */
-export const isTextDelta = (event: Pick<StoredEvent, 'event' | 'data'>): boolean =>
-  event.event === 'message' && event.data.startsWith(TEXT_DELTA_PREFIX);
+/** The stored form of an emitted event (the body serialised once). */
+export const toStored = (id: string, event: ChatStreamEvent): StoredEvent => ({
+  id,
+  kind: event.kind,
+  data: JSON.stringify(event.data),
+});
 
 export interface FollowOptions {
   /** Yield only events after this id (the SSE `Last-Event-ID`); absent: replay all. */

@@ -46,8 +46,8 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))(
       const following = collect(store.follow('j1'));
       await done;
       const events = await following;
-      expect(events.map((event) => [event.event, JSON.parse(event.data)])).toEqual([
-        ['message', { text: 'partial', messageId: 'm1' }],
+      expect(events.map((event) => [event.kind, JSON.parse(event.data)])).toEqual([
+        ['text', { text: 'partial', messageId: 'm1' }],
         ['error', { text: '{"type":"invalid_api_key"}' }],
       ]);
       expect((await store.get('j1'))?.status).toBe('finished');
@@ -114,9 +114,9 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))(
         jobId: 'j1',
         meta: { ...meta, messageId: 'm"1' },
         run: async (emit) => {
-          emit({ event: 'message', data: { text: 'a', messageId: 'm"1' } });
-          emit({ event: 'message', data: { text: 'b "messageId"' } });
-          emit({ event: 'message', data: { text: 'c' } });
+          emit({ kind: 'text', data: { text: 'a', messageId: 'm"1' } });
+          emit({ kind: 'text', data: { text: 'b "messageId"' } });
+          emit({ kind: 'text', data: { text: 'c' } });
           await released;
         },
       });

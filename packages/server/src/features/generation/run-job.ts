@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { ChatStreamError, ChatStreamEvent } from '@parley/shared';
+import { sseEventNameOf, type ChatStreamError, type ChatStreamEvent } from '@parley/shared';
 import { openSseStream } from '../../lib/sse';
 import { isTextDelta } from './job-store';
 import type { JobMeta, JobStore, StoredEvent } from './job-store';
@@ -60,7 +60,7 @@ export async function startJob(store: JobStore, options: StartJobOptions): Promi
     try {
       await run(emit, controller.signal);
     } catch (error) {
-      emit({ event: 'error', data: toErrorEvent(error) });
+      emit({ kind: 'error', data: toErrorEvent(error) });
     }
     await tail;
     stopListening();
@@ -104,7 +104,7 @@ export async function pipeJobToResponse(
         const messageId = data.includes(MESSAGE_ID_KEY) ? null : (await store.get(jobId))?.messageId;
         if (messageId) data = withMessageId(data, messageId);
       }
-      const drained = sse.send(event.id, event.event, data);
+      const drained = sse.send(event.id, sseEventNameOf(event.kind), data);
       if (drained) await drained;
     }
     return sse.signal.aborted ? 'disconnected' : 'finished';
