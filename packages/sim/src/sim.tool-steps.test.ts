@@ -147,6 +147,14 @@ describe('scripted tool steps over HTTP', () => {
     ]);
   });
 
+  it('answers the follow-up of the toolCalls shorthand with the script itself (here an echo)', async () => {
+    const s = { toolCalls: [{ name: 'get_time', input: {} }], echoToolResults: true };
+    expect((await ask(sim, openaiRun(0, s))).tool_calls).toHaveLength(1);
+    expect(JSON.parse((await ask(sim, openaiRun(1, s))).content)).toEqual([
+      { id: 'c1', name: 'tool_1', output: 'result 1' },
+    ]);
+  });
+
   it('still reads a call written with arguments instead of input', async () => {
     const s = { toolCalls: [{ name: 'get_time', arguments: { zone: 'UTC' } }] };
     const message = await ask(sim, { ...openaiRun(0), messages: [{ role: 'user', content: directive(s) }] });
