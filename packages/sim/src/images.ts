@@ -1,10 +1,7 @@
+import { isObject, listOf, str } from './loose';
+import type { Loose } from './loose';
 import type { SimImage } from './types';
 
-type Loose = Record<string, unknown>;
-
-const isObject = (v: unknown): v is Loose => v !== null && typeof v === 'object' && !Array.isArray(v);
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
-const listOf = (v: unknown): Loose[] => (Array.isArray(v) ? v.filter(isObject) : []);
 const decodedBytes = (base64: string) => Buffer.from(base64, 'base64').length;
 
 /** An image given inline as base64, or by URL (recorded with its URL, no bytes). */

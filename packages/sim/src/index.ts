@@ -11,5 +11,7 @@ export type {
   SimScript,
   SimRule,
   SimScriptError,
+  SimStep,
   SimToolCall,
+  SimToolResult,
 } from './types';

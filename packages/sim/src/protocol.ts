@@ -63,6 +63,17 @@ export function contentText(content: unknown): string {
     .join('');
 }
 
+/**
+ * A call's arguments as JSON in the small pieces real streams send them in, so clients must join partial JSON.
+ * The size is fixed, not paced: a call is one piece of the answer however many frames carry it.
+ */
+export function argumentPieces(input: Record<string, unknown>, size = 8): string[] {
+  const json = JSON.stringify(input);
+  const pieces: string[] = [];
+  for (let i = 0; i < json.length; i += size) pieces.push(json.slice(i, i + size));
+  return pieces;
+}
+
 export function omit(body: Record<string, unknown>, keys: string[]): Record<string, unknown> {
   return Object.fromEntries(Object.entries(body).filter(([k]) => !keys.includes(k)));
 }

@@ -38,7 +38,7 @@ export async function respond(reply: Reply): Promise<void> {
     return sendJson(res, status, protocol.errorBody(kind, status, message));
   }
   if (protocol.isStream(req)) return stream(reply, protocol.encoder(plan, req));
-  const pieces = Math.max(plan.chunks.length, plan.toolCalls.length);
+  const pieces = plan.chunks.length + plan.toolCalls.length;
   const stopAt = Math.min(pieces, plan.cutAfter ?? Infinity, plan.errorAfter ?? Infinity);
   // A non-streamed answer arrives when the whole generation would have finished.
   await sleep(plan.firstTokenDelayMs + Math.max(0, stopAt - 1) * plan.intervalMs, signal);
@@ -59,10 +59,11 @@ async function stream({ res, plan, signal }: Reply, encoder: StreamEncoder): Pro
   });
   res.flushHeaders();
   await write(res, encoder.start(), signal);
-  const frames =
-    plan.toolCalls.length > 0
-      ? plan.toolCalls.map((call, i) => () => encoder.toolCall(call, i))
-      : plan.chunks.map((chunk) => () => encoder.text(chunk));
+  // Text first, then the calls, as models that explain before calling do; cutAfter and errorAfter count both.
+  const frames = [
+    ...plan.chunks.map((chunk) => () => encoder.text(chunk)),
+    ...plan.toolCalls.map((call, i) => () => encoder.toolCall(call, i)),
+  ];
   // Deadlines are absolute from the start so timer jitter never accumulates into drift.
   const t0 = performance.now();
   for (let i = 0; i <= frames.length; i++) {

@@ -9,6 +9,7 @@ import { respond } from './respond';
 import { matchRoute } from './routes';
 import type { Route } from './routes';
 import { ScriptError, readScript } from './script';
+import { stepFor, unofferedCall } from './steps';
 import type { RecordedRequest, Sim, SimOptions } from './types';
 
 type Generate = Extract<Route, { kind: 'generate' }>;
@@ -75,15 +76,24 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     entry.model = view.model;
     if (view.images.length > 0) entry.images = view.images;
     if (req.params['deployment'] !== undefined) entry.deployment = req.params['deployment'];
-    let script;
+    const refuse = (message: string) =>
+      sendJson(res, 400, route.protocol.errorBody('bad_request', 400, message));
+    let step;
     try {
-      script = readScript(req.headers['x-sim-script'], view.lastUserText);
+      const script = readScript(req.headers['x-sim-script'], view.lastUserText);
+      const rule = options.rules?.find((r) => view.lastUserText.includes(r.contains));
+      step = stepFor({ ...rule?.script, ...script }, view.toolRounds);
     } catch (error) {
       if (!(error instanceof ScriptError)) throw error;
-      return sendJson(res, 400, route.protocol.errorBody('bad_request', 400, error.message));
+      return refuse(error.message);
     }
-    const rule = options.rules?.find((r) => view.lastUserText.includes(r.contains));
-    const plan = buildPlan({ ...rule?.script, ...script }, options.defaults ?? {}, view);
+    // A runtime that forgot to send its tools must fail here, as it would against a real model.
+    const unoffered = unofferedCall(step.toolCalls ?? [], view.offeredTools);
+    if (unoffered !== undefined) {
+      const offered = view.offeredTools.length > 0 ? `only: ${view.offeredTools.join(', ')}` : 'no tools';
+      return refuse(`sim script calls tool "${unoffered}", but the request offers ${offered}`);
+    }
+    const plan = buildPlan(step, options.defaults ?? {}, view);
     const controller = new AbortController();
     live.add(controller);
     res.on('close', () => controller.abort());

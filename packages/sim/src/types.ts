@@ -11,7 +11,27 @@ export interface SimScriptError {
 
 export interface SimToolCall {
   name: string;
-  arguments: Record<string, unknown>;
+  /** The call's arguments, as the model would send them. */
+  input?: Record<string, unknown>;
+  /** Older spelling of `input`, still read so existing scripts keep working. */
+  arguments?: Record<string, unknown>;
+}
+
+/**
+ * One model call in a tool run. Step `i` answers the request that already carries `i` rounds of tool results
+ * after the last user message. A step is a script of its own: it takes only the pace (`rate`, `firstTokenDelayMs`,
+ * `chunkSize`) from the script around it, and its `toolCalls` go out in parallel after its text, if it has any.
+ */
+export type SimStep = Omit<SimScript, 'steps'>;
+
+/** A tool result as the sim read it from a request, in the order the request gave it. */
+export interface SimToolResult {
+  /** The call id the result answers ('' when the wire carries none). */
+  id: string;
+  /** The tool's name ('' when neither the result nor its call names it). */
+  name: string;
+  /** The result exactly as the wire carried it (a string for OpenAI and usually Anthropic, an object for Gemini). */
+  output: unknown;
 }
 
 /** What one request should get back; every field is optional. */
@@ -25,8 +45,13 @@ export interface SimScript {
   error?: SimScriptError;
   errorAfter?: number;
   hang?: boolean;
+  /** Shorthand for `steps: [{ toolCalls }]`: call these, then answer the follow-up with this script's reply. */
   toolCalls?: SimToolCall[];
+  /** A scripted tool run, one entry per model call; past the last step the script's own reply ends the run. */
+  steps?: SimStep[];
   echo?: boolean;
+  /** Reply with the tool results the request carried, as JSON (`SimToolResult[]`), so tests see what came back. */
+  echoToolResults?: boolean;
   usage?: { input?: number; output?: number };
 }
 

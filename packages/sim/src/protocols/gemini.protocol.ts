@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Plan } from '../plan';
+import type { Plan, PlannedToolCall } from '../plan';
 import { geminiImages } from '../images';
+import { toolHistory } from '../tool-history';
+import { geminiTools } from '../tool-wire';
 import { contentText, omit, sse } from '../protocol';
 import type { Protocol, SimRequest, StreamEncoder, WireErrorKind } from '../protocol';
 import type { SimErrorKind } from '../types';
@@ -39,8 +41,8 @@ const usageOf = (plan: Plan) => ({
   totalTokenCount: plan.usage.input + plan.usage.output,
 });
 
-const functionParts = (plan: Plan) =>
-  plan.toolCalls.map((c) => ({ functionCall: { name: c.name, args: c.arguments } }));
+// Gemini sends each call whole, with no id of its own: clients make one up.
+const functionPart = (call: PlannedToolCall) => ({ functionCall: { name: call.name, args: call.input } });
 
 function encoder(plan: Plan): StreamEncoder {
   const meta = { modelVersion: plan.model, responseId: `sim-${randomUUID()}` };
@@ -50,7 +52,8 @@ function encoder(plan: Plan): StreamEncoder {
     // Gemini has no preamble: the first frame already carries text.
     start: () => '',
     text: (text) => candidate([{ text }]),
-    toolCall: (call) => candidate([{ functionCall: { name: call.name, args: call.arguments } }]),
+    toolCall: (call) => candidate([functionPart(call)]),
+    // Gemini ends a turn of function calls with STOP too; clients tell the two apart by the parts.
     finish: () =>
       sse({ candidates: [{ finishReason: 'STOP', index: 0 }], usageMetadata: usageOf(plan), ...meta }),
     error: (kind, message) => sse(errorBody(kind, STREAM_CODES[kind], message)),
@@ -58,7 +61,8 @@ function encoder(plan: Plan): StreamEncoder {
 }
 
 function complete(plan: Plan) {
-  const parts = plan.toolCalls.length > 0 ? functionParts(plan) : [{ text: plan.text }];
+  const text = plan.chunks.length > 0 || plan.toolCalls.length === 0 ? [{ text: plan.text }] : [];
+  const parts = [...text, ...plan.toolCalls.map(functionPart)];
   return {
     candidates: [{ content: { parts, role: 'model' }, finishReason: 'STOP', index: 0 }],
     usageMetadata: usageOf(plan),
@@ -71,11 +75,10 @@ export const geminiProtocol: Protocol = {
   view(req: SimRequest) {
     const contents = Array.isArray(req.body['contents']) ? (req.body['contents'] as Content[]) : [];
     const system = req.body['systemInstruction'] as Content | undefined;
-    const lastUser = [...contents].reverse().find((c) => c.role === 'user');
+    const { turns, offeredTools } = geminiTools(req.body);
     const config = (req.body['generationConfig'] ?? {}) as Record<string, unknown>;
     return {
       model: req.params['model'] ?? '',
-      lastUserText: contentText(lastUser?.parts),
       promptChars: contents.reduce(
         (n, c) => n + contentText(c.parts).length,
         contentText(system?.parts).length,
@@ -85,6 +88,9 @@ export const geminiProtocol: Protocol = {
       auth: req.headers['x-goog-api-key'] ?? req.query['key'],
       headers: req.headers,
       images: geminiImages(contents),
+      // lastUserText, toolRounds, toolResults
+      ...toolHistory(turns),
+      offeredTools,
     };
   },
   isStream: (req) => req.params['action'] === 'streamGenerateContent',

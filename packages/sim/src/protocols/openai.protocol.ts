@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Plan } from '../plan';
 import { openaiImages } from '../images';
-import { bearer, contentText, omit, sse } from '../protocol';
+import { toolHistory } from '../tool-history';
+import { openaiTools } from '../tool-wire';
+import { argumentPieces, bearer, contentText, omit, sse } from '../protocol';
 import type { Protocol, SimRequest, StreamEncoder, WireErrorKind } from '../protocol';
 
 type Flavor = 'openai' | 'azure';
@@ -30,7 +32,7 @@ function errorObject(flavor: Flavor, kind: WireErrorKind, message: string) {
   }
 }
 
-type Message = { role?: unknown; content?: unknown };
+type Message = { content?: unknown };
 
 function messagesOf(req: SimRequest): Message[] {
   return Array.isArray(req.body['messages']) ? (req.body['messages'] as Message[]) : [];
@@ -51,13 +53,21 @@ function encoder(plan: Plan, req: SimRequest): StreamEncoder {
     sse({ ...base, model: plan.model, choices: [{ index: 0, delta, finish_reason: finish }] });
   const options = req.body['stream_options'] as { include_usage?: unknown } | undefined;
   return {
+    // A reply that is only tool calls opens with null content, as OpenAI's does.
     start: () =>
-      chunk(plan.toolCalls.length > 0 ? { role: 'assistant' } : { role: 'assistant', content: '' }),
+      chunk({
+        role: 'assistant',
+        content: plan.chunks.length > 0 || plan.toolCalls.length === 0 ? '' : null,
+      }),
     text: (content) => chunk({ content }),
+    // The first frame names the call; later frames, keyed by index only, carry the arguments piece by piece.
     toolCall: (call, index) =>
       chunk({
         tool_calls: [{ index, id: call.id, type: 'function', function: { name: call.name, arguments: '' } }],
-      }) + chunk({ tool_calls: [{ index, function: { arguments: JSON.stringify(call.arguments) } }] }),
+      }) +
+      argumentPieces(call.input)
+        .map((piece) => chunk({ tool_calls: [{ index, function: { arguments: piece } }] }))
+        .join(''),
     finish: () =>
       chunk({}, finishReason(plan)) +
       (options?.include_usage === true
@@ -73,12 +83,14 @@ function complete(plan: Plan) {
   const toolCalls = plan.toolCalls.map((call) => ({
     id: call.id,
     type: 'function',
-    function: { name: call.name, arguments: JSON.stringify(call.arguments) },
+    function: { name: call.name, arguments: JSON.stringify(call.input) },
   }));
-  const message =
-    toolCalls.length > 0
-      ? { role: 'assistant', content: null, tool_calls: toolCalls, refusal: null }
-      : { role: 'assistant', content: plan.text, refusal: null };
+  const message = {
+    role: 'assistant',
+    content: toolCalls.length > 0 && plan.text === '' ? null : plan.text,
+    ...(toolCalls.length > 0 ? { tool_calls: toolCalls } : {}),
+    refusal: null,
+  };
   return {
     id: `chatcmpl-sim-${randomUUID()}`,
     object: 'chat.completion',
@@ -95,18 +107,20 @@ export function openaiProtocol(flavor: Flavor): Protocol {
   return {
     view(req) {
       const messages = messagesOf(req);
-      const lastUser = [...messages].reverse().find((m) => m.role === 'user');
+      const { turns, offeredTools } = openaiTools(req.body);
       const model =
         typeof req.body['model'] === 'string' ? req.body['model'] : (req.params['deployment'] ?? '');
       return {
         model: req.params['deployment'] ?? model,
-        lastUserText: contentText(lastUser?.content),
         promptChars: messages.reduce((n, m) => n + contentText(m.content).length, 0),
         received: { messages },
         params: omit(req.body, ['model', 'messages', 'stream', 'stream_options']),
         auth: flavor === 'azure' ? (req.headers['api-key'] ?? bearer(req.headers)) : bearer(req.headers),
         headers: req.headers,
         images: openaiImages(messages),
+        // lastUserText, toolRounds, toolResults
+        ...toolHistory(turns),
+        offeredTools,
       };
     },
     isStream: (req) => req.body['stream'] === true,

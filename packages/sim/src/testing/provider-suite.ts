@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSim } from '../server';
 import type { RecordedRequest, Sim, SimProvider } from '../types';
 import { directive, drain } from './sdk-drain';
+import { toolRunSuite } from './tool-run-suite';
 
 export interface ProviderCase {
   name: string;
@@ -138,7 +139,7 @@ export function providerSuite(c: ProviderCase): void {
     });
 
     it('answers tool calls that the SDK parses as tool calls', async () => {
-      const prompt = directive({ toolCalls: [{ name: 'get_weather', arguments: { city: 'Paris' } }] });
+      const prompt = directive({ toolCalls: [{ name: 'get_weather', input: { city: 'Paris' } }] });
       const tools = { get_weather: weatherTool };
       const generated = await generateText({ model, prompt, tools });
       expect(generated.toolCalls.map((t) => [t.toolName, t.input])).toEqual([
@@ -179,4 +180,5 @@ export function providerSuite(c: ProviderCase): void {
       c.checkRecord?.(record!);
     });
   });
+  toolRunSuite(c);
 }

@@ -1,6 +1,7 @@
-import type { streamText } from 'ai';
+import type { TextStreamPart, ToolSet } from 'ai';
 
-type StreamResult = ReturnType<typeof streamText>;
+/** Any streamText result, whatever its tools: only the stream of parts is read. */
+type StreamResult<TOOLS extends ToolSet> = { stream: AsyncIterable<TextStreamPart<TOOLS>> };
 
 export interface Drained {
   text: string;
@@ -13,7 +14,10 @@ export interface Drained {
 }
 
 /** Reads a whole SDK stream, turning both error parts and thrown stream failures into `errors`. */
-export async function drain(result: StreamResult, startedAt = performance.now()): Promise<Drained> {
+export async function drain<TOOLS extends ToolSet>(
+  result: StreamResult<TOOLS>,
+  startedAt = performance.now(),
+): Promise<Drained> {
   const out: Drained = {
     text: '',
     errors: [],
