@@ -82,18 +82,32 @@ export interface TokenUsage {
   completionTokens: number;
 }
 
+/** A tool offered to the model (docs/reference/tools.md (The tool interface)): its name, when to use it, its input. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** The input as JSON Schema (an object schema). */
+  inputSchema: Record<string, unknown>;
+}
+
 /**
- * What a reply stream yields: text as it arrives, then the finish reason (the AI SDK's names: stop, length…) with
- * the provider's token usage when it reported one.
+ * What a reply stream yields: text as it arrives, the tools the model calls (each whole, its input parsed), then the
+ * finish reason (the AI SDK's names: stop, length, tool-calls…) with the provider's token usage when it reported one.
  */
 export type ReplyPart =
-  { type: 'text'; text: string } | { type: 'finish'; finishReason: string; usage?: TokenUsage };
+  | { type: 'text'; text: string }
+  | { type: 'tool-call'; id: string; name: string; input: unknown }
+  | { type: 'finish'; finishReason: string; usage?: TokenUsage };
 
-/** One streamed call: the placed prompt, the call settings, and the signal that aborts it. */
+/**
+ * One streamed call: the placed prompt, the call settings, the signal that aborts it, and the tools offered. The
+ * model is not made to run them: a call with tools is one step, which ends at the model's tool calls.
+ */
 export interface ReplyCall {
   prompt: BuiltPrompt;
   settings: ModelCallSettings;
   signal: AbortSignal;
+  tools?: readonly ToolSpec[];
 }
 
 /** Streams one reply; a provider failure is thrown (an AI SDK error, mapped by provider-errors.ts). */

@@ -40,7 +40,7 @@ async function send(endpoint: string, model: string, options: Record<string, unk
   const stream = registry.replyStreamer(endpoint, model);
   for await (const part of stream({ prompt, settings, signal: new AbortController().signal })) {
     if (part.type === 'text') text += part.text;
-    else finishReason = part.finishReason;
+    else if (part.type === 'finish') finishReason = part.finishReason;
   }
   const [request] = sim.requests();
   return { text, finishReason, request: request!, body: request!.body as Record<string, unknown> };

@@ -32,8 +32,9 @@ async function streamReply(
     const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
     const settings = cappedSettings(ctx, turn);
     for await (const part of turn.streamer({ prompt, settings, signal })) {
+      // No tools are offered here yet, so no tool call can come.
       if (part.type === 'text') onText(part.text);
-      else ({ finishReason, usage } = part);
+      else if (part.type === 'finish') ({ finishReason, usage } = part);
     }
     return { finishReason, usage, failure: null };
   } catch (error) {
