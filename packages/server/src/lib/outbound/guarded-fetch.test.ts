@@ -100,6 +100,21 @@ describe('createGuardedFetch', () => {
     expect(local.connections).toEqual([]);
   });
 
+  it("hands a caller that asked for redirect: 'manual' the redirect's status and location only", async () => {
+    const local = await listener('127.0.0.1');
+    const upstream = await listener('127.0.0.2', (res) => {
+      res.writeHead(302, { location: `http://127.0.0.1:${local.port}/steal`, 'set-cookie': 'a=b' });
+      res.end('moved');
+    });
+    const guarded = createGuardedFetch({ allowedRanges: ['127.0.0.2'] });
+    const res = await guarded(`http://127.0.0.2:${upstream.port}/page`, { redirect: 'manual' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`http://127.0.0.1:${local.port}/steal`);
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(await res.text()).toBe('');
+    expect(local.connections).toEqual([]);
+  });
+
   it("withholds an error answer's text, keeping its status and code words, and reports it", async () => {
     const upstream = await listener('127.0.0.2', (res) => {
       res.writeHead(401, { 'content-type': 'application/json' });

@@ -30,8 +30,9 @@ const systemResolve: Resolver = async (host) =>
  * A fetch for URLs a user gave (a custom endpoint's `baseURL: user_provided`). Every connection resolves the
  * host itself, refuses it unless EVERY address is public (or in the operator's ranges), and connects only to
  * the addresses it checked, so a name that resolves to 127.0.0.1, a rebinding DNS answer or `[::ffff:7f00:1]` never
- * reaches a local service. Redirects are not followed (a 3xx is an error), and an error answer's body is
- * replaced by a generic one keeping only its status and error code words, since the upstream is unknown.
+ * reaches a local service. Redirects are not followed: a 3xx is an error, or, for a caller that asks for
+ * `redirect: 'manual'`, an empty answer with only its `location`, which that caller follows through this fetch
+ * again. An error answer's body is replaced by a generic one keeping only its status and error code words, since the upstream is unknown.
  */
 export function createGuardedFetch(options: GuardedFetchOptions = {}): FetchFn {
   const policy = createAddressPolicy(options.allowedRanges);
@@ -97,12 +98,21 @@ export function createGuardedFetch(options: GuardedFetchOptions = {}): FetchFn {
     }
     if (res.status >= 300 && res.status < 400) {
       await res.body?.cancel();
+      // A caller that asks for `redirect: 'manual'` follows hops itself, each through this fetch again (the page
+      // reader), so it is told where the redirect points and nothing else the upstream sent.
+      if ((init as RequestInit | undefined)?.redirect === 'manual') return redirectOnly(res);
       throw new OutboundRefusedError(
         `${url.host} answered with a redirect (${res.status}), which is not followed`,
       );
     }
     return res.ok ? res : withheldError(res, url.origin, options.onUpstreamError);
   };
+}
+
+/** A redirect reduced to its status and `location`, for a caller that follows it hop by hop. */
+function redirectOnly(res: Response): Response {
+  const location = res.headers.get('location');
+  return new Response(null, { status: res.status, headers: location === null ? {} : { location } });
 }
 
 /** The upstream's error answer with its body reduced to `{error:{message, code?, type?}}`; the body is reported. */
