@@ -19,6 +19,7 @@ export function testToolContext(overrides: Partial<ToolContext> = {}): TestToolC
     fetch: globalThis.fetch,
     guardedFetch: createGuardedFetch(),
     progress: (message) => progressed.push(message),
+    saveFile: () => Promise.reject(new Error('this test gives the tool no file storage')),
     ...overrides,
     progressed,
   };

@@ -11,6 +11,7 @@ const context = (signal = new AbortController().signal): ToolContext => ({
   fetch: () => Promise.reject(new Error('no network in this test')),
   guardedFetch: () => Promise.reject(new Error('no network in this test')),
   progress: () => {},
+  saveFile: () => Promise.reject(new Error('no file storage in this test')),
 });
 
 const add: Tool<{ a: number; b: number }> = {

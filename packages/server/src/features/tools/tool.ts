@@ -25,6 +25,21 @@ export interface ToolContext {
   fetch: typeof fetch;
   /** Tells the reply what the tool is doing now (a short text, shown while it runs). */
   progress(message: string): void;
+  /**
+   * Saves a file the tool made (a generated image) as the user's, in My Files and counted in their quota, and
+   * answers the `image_file` part that shows it in the reply. Throws when the quota is full or storage fails.
+   */
+  saveFile(file: ToolFile): Promise<ContentPart>;
+}
+
+/** A file a tool made, to save as the user's. */
+export interface ToolFile {
+  filename: string;
+  /** Its MIME type (`image/png`). */
+  type: string;
+  bytes: Buffer;
+  width?: number;
+  height?: number;
 }
 
 /** What a tool answers. `output` goes back to the model, capped by the runtime; `parts` show in the reply. */
