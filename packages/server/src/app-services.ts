@@ -11,6 +11,7 @@ import { createLimitStores, type LimitStores } from './features/limits/limit-sto
 import { createProviderRegistry, type ProviderRegistry } from './providers/registry';
 import { startDailyScheduler, type DailyScheduler } from './features/balance/daily-scheduler';
 import { createPaymentLoader, type PaymentLoader } from './features/payments/load-provider';
+import type { StorePlugin } from './features/plugins/store-catalogue';
 
 /**
  * Everything one app shares between its routes and calls, made once by `createServices` when the app is built
@@ -39,6 +40,8 @@ export interface AppServices {
   dailyJobs: DailyScheduler | null;
   /** The payment provider, loaded on first use (features/payments/load-provider.ts); null without one. */
   payments: PaymentLoader;
+  /** Plugins the store offers beside the built-in catalogue (an MCP server's tools, later); none yet. */
+  extraPlugins(): readonly StorePlugin[];
   /**
    * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
    * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
@@ -93,6 +96,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     chat,
     dailyJobs,
     payments: createPaymentLoader(deps.config),
+    extraPlugins: () => [],
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not

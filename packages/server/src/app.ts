@@ -30,6 +30,7 @@ import { filesRoutes } from './features/files/files.routes';
 import { balanceRoutes } from './features/balance/balance.routes';
 import { commerceRoutes } from './features/commerce/commerce.routes';
 import { paymentRoutes } from './features/payments/payment.routes';
+import { pluginsRoutes } from './features/plugins/plugins.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -101,6 +102,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     commerceRoutes,
     paymentRoutes,
     clickRoutes,
+    pluginsRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

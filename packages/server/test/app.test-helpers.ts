@@ -81,6 +81,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     invites: DEFAULT_INVITES,
     shop: readShopSettings(null),
     payment: null,
+    pluginEnv: {},
   };
   const config = merge(base, overrides) as AppConfig;
   // As the loader does: the file rules come from the YAML's fileConfig unless the test gives its own; the balance

@@ -41,3 +41,4 @@ export * from './balance/balance.schema';
 export * from './balance/model-class';
 export * from './balance/message-cost.schema';
 export * from './plugins/plugin-catalogue';
+export * from './plugins/plugin-store.schema';

@@ -131,4 +131,6 @@ export interface AppConfig {
   payment: PaymentSettings | null;
   /** The outside links and support contacts the web shows (link-settings.ts). */
   links: LinkSettings;
+  /** The plugins' credential variables the operator set, by name (plugin-env.ts). */
+  pluginEnv: Readonly<Record<string, string>>;
 }

@@ -4,6 +4,7 @@ import type { ConversationsTable } from '../features/conversations/conversations
 import type { MessagesTable } from '../features/messages/messages.table';
 import type { UserKeysTable } from '../features/keys/keys.table';
 import type { PresetsTable } from '../features/presets/presets.table';
+import type { PluginAuthsTable } from '../features/plugins/plugin-auths.table';
 import type { FilesTable } from '../features/files/files.table';
 import type { EmailTokensTable } from '../features/email/email-tokens.table';
 import type { SmsCodesTable } from '../features/sms/sms-codes.table';
@@ -23,6 +24,7 @@ export interface Database {
   messages: MessagesTable;
   user_keys: UserKeysTable;
   presets: PresetsTable;
+  plugin_auths: PluginAuthsTable;
   files: FilesTable;
   email_tokens: EmailTokensTable;
   sms_codes: SmsCodesTable;

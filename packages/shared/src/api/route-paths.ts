@@ -28,6 +28,8 @@ export const ROUTE_PATHS = {
   bindPhone: 'POST /api/user/phone',
   requestEmailChange: 'POST /api/user/email/change',
   deleteUser: 'DELETE /api/user/delete',
+  updateUserPlugins: 'POST /api/user/plugins',
+  listPlugins: 'GET /api/plugins',
   getBalance: 'GET /api/balance',
   getUsage: 'GET /api/balance/usage',
   getPurchaseOptions: 'GET /api/purchaseOptions',

@@ -62,8 +62,8 @@ export const ACCOUNT_ROUTES = {
       429: 'Too many wrong passwords; Retry-After says how long to wait.',
     },
     description:
-      'Conversations, messages, presets, files (and their stored objects), keys and sessions are deleted; the ' +
-      'balance, ledger and orders are kept for the books, against an anonymised user row. The refresh cookie is ' +
-      'cleared. The same e-mail or phone may register again, as a new account.',
+      'Conversations, messages, presets, files (and their stored objects), keys, plugin credentials and sessions ' +
+      'are deleted; the balance, ledger and orders are kept for the books, against an anonymised user row. The ' +
+      'refresh cookie is cleared. The same e-mail or phone may register again, as a new account.',
   }),
 } satisfies Partial<Record<RouteName, RouteSpec>>;

@@ -5,6 +5,7 @@ import { APP_ROUTES } from './routes.app';
 import { AUTH_ROUTES } from './routes.auth';
 import { CHAT_ROUTES } from './routes.chat';
 import { COMMERCE_ROUTES } from './routes.commerce';
+import { PLUGIN_ROUTES } from './routes.plugins';
 
 // The contract of every call, kept by group (routes.<group>.ts); `satisfies` fails the build when a route named in
 // route-paths.ts has no entry.
@@ -14,6 +15,7 @@ const SPECS = {
   ...ACCOUNT_ROUTES,
   ...CHAT_ROUTES,
   ...COMMERCE_ROUTES,
+  ...PLUGIN_ROUTES,
 } satisfies Record<RouteName, RouteSpec>;
 
 type Specs = typeof SPECS;

@@ -18,6 +18,7 @@ import * as m0018 from './0018-order-payment-code';
 import * as m0019 from './0019-signup-addresses';
 import * as m0020 from './0020-order-return-path';
 import * as m0021 from './0021-account-page';
+import * as m0022 from './0022-plugin-auths';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0019-signup-addresses': m0019,
   '0020-order-return-path': m0020,
   '0021-account-page': m0021,
+  '0022-plugin-auths': m0022,
 };

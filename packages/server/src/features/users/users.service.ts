@@ -27,7 +27,8 @@ export function toPublicUser(config: FileUrlConfig, row: UserRow): PublicUser {
   });
 }
 
-function parsePlugins(json: string): string[] {
+/** The `plugins` column as a list of keys; anything unreadable is an empty list. */
+export function parsePlugins(json: string): string[] {
   try {
     const value: unknown = JSON.parse(json);
     return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
