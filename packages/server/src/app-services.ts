@@ -12,6 +12,9 @@ import { createProviderRegistry, type ProviderRegistry } from './providers/regis
 import { startDailyScheduler, type DailyScheduler } from './features/balance/daily-scheduler';
 import { createPaymentLoader, type PaymentLoader } from './features/payments/load-provider';
 import type { StorePlugin } from './features/plugins/store-catalogue';
+import { mcpStorePlugins } from './features/plugins/mcp-plugins';
+import { createMcpManager, type McpManager } from './features/tools/mcp/mcp-manager';
+import type { McpLogger } from './features/tools/mcp/timers';
 
 /**
  * Everything one app shares between its routes and calls, made once by `createServices` when the app is built
@@ -40,14 +43,19 @@ export interface AppServices {
   dailyJobs: DailyScheduler | null;
   /** The payment provider, loaded on first use (features/payments/load-provider.ts); null without one. */
   payments: PaymentLoader;
-  /** Plugins the store offers beside the built-in catalogue (an MCP server's tools, later); none yet. */
+  /** Plugins the store offers beside the built-in catalogue: the connected MCP servers' tools. */
   extraPlugins(): readonly StorePlugin[];
+  /** The configured MCP servers and their tools (docs/reference/tools.md (MCP servers)). */
+  mcp: McpManager;
   /**
    * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
    * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
    */
   stopJobs(): Promise<void>;
-  /** Closes what the services opened: the chat's jobs and job store, the pending partial writes, the storage. */
+  /**
+   * Closes what the services opened: the chat's jobs and job store, the pending partial writes, the storage, the
+   * MCP servers' connections and processes.
+   */
   close(): Promise<void>;
 }
 
@@ -64,9 +72,14 @@ export interface ServicesOptions {
   storage?: FileStorage;
   /** This instance's name in job metadata; a random one by default. */
   instanceId?: string;
+  /** Where the MCP servers' state changes are told (the app's logger); nowhere by default. */
+  logger?: McpLogger;
 }
 
-/** Makes the app's services from its dependencies. Nothing is opened but in-memory state until first use. */
+/**
+ * Makes the app's services from its dependencies. Nothing is opened but in-memory state until first use, except
+ * the configured MCP servers, which start connecting in the background (the start never waits for them).
+ */
 export function createServices(deps: AppDeps, options: ServicesOptions = {}): AppServices {
   const logError = options.logError ?? (() => {});
   const registry = createProviderRegistry(deps.config);
@@ -81,6 +94,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     logError,
   );
   const dailyJobs = startDailyScheduler(deps, instanceId, logError);
+  const mcp = createMcpManager(deps.config.yaml?.mcpServers, { logger: options.logger ?? silentLogger });
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
@@ -96,7 +110,8 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     chat,
     dailyJobs,
     payments: createPaymentLoader(deps.config),
-    extraPlugins: () => [],
+    extraPlugins: () => mcpStorePlugins(mcp.tools()),
+    mcp,
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not
@@ -108,9 +123,11 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
         try {
           await partialSaves.close();
         } finally {
-          await files.close();
+          await Promise.all([files.close(), mcp.close()]);
         }
       }
     },
   };
 }
+
+const silentLogger: McpLogger = { info: () => {}, warn: () => {} };

@@ -69,6 +69,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
   const services = createServices(deps, {
     logError: (error, what) => app.log.error({ err: error }, what),
+    logger: app.log,
     ...(options.fileStorage && { storage: options.fileStorage }),
   });
   // preClose, before Fastify waits for requests in flight: a streaming reply is one, and ends only when its job
@@ -83,7 +84,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   await app.register(cookie);
   await registerSecurityHeaders(app);
   registerCrossSiteGuard(app, deps.config);
-  await app.register(healthRoutes, { deps });
+  await app.register(healthRoutes, { deps, mcp: services.mcp });
   await app.register(configRoutes, { deps });
   await app.register(authRoutes, { deps, services });
   await app.register(usersRoutes, { deps, services });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BUILT_IN_ENDPOINTS, SOCIAL_PROVIDERS } from '@parley/shared';
+import { mcpServersSchema } from './mcp-servers.schema';
 
 /**
  * LibreChat's `librechat.yaml`, config version 1.0.x (docs/reference/endpoints-and-models.md (Endpoint configuration)).
@@ -219,6 +220,8 @@ export const yamlConfigSchema = z
     shop: shopSchema.optional(),
     // Null is what YAML gives for an `endpoints:` line with nothing under it; it is refused below.
     endpoints: endpointsSchema.nullable().optional(),
+    /** MCP servers whose tools replies may call (mcp-servers.schema.ts). */
+    mcpServers: mcpServersSchema.optional(),
   })
   .loose()
   .superRefine((config, ctx) => {

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Health } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
+import type { McpManager } from '../tools/mcp/mcp-manager';
 
 /** A check that takes longer than this counts as down: a health probe must answer quickly. */
 export const HEALTH_CHECK_TIMEOUT_MS = 1_000;
@@ -20,8 +21,11 @@ async function answers(check: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-/** Asks the database and Redis, at the same time, whether they answer now. */
-export async function checkHealth(deps: AppDeps): Promise<Health> {
+/**
+ * Asks the database and Redis, at the same time, whether they answer now; adds the MCP servers' last known states
+ * (kept by their connections, so reading them asks no server).
+ */
+export async function checkHealth(deps: AppDeps, mcp?: Pick<McpManager, 'health'>): Promise<Health> {
   const { database, redis } = deps;
   const [databaseUp, redisUp] = await Promise.all([
     answers(() => sql`select 1`.execute(database.db)),
@@ -29,9 +33,11 @@ export async function checkHealth(deps: AppDeps): Promise<Health> {
     redis ? answers(() => redis.ping()) : null,
   ]);
   const redisState = redisUp === null ? 'none' : redisUp ? 'up' : 'down';
+  const mcpServers = mcp?.health();
   return {
     status: !databaseUp ? 'unavailable' : redisState === 'down' ? 'degraded' : 'ok',
     database: databaseUp ? database.dialect : 'down',
     redis: redisState,
+    ...(mcpServers && { mcp: mcpServers }),
   };
 }

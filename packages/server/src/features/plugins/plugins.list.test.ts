@@ -3,6 +3,7 @@ import { BUILTIN_PLUGINS, type PluginListEntry } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
+import { eventually, STDIO_SERVER } from '../tools/mcp/fixtures/mcp.test-helpers';
 import { authenticatedFlags, CSE_ID, GOOGLE_KEY, listPlugins, updatePlugins } from './plugins.test-helpers';
 
 describe.each(testDialects())('GET /api/plugins on %s', (dialect) => {
@@ -68,5 +69,30 @@ describe.each(testDialects())('GET /api/plugins on %s', (dialect) => {
     expect(
       (await updatePlugins(t.app, undefined, { pluginKey: 'calculator', action: 'install' })).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('GET /api/plugins with an MCP server', () => {
+  let t: TestApp;
+  afterEach(async () => t?.close());
+
+  it("lists the connected server's tools after the built-in plugins, usable without credentials", async () => {
+    t = await buildTestApp('sqlite', {
+      yaml: {
+        version: '1.0.3',
+        mcpServers: { maths: { ...STDIO_SERVER, timeout: 30_000, initTimeout: 10_000 } },
+      },
+    });
+    const { token } = await newUser(t.app);
+    await eventually(() => expect(t.app.services.mcp.health()?.maths?.state).toBe('connected'));
+    const list = (await listPlugins(t.app, token)).json<PluginListEntry[]>();
+    expect(list.slice(0, BUILTIN_PLUGINS.length).map((p) => p.pluginKey)).toEqual(
+      BUILTIN_PLUGINS.map((p) => p.pluginKey),
+    );
+    expect(list.find((p) => p.pluginKey === 'add_mcp_maths')).toMatchObject({
+      name: 'add (maths)',
+      authConfig: [],
+      authenticated: true,
+    });
   });
 });
