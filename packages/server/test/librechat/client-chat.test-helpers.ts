@@ -31,6 +31,19 @@ export const OPENAI_OPTIONS = {
   key: null,
 } as const;
 
+/** The Plugins endpoint's options as the client's schema for it picks them (with their key names). */
+export const PLUGINS_OPTION_KEYS = [
+  'model',
+  'chatGptLabel',
+  'promptPrefix',
+  'temperature',
+  'top_p',
+  'presence_penalty',
+  'frequency_penalty',
+  'tools',
+  'agentOptions',
+] as const;
+
 /** A conversation as the client starts a new chat. */
 export const newClientConversation = (): ClientConversation => ({
   conversationId: 'new',
@@ -126,7 +139,10 @@ export function buildSubmission(
   // endpoint picks the path and an edit turns /ask/ into /edit/.
   const conversation = clientConversationSchema.parse({ ...state.conversation, conversationId });
   const { endpoint, endpointType, ...options } = state.conversation as Record<string, unknown>;
-  const optionKeys = Object.keys(OPENAI_OPTIONS).filter((k) => k !== 'endpoint');
+  const optionKeys: readonly string[] =
+    endpoint === 'gptPlugins'
+      ? PLUGINS_OPTION_KEYS
+      : Object.keys(OPENAI_OPTIONS).filter((k) => k !== 'endpoint');
   const endpointOption: Record<string, unknown> = { endpoint, endpointType };
   for (const key of optionKeys) endpointOption[key] = options[key] ?? null;
   const base = `/api/ask/${String(endpointType ?? endpoint)}`;

@@ -14,6 +14,25 @@ export const agentOptionsSchema = z.object({
   temperature: z.number().optional(),
 });
 
+/** Most tools one conversation may select. */
+export const MAX_SELECTED_TOOLS = 50;
+
+/**
+ * A tool the conversation selected (docs/reference/tools.md (Selecting tools)): its plugin key, or the whole plugin as
+ * LibreChat's client sends and keeps it (`{pluginKey, name, icon, …}`). Kept as sent, so each client reads back its own
+ * form; the server reads only the key (`selectedToolKeys`).
+ */
+export const selectedToolSchema = z.union(
+  [z.string().min(1).max(200), z.looseObject({ pluginKey: z.string().min(1).max(200) })],
+  { error: 'a tool is its plugin key, or a plugin with its pluginKey' },
+);
+export type SelectedTool = z.infer<typeof selectedToolSchema>;
+
+/** The plugin keys of a selection, in order, each once. */
+export const selectedToolKeys = (tools: readonly SelectedTool[] | null | undefined): string[] => [
+  ...new Set((tools ?? []).map((tool) => (typeof tool === 'string' ? tool : tool.pluginKey))),
+];
+
 /**
  * The per-endpoint settings a conversation or preset carries (docs/reference/conversations.md (Conversation fields)),
  * stored as one JSON column. Ranges are checked against the endpoint's data in `endpoints/`, not here, since they
@@ -37,7 +56,7 @@ export const conversationOptionsSchema = z.object({
   frequency_penalty: z.number().nullish(),
   presence_penalty: z.number().nullish(),
   context: z.string().nullish(),
-  tools: z.array(z.string()).optional(),
+  tools: z.array(selectedToolSchema).max(MAX_SELECTED_TOOLS).optional(),
   agentOptions: agentOptionsSchema.nullish(),
   file_ids: z.array(z.string()).optional(),
   resendImages: z.boolean().optional(),
