@@ -42,3 +42,4 @@ export * from './balance/model-class';
 export * from './balance/message-cost.schema';
 export * from './plugins/plugin-catalogue';
 export * from './plugins/plugin-store.schema';
+export * from './endpoints/tool-models';

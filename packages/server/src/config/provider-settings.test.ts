@@ -26,6 +26,20 @@ describe('readProviderEnv', () => {
     expect(providers.google).toEqual({ apiKey: 'g-key', models: ['gemini-pro'] });
   });
 
+  it("reads PLUGIN_MODELS as the Plugins endpoint's own list", () => {
+    expect(readProviderEnv({ OPENAI_API_KEY: 'sk-1', PLUGIN_MODELS: 'gpt-4o, gpt-4o-mini,' }).openAI).toEqual(
+      {
+        apiKey: 'sk-1',
+        pluginModels: ['gpt-4o', 'gpt-4o-mini'],
+      },
+    );
+    expect(readProviderEnv({ OPENAI_API_KEY: 'sk-1', PLUGIN_MODELS: ' , ' }).openAI).toEqual({
+      apiKey: 'sk-1',
+    });
+    // Plugins run on the OpenAI key: without it the list names nothing to run.
+    expect(readProviderEnv({ PLUGIN_MODELS: 'gpt-4o' })).toEqual({});
+  });
+
   it('reads the Azure settings', () => {
     const providers = readProviderEnv({
       AZURE_API_KEY: 'az-1',

@@ -30,7 +30,8 @@ export interface AzureProviderConfig extends KeyedProvider {
 
 /** The built-in providers configured by environment; one absent has no key and is not offered. */
 export interface ProvidersConfig {
-  openAI?: KeyedProvider;
+  /** `pluginModels`: PLUGIN_MODELS, the Plugins endpoint's own list (comma separated); absent: OpenAI's models. */
+  openAI?: KeyedProvider & { pluginModels?: string[] };
   anthropic?: KeyedProvider;
   /** GOOGLE_KEY: a Gemini API key, `user_provided`, or a service account's JSON (then Vertex AI is used). */
   google?: KeyedProvider & { serviceAccount?: GoogleServiceAccount };
@@ -41,7 +42,10 @@ export interface ProvidersConfig {
 export function readProviderEnv(env: Env): ProvidersConfig {
   const providers: ProvidersConfig = {};
   const openAI = keyed(env, 'OPENAI_API_KEY', 'OPENAI_REVERSE_PROXY', 'OPENAI_MODELS');
-  if (openAI) providers.openAI = openAI;
+  if (openAI) {
+    const pluginModels = modelList(env, 'PLUGIN_MODELS');
+    providers.openAI = pluginModels ? { ...openAI, pluginModels } : openAI;
+  }
   const anthropic = keyed(env, 'ANTHROPIC_API_KEY', 'ANTHROPIC_REVERSE_PROXY', 'ANTHROPIC_MODELS');
   if (anthropic) providers.anthropic = anthropic;
   const google = keyed(env, 'GOOGLE_KEY', 'GOOGLE_REVERSE_PROXY', 'GOOGLE_MODELS');
@@ -73,15 +77,21 @@ function keyed(env: Env, keyName: string, proxyName: string, modelsName: string)
       `${proxyName} must start with http:// or https://, got "${reverseProxy}"`,
     );
   }
-  const models = envString(env, modelsName)
-    ?.split(',')
-    .map((m) => m.trim())
-    .filter(Boolean);
+  const models = modelList(env, modelsName);
   return {
     apiKey,
     ...optional('reverseProxy', reverseProxy?.replace(/\/+$/, '')),
-    ...(models && models.length > 0 ? { models } : {}),
+    ...(models ? { models } : {}),
   };
+}
+
+/** A comma-separated model list variable; absent when unset or empty. */
+function modelList(env: Env, name: string): string[] | undefined {
+  const models = envString(env, name)
+    ?.split(',')
+    .map((m) => m.trim())
+    .filter(Boolean);
+  return models && models.length > 0 ? models : undefined;
 }
 
 function optional<K extends string>(key: K, value: string | undefined): Partial<Record<K, string>> {

@@ -50,6 +50,12 @@ const modelsSchema = z
  */
 const visionModelsSchema = z.array(z.string().min(1, { error: 'must not be empty' }));
 
+/**
+ * Models of an endpoint that call tools besides the known families, written as `visionModels` is: Parley's own
+ * field (docs/reference/tools.md (Models that call tools)).
+ */
+const toolModelsSchema = visionModelsSchema;
+
 const builtInByLowerName = new Map<string, string>(BUILT_IN_ENDPOINTS.map((n) => [n.toLowerCase(), n]));
 
 const customEndpointSchema = z
@@ -83,11 +89,14 @@ const customEndpointSchema = z
     dropParams: z.array(z.string()).optional(),
     headers: z.record(z.string(), z.string()).optional(),
     visionModels: visionModelsSchema.optional(),
+    toolModels: toolModelsSchema.optional(),
   })
   .loose();
 
 // A built-in endpoint's block (its key, URL and models come from the environment): what Parley reads of it.
-const builtInEndpointSchema = z.object({ visionModels: visionModelsSchema.optional() }).loose();
+const builtInEndpointSchema = z
+  .object({ visionModels: visionModelsSchema.optional(), toolModels: toolModelsSchema.optional() })
+  .loose();
 
 const assistantsEndpointSchema = z
   .object({

@@ -26,7 +26,10 @@ function builtInModels(
  */
 export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
   const p = config.providers;
-  const entries: (Omit<EndpointEntry, 'order' | 'visionModels'> & { visionModels?: string[] })[] = [];
+  const entries: (Omit<EndpointEntry, 'order' | 'visionModels' | 'toolModels'> & {
+    visionModels?: string[];
+    toolModels?: string[];
+  })[] = [];
   if (p.openAI) {
     const credentials = { apiKey: keyOf(p.openAI.apiKey), baseURL: p.openAI.reverseProxy };
     const userProvide = p.openAI.apiKey === USER_PROVIDED;
@@ -58,7 +61,17 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
     // Plugins run on the OpenAI key and models; the key is stored under the OpenAI name
     // (docs/reference/endpoints-and-models.md (User-provided keys)).
     const openAI = entries.find((e) => e.name === 'openAI');
-    if (openAI) entries.push({ ...openAI, name: 'gptPlugins', kind: 'gptPlugins' });
+    // PLUGIN_MODELS, when set, is the operator's own list for the Plugins endpoint (docs/reference/tools.md (Models
+    // that call tools)).
+    const pluginModels = p.openAI.pluginModels;
+    if (openAI) {
+      entries.push({
+        ...openAI,
+        name: 'gptPlugins',
+        kind: 'gptPlugins',
+        ...(pluginModels ? { models: { ...fixed(pluginModels), operatorList: true } } : {}),
+      });
+    }
   }
   if (p.google) {
     const { apiKey, serviceAccount, reverseProxy, models } = p.google;
@@ -94,19 +107,28 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
   return entries.map((entry, order) => ({
     ...entry,
     visionModels: entry.visionModels ?? builtInVisionModels(config, entry.name),
+    toolModels: entry.toolModels ?? builtInToolModels(config, entry.name),
     order,
   }));
 }
 
-/** A built-in endpoint's YAML block names its marked vision models; plugins run on OpenAI's models. */
-function builtInVisionModels(config: AppConfig, name: string): string[] {
+/** A built-in endpoint's YAML block; plugins run on OpenAI's models, so they read OpenAI's block. */
+function builtInBlock(config: AppConfig, name: string) {
   const blocks = config.yaml?.endpoints;
-  const block =
-    name === 'gptPlugins'
-      ? blocks?.openAI
-      : blocks?.[name as 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'];
-  return [...(block?.visionModels ?? [])];
+  return name === 'gptPlugins'
+    ? blocks?.openAI
+    : blocks?.[name as 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'];
 }
+
+/** A built-in endpoint's YAML block names its marked vision models. */
+const builtInVisionModels = (config: AppConfig, name: string): string[] => [
+  ...(builtInBlock(config, name)?.visionModels ?? []),
+];
+
+/** A built-in endpoint's YAML block names its marked tool-calling models. */
+const builtInToolModels = (config: AppConfig, name: string): string[] => [
+  ...(builtInBlock(config, name)?.toolModels ?? []),
+];
 
 function customEntry(custom: YamlCustomEndpoint): Omit<EndpointEntry, 'order'> {
   const models = custom.models.default.length > 0 ? custom.models.default : [FALLBACK_MODEL];
@@ -119,6 +141,7 @@ function customEntry(custom: YamlCustomEndpoint): Omit<EndpointEntry, 'order'> {
     iconURL: custom.iconURL,
     modelDisplayLabel: custom.modelDisplayLabel,
     visionModels: [...(custom.visionModels ?? [])],
+    toolModels: [...(custom.toolModels ?? [])],
     credentials: { apiKey: keyOf(custom.apiKey), baseURL: keyOf(custom.baseURL) },
     models: {
       default: models,

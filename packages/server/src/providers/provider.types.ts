@@ -64,6 +64,8 @@ export interface EndpointEntry {
   };
   /** Models the operator marked as reading images (the YAML's `visionModels`; names or `*` patterns). */
   visionModels: string[];
+  /** Models the operator marked as calling tools (the YAML's `toolModels`; names or `*` patterns). */
+  toolModels: string[];
   /** The YAML block of a custom endpoint (addParams, dropParams, headers, forcePrompt, title settings). */
   custom?: YamlCustomEndpoint;
 }

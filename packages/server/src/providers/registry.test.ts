@@ -223,3 +223,36 @@ describe('titleModel', () => {
     expect(userKeys.titleModel('openAI').model).toBe(TITLE_MODEL);
   });
 });
+
+describe('models that call tools', () => {
+  it("PLUGIN_MODELS is the Plugins endpoint's list; without it the Plugins endpoint offers OpenAI's models", async () => {
+    const withList = createProviderRegistry(
+      providersConfig({
+        openAI: { apiKey: 'sk', models: ['gpt-4', 'gpt-3.5-turbo'], pluginModels: ['gpt-4o'] },
+      }),
+    );
+    const all = await withList.listAllModels({ userId: 'u1' });
+    expect(all.openAI).toEqual(['gpt-4', 'gpt-3.5-turbo']);
+    expect(all.gptPlugins).toEqual(['gpt-4o']);
+    expect(withList.getEndpoint('gptPlugins')?.models.operatorList).toBe(true);
+  });
+
+  it("names the operator's toolModels of each endpoint in the endpoint list, none when unmarked", () => {
+    const config = providersConfig({ openAI: { apiKey: 'sk' }, anthropic: { apiKey: 'a' } }, [
+      customEndpoint({ toolModels: ['my-agent-*'] }),
+    ]);
+    const registry = createProviderRegistry({
+      ...config,
+      yaml: {
+        ...config.yaml!,
+        endpoints: { ...config.yaml!.endpoints, openAI: { toolModels: ['ft:gpt-*'] } },
+      },
+    });
+    const endpoints = registry.listEndpoints();
+    expect(endpoints.openAI?.toolModels).toEqual(['ft:gpt-*']);
+    expect(endpoints.gptPlugins?.toolModels).toEqual(['ft:gpt-*']);
+    expect(endpoints.Mistral?.toolModels).toEqual(['my-agent-*']);
+    expect(endpoints.anthropic).not.toHaveProperty('toolModels');
+    expect(registry.getEndpoint('Mistral')?.toolModels).toEqual(['my-agent-*']);
+  });
+});

@@ -165,6 +165,7 @@ function describe(e: EndpointEntry): EndpointsConfig[string] {
     ...(e.modelDisplayLabel ? { modelDisplayLabel: e.modelDisplayLabel } : {}),
     azure: e.family === 'azure',
     ...(e.visionModels.length > 0 ? { visionModels: [...e.visionModels] } : {}),
+    ...(e.toolModels.length > 0 ? { toolModels: [...e.toolModels] } : {}),
     order: e.order,
   };
 }

@@ -58,6 +58,11 @@ export const endpointConfigSchema = z.object({
    * the known vision families (`takesImages`); absent when none.
    */
   visionModels: z.array(z.string()).optional(),
+  /**
+   * Models the operator marked as calling tools (names or `*` patterns, the YAML's `toolModels`), on top of the
+   * known families (`callsTools`); absent when none.
+   */
+  toolModels: z.array(z.string()).optional(),
   /** Position in the endpoint menu. */
   order: z.number().int(),
 });
