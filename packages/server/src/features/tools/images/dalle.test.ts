@@ -203,6 +203,12 @@ describe('dalle', () => {
     expect(saved).toEqual([]);
   });
 
+  it('says the reverse proxy setting is wrong when it is not a URL', async () => {
+    await expect(
+      createDalleTool({ baseUrl: 'proxy.internal' }).run({ prompt: 'fox' }, context()),
+    ).rejects.toThrow(new ToolError('DALL-E 3 is not configured: DALLE_REVERSE_PROXY is not a valid URL.'));
+  });
+
   it('names the missing key', async () => {
     await expect(createDalleTool().run({ prompt: 'fox' }, context({ auth: {} }))).rejects.toThrow(
       new ToolError('DALL-E 3 is not configured: DALLE3_API_KEY||DALLE_API_KEY is missing.'),

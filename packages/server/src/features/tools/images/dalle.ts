@@ -37,8 +37,14 @@ export type DalleInput = z.infer<typeof dalleInput>;
  * `/v1` already in it, as OpenAI clients take their base URL; both forms reach the same path.
  */
 function generationsUrl(base: string): URL {
-  const path = new URL(base).pathname.replace(/\/+$/, '').endsWith('/v1') ? '' : 'v1/';
-  return serviceUrl(base, `${path}images/generations`);
+  let pathname: string;
+  try {
+    pathname = new URL(base).pathname;
+  } catch {
+    throw new ToolError(`${SERVICE} is not configured: DALLE_REVERSE_PROXY is not a valid URL.`);
+  }
+  const v1 = pathname.replace(/\/+$/, '').endsWith('/v1') ? '' : 'v1/';
+  return serviceUrl(base, `${v1}images/generations`);
 }
 
 /**
