@@ -61,8 +61,8 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
     // Plugins run on the OpenAI key and models; the key is stored under the OpenAI name
     // (docs/reference/endpoints-and-models.md (User-provided keys)).
     const openAI = entries.find((e) => e.name === 'openAI');
-    // PLUGIN_MODELS, when set, is the operator's own list for the Plugins endpoint (docs/reference/tools.md (Models
-    // that call tools)).
+    // PLUGIN_MODELS, when set, is the operator's own list for the Plugins endpoint
+    // (docs/reference/tools.md (Models that call tools)).
     const pluginModels = p.openAI.pluginModels;
     if (openAI) {
       entries.push({

@@ -1,8 +1,9 @@
 import { matchesModelPattern } from '../files/vision';
 
 /**
- * Model names that can call tools, by family, so dated variants match too (docs/reference/tools.md (Models that call
- * tools)). What a model cannot do here: OpenAI's instruct and early reasoning previews, and older chat models.
+ * Model names that can call tools, by family, so dated variants match too
+ * (docs/reference/tools.md (Models that call tools)). Left out: OpenAI's instruct and early reasoning previews, and
+ * older chat models.
  */
 const TOOL_MODEL = [
   /gpt-3\.5-turbo(?!-instruct)/,
