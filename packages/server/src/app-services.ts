@@ -13,6 +13,7 @@ import { startDailyScheduler, type DailyScheduler } from './features/balance/dai
 import { createPaymentLoader, type PaymentLoader } from './features/payments/load-provider';
 import type { StorePlugin } from './features/plugins/store-catalogue';
 import { mcpStorePlugins } from './features/plugins/mcp-plugins';
+import { createToolRegistry, type ToolRegistry } from './features/tools/tool-registry';
 import { createMcpManager, type McpManager } from './features/tools/mcp/mcp-manager';
 import type { McpLogger } from './features/tools/mcp/timers';
 
@@ -47,6 +48,8 @@ export interface AppServices {
   extraPlugins(): readonly StorePlugin[];
   /** The configured MCP servers and their tools (docs/reference/tools.md (MCP servers)). */
   mcp: McpManager;
+  /** Every tool a reply may call, built-in and MCP, by key (features/tools/tool-registry.ts). */
+  tools: ToolRegistry;
   /**
    * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
    * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
@@ -112,6 +115,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     payments: createPaymentLoader(deps.config),
     extraPlugins: () => mcpStorePlugins(mcp.tools()),
     mcp,
+    tools: createToolRegistry(deps.config.tools, mcp),
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not

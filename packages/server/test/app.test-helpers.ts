@@ -82,6 +82,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     shop: readShopSettings(null),
     payment: null,
     pluginEnv: {},
+    tools: { stepLimit: 10, dalleBaseUrl: null },
   };
   const config = merge(base, overrides) as AppConfig;
   // As the loader does: the file rules come from the YAML's fileConfig unless the test gives its own; the balance

@@ -1,3 +1,4 @@
+import type { ToolSettings } from './tool-settings';
 import type { SocialProvider } from '@parley/shared';
 import type { YamlConfig } from './yaml.schema';
 import type { ProvidersConfig } from './provider-settings';
@@ -133,4 +134,6 @@ export interface AppConfig {
   links: LinkSettings;
   /** The plugins' credential variables the operator set, by name (plugin-env.ts). */
   pluginEnv: Readonly<Record<string, string>>;
+  /** How replies use tools: the step limit, the DALL-E proxy (tool-settings.ts). */
+  tools: ToolSettings;
 }

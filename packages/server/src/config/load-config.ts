@@ -14,6 +14,7 @@ import { readTrustProxy } from './proxy-settings';
 import { readBalanceSettings } from './balance-settings';
 import { readInviteEnv } from './invite-settings';
 import { readPaymentEnv } from './payment-settings';
+import { readToolSettings } from './tool-settings';
 import { readPluginEnv } from './plugin-env';
 import { readShopSettings } from './shop-settings';
 import { DEFAULT_RATE_LIMIT_PREFIX } from '../lib/rate-limit';
@@ -96,6 +97,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     payment: readPaymentEnv(env, server.nodeEnv),
     links: readLinkEnv(env),
     pluginEnv: readPluginEnv(env),
+    tools: readToolSettings(env),
   };
   if (config.auth.passwordResetLinkInResponse && config.mail === null) {
     notices.push(

@@ -122,3 +122,22 @@ describe('capOutput', () => {
     expect(capOutput('x'.repeat(10), 4)).toBe('xxxx\n[output cut: 6 more characters]');
   });
 });
+
+describe("a tool's own time limit", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('replaces the default when the tool sets one, and a call option replaces both', async () => {
+    vi.useFakeTimers();
+    const slow: Tool = { ...waiting(true), timeoutMs: 5_000 };
+    const pending = runToolCall(slow, {}, context());
+    let settled = false;
+    void pending.then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(4_999);
+    expect(settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await pending).output).toBe('error processing tool wait: no answer within 5 s');
+    const shorter = runToolCall(slow, {}, context(), { timeoutMs: 100 });
+    await vi.advanceTimersByTimeAsync(100);
+    expect((await shorter).output).toBe('error processing tool wait: no answer within 0.1 s');
+  });
+});

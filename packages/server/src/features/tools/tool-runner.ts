@@ -42,8 +42,8 @@ export async function runToolCall(
   ctx: ToolContext,
   options: ToolCallOptions = {},
 ): Promise<ToolCallOutcome> {
-  const { timeoutMs = TOOL_CALL_DEFAULTS.timeoutMs, maxOutputChars = TOOL_CALL_DEFAULTS.maxOutputChars } =
-    options;
+  const timeoutMs = options.timeoutMs ?? tool.timeoutMs ?? TOOL_CALL_DEFAULTS.timeoutMs;
+  const maxOutputChars = options.maxOutputChars ?? TOOL_CALL_DEFAULTS.maxOutputChars;
   const now = options.now ?? Date.now;
   const started = now();
   const outcome = (

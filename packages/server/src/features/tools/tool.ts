@@ -61,6 +61,8 @@ export interface Tool<Input = unknown> {
   description: string;
   /** The input's schema: validated before `run`, and given to the model as JSON Schema. */
   input: z.ZodType<Input>;
+  /** Its own time limit, when the runner's default does not suit it (drawing an image takes longer). */
+  timeoutMs?: number;
   run(input: Input, ctx: ToolContext): Promise<ToolResult>;
 }
 

@@ -4,7 +4,7 @@ import { record, list, text } from '../search/json-shape';
 import { requireAuth, serviceText } from '../search/service-http';
 import { serviceUrl } from '../search/service-url';
 import { decodeImage } from './decoded-image';
-import { IMAGE_TIMEOUT_MS, type ImageToolOptions } from './image-options';
+import { IMAGE_TIMEOUT_MS, imageStepTimeout, type ImageToolOptions } from './image-options';
 import { imageFileName } from './image-name';
 import { imageOutput } from './image-output';
 import { refusalMessage, parseJsonAnswer } from './image-answer';
@@ -55,6 +55,7 @@ function generationsUrl(base: string): URL {
 export function createDalleTool(options: ImageToolOptions = {}): Tool<DalleInput> {
   return {
     key: 'dalle',
+    timeoutMs: imageStepTimeout(options),
     description:
       'Create an image with DALL-E 3 from a detailed description. Use it when the user asks for a picture, ' +
       'drawing, photo or illustration. The image is shown to the user; you get a short confirmation.',

@@ -6,5 +6,9 @@ import type { ServiceOptions } from '../search/service-http';
  */
 export const IMAGE_TIMEOUT_MS = 120_000;
 
+/** A step running an image tool may take the service's wait and then the time to save the image. */
+export const imageStepTimeout = (options: ServiceOptions): number =>
+  (options.timeoutMs ?? IMAGE_TIMEOUT_MS) + 15_000;
+
 /** What an image tool's factory takes: where the service is (its real address when absent) and the time limit. */
 export type ImageToolOptions = ServiceOptions;

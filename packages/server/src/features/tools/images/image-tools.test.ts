@@ -10,7 +10,11 @@ describe('imageTools', () => {
     for (const key of keys) expect(catalogue).toContain(key);
   });
 
-  it('gives an image two minutes by default', () => {
+  it('gives an image two minutes by default, and its step longer than the service (saving comes after)', () => {
     expect(IMAGE_TIMEOUT_MS).toBe(120_000);
+    for (const create of imageTools) {
+      expect(create().timeoutMs).toBe(135_000);
+      expect(create({ timeoutMs: 1_000 }).timeoutMs).toBe(16_000);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { requireAuth, serviceText } from '../search/service-http';
 import { serviceUrl } from '../search/service-url';
 import { parseJsonAnswer } from './image-answer';
 import { decodeImage } from './decoded-image';
-import { IMAGE_TIMEOUT_MS, type ImageToolOptions } from './image-options';
+import { IMAGE_TIMEOUT_MS, imageStepTimeout, type ImageToolOptions } from './image-options';
 import { imageFileName } from './image-name';
 import { imageOutput } from './image-output';
 import { refusalNamed, sdAddress } from './sd-address';
@@ -63,6 +63,7 @@ export function createStableDiffusionTool(
 ): Tool<StableDiffusionInput> {
   return {
     key: 'stable-diffusion',
+    timeoutMs: imageStepTimeout(options),
     description:
       'Create an image with Stable Diffusion from a prompt of keywords. Use it when the user asks for a picture, ' +
       'drawing, photo or illustration. The image is shown to the user; you get a short confirmation.',
