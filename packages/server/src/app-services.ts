@@ -14,6 +14,9 @@ import { createPaymentLoader, type PaymentLoader } from './features/payments/loa
 import type { StorePlugin } from './features/plugins/store-catalogue';
 import { mcpStorePlugins } from './features/plugins/mcp-plugins';
 import { createToolRegistry, type ToolRegistry } from './features/tools/tool-registry';
+import { createToolRuntime } from './features/tools/tool-runtime';
+import type { FastifyBaseLogger } from 'fastify';
+import { pino } from 'pino';
 import { createMcpManager, type McpManager } from './features/tools/mcp/mcp-manager';
 import type { McpLogger } from './features/tools/mcp/timers';
 
@@ -75,8 +78,8 @@ export interface ServicesOptions {
   storage?: FileStorage;
   /** This instance's name in job metadata; a random one by default. */
   instanceId?: string;
-  /** Where the MCP servers' state changes are told (the app's logger); nowhere by default. */
-  logger?: McpLogger;
+  /** The app's logger: the MCP servers' state changes, a tool's failed file save; nowhere by default. */
+  logger?: FastifyBaseLogger;
 }
 
 /**
@@ -90,14 +93,23 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
   const files = createAppStorage(deps, options.storage);
   const partialSaves = createPartialSaves(deps.database.db, logError);
   const instanceId = options.instanceId ?? randomUUID();
+  const mcp = createMcpManager(deps.config.yaml?.mcpServers, { logger: options.logger ?? silentLogger });
+  const tools = createToolRegistry(deps.config.tools, mcp);
+  const extraPlugins = () => mcpStorePlugins(mcp.tools());
+  const toolRuntime = createToolRuntime({
+    deps,
+    registry: tools,
+    extraPlugins,
+    files,
+    log: options.logger ?? silentFastifyLogger,
+  });
   const chat = createChatContext(
     deps,
-    { registry, messageLimits, storage: files.storage, partialSaves },
+    { registry, messageLimits, storage: files.storage, partialSaves, tools: toolRuntime },
     instanceId,
     logError,
   );
   const dailyJobs = startDailyScheduler(deps, instanceId, logError);
-  const mcp = createMcpManager(deps.config.yaml?.mcpServers, { logger: options.logger ?? silentLogger });
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
@@ -113,9 +125,9 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     chat,
     dailyJobs,
     payments: createPaymentLoader(deps.config),
-    extraPlugins: () => mcpStorePlugins(mcp.tools()),
+    extraPlugins,
     mcp,
-    tools: createToolRegistry(deps.config.tools, mcp),
+    tools,
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not
@@ -134,4 +146,6 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
   };
 }
 
-const silentLogger: McpLogger = { info: () => {}, warn: () => {} };
+/** A logger that writes nothing: a test's services, where the app gives none. */
+const silentFastifyLogger: FastifyBaseLogger = pino({ enabled: false });
+const silentLogger: McpLogger = silentFastifyLogger;

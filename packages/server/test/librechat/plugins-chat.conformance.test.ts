@@ -27,6 +27,8 @@ describe.each(testDialects())('LibreChat client, Plugins endpoint, on %s', (dial
     app = await startChatApp(dialect, simulator);
     client = new LibreChatClient(app.base);
     client.token = app.token;
+    // Installed from the store, as the client does it, before a Plugins message may use it.
+    await client.post('/api/user/plugins', { pluginKey: 'calculator', action: 'install', auth: null });
   });
   afterAll(() => app.close());
 
@@ -51,10 +53,42 @@ describe.each(testDialects())('LibreChat client, Plugins endpoint, on %s', (dial
     expect(saved['tools']).toEqual([CALCULATOR]);
   });
 
+  it("shows each tool step as the client's plugins, running then done with its output, then the answer", async () => {
+    await client.post('/api/user/plugins', { pluginKey: 'calculator', action: 'install', auth: null });
+    const chat = new ClientChat(client);
+    chat.conversation = {
+      ...newClientConversation(),
+      endpoint: 'gptPlugins',
+      model: 'gpt-4o',
+      tools: [CALCULATOR],
+    };
+    const script = {
+      steps: [
+        { toolCalls: [{ name: 'calculator', input: { expression: '6 * 7' } }] },
+        { reply: 'It is 42.' },
+      ],
+    };
+    const { outcome } = await chat.send({ text: `Six sevens? ${sim(script)}` });
+    expect(outcome).toMatchObject({ status: 200, submitting: false, failures: [] });
+    const plugins = outcome.frames
+      .filter((f) => f.data['message'] === true && Array.isArray(f.data['plugins']))
+      .map((f) => (f.data['plugins'] as Record<string, unknown>[])[0]);
+    expect(plugins[0]).toEqual({
+      loading: true,
+      inputs: [{ tool: 'calculator', toolInput: '{"expression":"6 * 7"}', log: '' }],
+      latest: 'calculator',
+      outputs: null,
+    });
+    expect(plugins.at(-1)).toMatchObject({ loading: false, latest: 'calculator', outputs: '42' });
+    expect(chat.latest!.text).toBe('It is 42.');
+  });
+
   it('refuses a selection that names no plugin with a clear 400 frame, saving nothing', async () => {
     const chat = new ClientChat(client);
     chat.conversation = { ...newClientConversation(), endpoint: 'gptPlugins', tools: [{ name: 'No key' }] };
     const { outcome } = await chat.send({ text: 'Hello' });
-    expect(outcome.error?.text).toContain('tools.0: a tool is its plugin key, or a plugin with its pluginKey');
+    expect(outcome.error?.text).toContain(
+      'tools.0: a tool is its plugin key, or a plugin with its pluginKey',
+    );
   });
 });

@@ -5,6 +5,7 @@ import type { JobStore } from '../generation/job-store';
 import type { AppStorage } from '../files/storage/storage-for-app';
 import type { LimitStores } from '../limits/limit-stores';
 import type { PartialSaves } from './partial-saves';
+import type { ToolRuntime } from '../tools/tool-runtime';
 import { watchBans, type RunningJob } from './ban-watch';
 
 /** Everything the chat feature shares within one app: the job store, the providers, the background work. */
@@ -18,6 +19,8 @@ export interface ChatContext {
   storage: AppStorage['storage'];
   /** The app's batched partial writes of streaming replies. */
   partialSaves: PartialSaves;
+  /** The tools a reply may call, and what a call of them gets (features/tools/tool-runtime.ts). */
+  tools: ToolRuntime;
   /** Reports failures that have no one else to tell (a background title, a failed partial write). */
   logError(error: unknown, what: string): void;
   /** This instance's name in job metadata. */
@@ -64,7 +67,7 @@ async function endsWithin(work: Promise<unknown>, ms: number): Promise<boolean> 
  */
 export function createChatContext(
   deps: AppDeps,
-  shared: Pick<ChatContext, 'registry' | 'messageLimits' | 'storage' | 'partialSaves'>,
+  shared: Pick<ChatContext, 'registry' | 'messageLimits' | 'storage' | 'partialSaves' | 'tools'>,
   instanceId: string,
   logError: ChatContext['logError'] = () => {},
 ): ChatContext {

@@ -2,6 +2,7 @@ import type { ConversationOptions, Message } from '@parley/shared';
 import type { ModelCallSettings } from '../../providers/call-settings';
 import type { ProviderCredentials, ReplyStreamer } from '../../providers/provider.types';
 import type { CallBilling } from '../balance/call-billing';
+import type { TurnTool } from './turn-tools';
 
 /** What a send does to the message tree (docs/decisions.md "Chat tree semantics"). */
 export type TurnAction = 'ask' | 'regenerate' | 'continue';
@@ -34,6 +35,11 @@ export interface Turn {
   reply: TurnReply;
   /** Where the history walk starts: the request message, or for a continue the AI message itself. */
   historyLeafId: string;
-  /** The call's hold on the user's balance, settled when the reply ends; null while CHECK_BALANCE is off. */
+  /**
+   * The current model call's hold on the user's balance, settled when the call ends; null while CHECK_BALANCE is off.
+   * A reply that uses tools makes several calls: each next one's hold replaces it (tool-steps.ts).
+   */
   billing: CallBilling | null;
+  /** The tools the model may call (turn-tools.ts); none for a plain reply. */
+  tools: TurnTool[];
 }

@@ -62,6 +62,8 @@ export async function startChatApp(
     balance?: YamlConfig['balance'];
     /** Violation scores and bans (docs/reference/accounts.md (Bans)). */
     bans?: AppConfig['bans'];
+    /** TOOL_STEP_LIMIT (docs/reference/tools.md (Tool settings)). */
+    toolStepLimit?: number;
     /** The YAML's built-in endpoint blocks (`endpoints.openAI.visionModels`, …). */
     builtIn?: Pick<NonNullable<YamlConfig['endpoints']>, 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'>;
   } = {},
@@ -81,6 +83,7 @@ export async function startChatApp(
       ...(options.bans ? { bans: options.bans } : {}),
       ...(options.prefix ? { rateLimits: { rateLimitPrefix: options.prefix } } : {}),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+      ...(options.toolStepLimit ? { tools: { stepLimit: options.toolStepLimit, dalleBaseUrl: null } } : {}),
       app: {
         ...(options.titleConvo !== undefined ? { titleConvo: options.titleConvo } : {}),
         ...(options.balance ? { checkBalance: true } : {}),

@@ -1,4 +1,4 @@
-import type { Message } from '@parley/shared';
+import type { ContentPart, Message } from '@parley/shared';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { countTokens } from '../../lib/tokens';
@@ -27,6 +27,8 @@ export function createReplyWriter(
 ) {
   const { reply } = turn;
   let text = reply.baseText;
+  // A reply that used tools keeps its parts (text and tool steps in order); a plain reply has none.
+  let content: readonly ContentPart[] | null = null;
   const currentText = () => text;
   const startedAt = nowIso();
 
@@ -45,6 +47,7 @@ export function createReplyWriter(
     is_edited: reply.isEdited ? 1 : 0,
     finish_reason: outcome.finishReason,
     token_count: countTokens(text),
+    ...(content ? { content: JSON.stringify(content) } : {}),
     created_at: startedAt,
     updated_at: nowIso(),
   });
@@ -68,6 +71,22 @@ export function createReplyWriter(
     append(delta: string): void {
       text += delta;
       partials.touch(turn.userId, reply.messageId, currentText);
+    },
+    /**
+     * Saves the reply as it stands after a tool step (its parts, its text, still unfinished), after any partial
+     * write in flight: a reload or a killed process keeps every finished step.
+     */
+    async saveStep(parts: readonly ContentPart[]): Promise<void> {
+      content = parts;
+      await partials.settle(reply.messageId);
+      const saved = await retryWhileUnavailable(() =>
+        saveMessage(db, row({ error: false, unfinished: true, finishReason: null })),
+      );
+      if (!saved) throw new Error('The reply message could not be saved');
+    },
+    /** The reply's parts, when it used tools; kept by every later write. */
+    setContent(parts: readonly ContentPart[]): void {
+      content = parts;
     },
     /** Writes the final row (text, token count, flags) and answers it as the API shows it. */
     async finish(outcome: ReplyOutcome): Promise<Message> {

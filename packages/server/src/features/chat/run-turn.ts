@@ -11,11 +11,14 @@ import type { TokenUsage } from '../../providers/provider.types';
 import { createReplyWriter } from './reply-writer';
 import { generateTitleInBackground, titleFromQuestion } from './titles.service';
 import { turnHistory } from './turn-history';
+import { streamToolSteps } from './tool-steps';
 
 interface StreamResult {
   finishReason: string | null;
   usage: TokenUsage | undefined;
   failure: unknown;
+  /** The text of the last model call alone, when the reply made several (tool steps); else all it added. */
+  lastCallText?: string;
 }
 
 /** Streams the provider's reply into the writer and the coalescer; a failure is answered, never thrown. */
@@ -78,10 +81,22 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
       named = true;
     },
   });
-  const { finishReason, usage, failure } = await streamReply(ctx, turn, signal, (delta) => {
+  const onText = (delta: string) => {
     writer.append(delta);
     coalescer.push(delta);
-  });
+  };
+  const { finishReason, usage, failure, lastCallText } =
+    turn.tools.length === 0
+      ? await streamReply(ctx, turn, signal, onText)
+      : await streamToolSteps(ctx, turn, signal, () => cappedSettings(ctx, turn), {
+          onText,
+          onPart: (index, part) => {
+            // Text written before the part goes out before it.
+            coalescer.flush();
+            emit({ kind: 'part', data: { ...part, index, messageId, conversationId: turn.conversationId } });
+          },
+          onStepEnd: (parts) => writer.saveStep(parts),
+        }).then((result) => (writer.setContent(result.parts), result));
   coalescer.flush();
   const aborted = signal.aborted;
   const failed = failure !== null && !aborted;
@@ -98,7 +113,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   // (docs/reference/balance.md (What a call costs)).
   await turn.billing?.settle({
     completed: !failed && !aborted,
-    newText: writer.text.slice(turn.reply.baseText.length),
+    newText: lastCallText ?? writer.text.slice(turn.reply.baseText.length),
     ...(usage ? { usage } : {}),
     messageId,
   });

@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  contextWindowOf,
   conversationOptionsSchema,
-  maxOutputTokensOf,
   DEFAULT_SENDER_LABEL,
   FALLBACK_MODEL,
   FALLBACK_MODEL_LABEL,
@@ -12,15 +10,16 @@ import {
   type EndpointsConfig,
 } from '@parley/shared';
 import { acquireMessageSlot } from '../limits/message-slots';
-import { holdForCall, withGiftRetry, type CallBilling, type CallSize } from '../balance/call-billing';
+import { holdForCall, withGiftRetry, type CallBilling } from '../balance/call-billing';
 import { startJob } from '../generation/run-job';
 import { unavailableError } from '../../lib/unavailable';
 import type { Db } from '../../db/database';
-import type { ModelCallSettings } from '../../providers/call-settings';
 import { promptTakesImages } from '../../providers/build-prompt';
 import type { ChatContext } from './chat-context';
 import { listedEndpoint, userCredentials } from './chat-credentials';
 import { messageFilesOf } from './message-files';
+import { callSize } from './call-size';
+import { resolveTurnTools } from './turn-tools';
 import type { Turn, TurnReply } from './chat-turn';
 import { errorReply, runTurn } from './run-turn';
 import { assertModelOffered } from './offered-model';
@@ -74,18 +73,6 @@ export function refusedReplySender(ctx: ChatContext, pathEndpoint: string, body:
   return described ? replySender(described, payload.data) : FALLBACK_MODEL_LABEL;
 }
 
-/**
- * What a call may cost: its prompt, and a reply of at most the request's max output tokens, else the model's, and
- * never more than the context window leaves after the prompt (docs/reference/balance.md (A call)).
- */
-function callSize(model: string, settings: ModelCallSettings, promptTokens: number): CallSize {
-  const cap = settings.maxOutputTokens ?? maxOutputTokensOf(model);
-  return {
-    promptTokens,
-    maxCompletionTokens: Math.max(1, Math.min(cap, contextWindowOf(model) - promptTokens)),
-  };
-}
-
 /** The balance's hold of a placed turn, in the transaction that placed it; null while CHECK_BALANCE is off. */
 async function holdTurn(ctx: ChatContext, trx: Db, turn: HistoryTurn): Promise<CallBilling | null> {
   if (!ctx.deps.config.app.checkBalance) return null;
@@ -131,6 +118,7 @@ export async function startTurn(
   const files = checkFiles
     ? await messageFilesOf(ctx.deps, userId, entry, endpoint, model, payload.files)
     : [];
+  const tools = await resolveTurnTools(ctx, userId, entry, model, options.tools);
 
   // Without Redis the job cannot be registered: refuse now, before the user message is saved.
   if (redisIsDown(ctx)) throw unavailableError('redis');
@@ -164,6 +152,7 @@ export async function startTurn(
       streamer,
       settings,
       sender,
+      tools,
     };
     const jobId = randomUUID();
     const meta = {

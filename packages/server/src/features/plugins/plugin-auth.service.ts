@@ -35,3 +35,17 @@ export async function pluginAuthFor(
   }
   return auth;
 }
+
+/**
+ * The fields of a plugin whose value comes from each user, not the operator (the ones `pluginAuthFor` reads from the
+ * user's own saved values): a URL among them is a URL the user chose.
+ */
+export function userGivenFields(
+  deps: Pick<AppDeps, 'config'>,
+  pluginKey: string,
+  extra: readonly StorePlugin[] = [],
+): Set<string> {
+  const plugin = findStorePlugin(pluginKey, extra);
+  const fields = plugin?.authConfig.map(({ authField }) => authField) ?? [];
+  return new Set(fields.filter((field) => operatorValue(deps.config, field) === undefined));
+}

@@ -16,6 +16,7 @@ export function testToolContext(overrides: Partial<ToolContext> = {}): TestToolC
     userId: 'user-1',
     signal: new AbortController().signal,
     auth: {},
+    userGiven: new Set(),
     fetch: globalThis.fetch,
     guardedFetch: createGuardedFetch(),
     progress: (message) => progressed.push(message),

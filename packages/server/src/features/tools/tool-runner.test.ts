@@ -8,6 +8,7 @@ const context = (signal = new AbortController().signal): ToolContext => ({
   userId: 'u1',
   signal,
   auth: {},
+  userGiven: new Set(),
   fetch: () => Promise.reject(new Error('no network in this test')),
   guardedFetch: () => Promise.reject(new Error('no network in this test')),
   progress: () => {},

@@ -16,6 +16,11 @@ export interface ToolContext {
    */
   auth: Readonly<Record<string, string>>;
   /**
+   * The `authField`s of `auth` whose value the user gave (the operator set the others). A URL among them is one the
+   * user chose, so it is fetched through the guard (`fetchForSetting`); the operator's URLs are trusted.
+   */
+  userGiven: ReadonlySet<string>;
+  /**
    * For URLs a user or a model chose (a page to read, a link in a result): private, loopback and metadata addresses
    * are refused (lib/outbound/guarded-fetch.ts). Redirects are not followed; a tool that follows them checks each hop
    * through this same fetch.
@@ -70,3 +75,10 @@ export interface Tool<Input = unknown> {
 export class ToolError extends Error {
   override name = 'ToolError';
 }
+
+/**
+ * The fetch for a URL held in a plugin setting: the guarded one when the user gave it, the plain one when the operator
+ * did (a SearXNG or a Stable Diffusion web UI on the operator's own network stays reachable, a user's cannot reach it).
+ */
+export const fetchForSetting = (ctx: ToolContext, authField: string): typeof fetch =>
+  ctx.userGiven.has(authField) ? ctx.guardedFetch : ctx.fetch;

@@ -23,6 +23,8 @@ const context = (url: string, overrides: Parameters<typeof testToolContext>[0] =
   testToolContext({
     auth: { SD_WEBUI_URL: url },
     guardedFetch: allowLocal,
+    // The address as a user gives it (their own plugin setting): through the guard.
+    userGiven: new Set(['SD_WEBUI_URL']),
     fetch: () => Promise.reject(new Error('the web UI is a chosen URL: only the guarded fetch may reach it')),
     ...overrides,
   });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ToolError, type Tool } from '../tool';
+import { fetchForSetting, ToolError, type Tool } from '../tool';
 import { record, list } from '../search/json-shape';
 import { requireAuth, serviceText } from '../search/service-http';
 import { serviceUrl } from '../search/service-url';
@@ -90,7 +90,7 @@ export function createStableDiffusionTool(
             save_images: false,
           }),
         },
-        fetch: refusalNamed(ctx.guardedFetch, SERVICE, URL_FIELD),
+        fetch: refusalNamed(fetchForSetting(ctx, URL_FIELD), SERVICE, URL_FIELD),
         signal: ctx.signal,
         timeoutMs: options.timeoutMs ?? IMAGE_TIMEOUT_MS,
         // The web UI answers 404 on this path when it was started without its API.

@@ -1,4 +1,4 @@
-import { ToolError, type Tool } from '../tool';
+import { fetchForSetting, ToolError, type Tool } from '../tool';
 import { DEFAULT_RESULT_COUNT, formatResults, type SearchHit } from './format';
 import { list, record, text } from './json-shape';
 import { searchInput, WHEN_TO_SEARCH, type SearchInput } from './search-input';
@@ -38,8 +38,9 @@ export function createSearxngSearchTool(options: Omit<ServiceOptions, 'baseUrl'>
           service: SERVICE,
           url,
           init: { headers: { accept: 'application/json' } },
-          // The operator chose the instance, often on their own network, so the guard for chosen URLs does not apply.
-          fetch: ctx.fetch,
+          // An instance the operator set is often on their own network and is reached as it is; one a user gave as their
+          // own setting goes through the guard for chosen URLs.
+          fetch: fetchForSetting(ctx, INSTANCE_FIELD),
           signal: ctx.signal,
           timeoutMs: options.timeoutMs,
         }),

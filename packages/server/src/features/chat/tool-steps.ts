@@ -1,0 +1,208 @@
+import { z } from 'zod';
+import type { ModelMessage } from 'ai';
+import type { ContentPart } from '@parley/shared';
+import { withTransaction } from '../../db/dialect-helpers';
+import { countTokens } from '../../lib/tokens';
+import type { ReplyPart, TokenUsage, ToolSpec } from '../../providers/provider.types';
+import { holdForCall } from '../balance/call-billing';
+import { failure, runToolCall, type ToolCallOutcome } from '../tools/tool-runner';
+import type { ChatContext } from './chat-context';
+import type { Turn } from './chat-turn';
+import type { ModelCallSettings } from '../../providers/call-settings';
+import { callSize } from './call-size';
+import { turnHistory, turnPromptTokens } from './turn-history';
+import type { TurnTool } from './turn-tools';
+
+/** A model's call of a tool, as the provider handed it back. */
+type ToolCall = Extract<ReplyPart, { type: 'tool-call' }>;
+
+/** What the reply's writer and stream are told while a tool turn runs. */
+export interface ToolStepHooks {
+  /** Text the model wrote, as it arrives. */
+  onText(delta: string): void;
+  /** The part at `index` was added or changed (a tool step started, or ended with its output). */
+  onPart(index: number, part: ContentPart): void;
+  /** A step ended: the reply's parts so far are saved before the next model call. */
+  onStepEnd(parts: readonly ContentPart[]): Promise<void>;
+}
+
+export interface ToolStepsResult {
+  finishReason: string | null;
+  usage: TokenUsage | undefined;
+  failure: unknown;
+  /** The reply's content: its text and tool steps in the order they happened. */
+  parts: ContentPart[];
+  /** The text of the last model call alone (what its settlement counts). */
+  lastCallText: string;
+}
+
+/**
+ * A reply that may call tools (docs/reference/tools.md (A reply that uses tools)): model call, then the tools it
+ * called (in parallel), then their results back to the model in the next call, until a call asks for no tool or
+ * TOOL_STEP_LIMIT calls were made. Each step's parts are saved as it ends; each model call is its own call on the
+ * ledger (the turn's hold pays the first; the next is held before it is made, and the one before settled). A failure
+ * is answered, never thrown; Stop ends the model and every running tool.
+ */
+export async function streamToolSteps(
+  ctx: ChatContext,
+  turn: Turn,
+  signal: AbortSignal,
+  settingsOf: () => ModelCallSettings,
+  hooks: ToolStepHooks,
+): Promise<ToolStepsResult> {
+  const parts: ContentPart[] = [];
+  const specs = turn.tools.map(toolSpec);
+  const byKey = new Map(turn.tools.map((turnTool) => [turnTool.tool.key, turnTool]));
+  const limit = ctx.deps.config.tools.stepLimit;
+  let finishReason: string | null = null;
+  let usage: TokenUsage | undefined;
+  let callText = '';
+  try {
+    const history = await turnHistory(ctx, turn);
+    const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
+    const messages: ModelMessage[] = [...prompt.messages];
+    let promptTokens: number | null = null;
+    for (let step = 1; ; step += 1) {
+      callText = '';
+      finishReason = null;
+      usage = undefined;
+      const calls: ToolCall[] = [];
+      const call = { prompt: { ...prompt, messages }, settings: settingsOf(), signal, tools: specs };
+      for await (const part of turn.streamer(call)) {
+        if (part.type === 'text') {
+          callText += part.text;
+          appendText(parts, part.text);
+          hooks.onText(part.text);
+        } else if (part.type === 'tool-call') calls.push(part);
+        else ({ finishReason, usage } = part);
+      }
+      // A call that asks for no tool is the answer; at the step limit, calls it still asks for are not run.
+      if (calls.length === 0 || step >= limit) break;
+      const indexes = calls.map((c) => {
+        parts.push(toolCallPart(c, null));
+        hooks.onPart(parts.length - 1, parts.at(-1)!);
+        return parts.length - 1;
+      });
+      const outcomes = await Promise.all(calls.map((c) => runCall(ctx, turn, byKey.get(c.name), c, signal)));
+      outcomes.forEach((outcome, i) => {
+        parts[indexes[i]!] = toolCallPart(calls[i]!, outcome.output);
+        hooks.onPart(indexes[i]!, parts[indexes[i]!]!);
+        for (const shown of outcome.parts) {
+          parts.push(shown);
+          hooks.onPart(parts.length - 1, shown);
+        }
+      });
+      await hooks.onStepEnd(parts);
+      const added = [assistantMessage(callText, calls), toolMessage(calls, outcomes)];
+      messages.push(...added);
+      promptTokens = await nextCallBilling(ctx, turn, {
+        callText,
+        usage,
+        promptTokens,
+        addedTokens: countTokens(JSON.stringify(added)),
+      });
+    }
+    return { finishReason, usage, failure: null, parts, lastCallText: callText };
+  } catch (error) {
+    return { finishReason, usage, failure: error, parts, lastCallText: callText };
+  }
+}
+
+/** The tool as the model is offered it: its key, its description, its input as JSON Schema. */
+function toolSpec({ tool }: TurnTool): ToolSpec {
+  const schema = z.toJSONSchema(tool.input, { io: 'input', unrepresentable: 'any' }) as Record<
+    string,
+    unknown
+  >;
+  delete schema.$schema;
+  return { name: tool.key, description: tool.description, inputSchema: schema };
+}
+
+/** Adds streamed text to the reply's last text part, or starts one after a tool step. */
+function appendText(parts: ContentPart[], delta: string): void {
+  const last = parts.at(-1);
+  if (last?.type === 'text') last.text.value += delta;
+  else parts.push({ type: 'text', text: { value: delta } });
+}
+
+/** A tool step as the reply keeps it: running (no output, progress 0), then done with its output (progress 1). */
+function toolCallPart(call: ToolCall, output: string | null): ContentPart {
+  return {
+    type: 'tool_call',
+    tool_call: {
+      id: call.id,
+      type: 'function',
+      name: call.name,
+      arguments: JSON.stringify(call.input ?? {}),
+      output,
+      progress: output === null ? 0 : 1,
+    },
+  };
+}
+
+async function runCall(
+  ctx: ChatContext,
+  turn: Turn,
+  turnTool: TurnTool | undefined,
+  call: ToolCall,
+  signal: AbortSignal,
+): Promise<ToolCallOutcome> {
+  // A model may call a tool it was not offered: a failed step it can read, as any other failure.
+  if (!turnTool)
+    return { output: failure(call.name, 'no such tool'), parts: [], status: 'failed', durationMs: 0 };
+  const toolCtx = ctx.tools.contextFor(turn.userId, turnTool, signal);
+  return runToolCall(turnTool.tool, call.input, toolCtx);
+}
+
+function assistantMessage(text: string, calls: readonly ToolCall[]): ModelMessage {
+  return {
+    role: 'assistant',
+    content: [
+      ...(text ? [{ type: 'text' as const, text }] : []),
+      ...calls.map((c) => ({
+        type: 'tool-call' as const,
+        toolCallId: c.id,
+        toolName: c.name,
+        input: c.input,
+      })),
+    ],
+  };
+}
+
+function toolMessage(calls: readonly ToolCall[], outcomes: readonly ToolCallOutcome[]): ModelMessage {
+  return {
+    role: 'tool',
+    content: calls.map((c, i) => ({
+      type: 'tool-result' as const,
+      toolCallId: c.id,
+      toolName: c.name,
+      output: { type: 'text' as const, value: outcomes[i]!.output },
+    })),
+  };
+}
+
+/**
+ * Settles the call that just asked for tools and holds the next one (docs/reference/balance.md (A call)): each model
+ * call is charged as a call of its own, at most its hold. A refused hold (the balance is spent) ends the reply with
+ * that refusal. Answers the prompt's size so far.
+ */
+async function nextCallBilling(
+  ctx: ChatContext,
+  turn: Turn,
+  step: { callText: string; usage: TokenUsage | undefined; promptTokens: number | null; addedTokens: number },
+): Promise<number | null> {
+  if (!turn.billing) return step.promptTokens;
+  await turn.billing.settle({
+    completed: true,
+    newText: step.callText,
+    ...(step.usage ? { usage: step.usage } : {}),
+    messageId: turn.reply.messageId,
+  });
+  const db = ctx.deps.database.db;
+  const before = step.promptTokens ?? (await turnPromptTokens(db, ctx, turn));
+  const promptTokens = before + step.addedTokens;
+  turn.billing = await withTransaction(db, (trx) =>
+    holdForCall(ctx.deps, trx, turn.userId, turn.model, callSize(turn.model, turn.settings, promptTokens)),
+  );
+  return promptTokens;
+}
