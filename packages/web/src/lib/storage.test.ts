@@ -42,7 +42,9 @@ describe('storage', () => {
     backing.setItem('lastSelectedTools', '["calculator"]');
     expect(storage.get(STORAGE_KEYS.lastSelectedTools)).toBeNull();
     storage.set(STORAGE_KEYS.lastSelectedTools, [{ pluginKey: 'calculator', name: 'Calculator' }]);
-    expect(storage.get(STORAGE_KEYS.lastSelectedTools)).toEqual([{ pluginKey: 'calculator', name: 'Calculator' }]);
+    expect(storage.get(STORAGE_KEYS.lastSelectedTools)).toEqual([
+      { pluginKey: 'calculator', name: 'Calculator' },
+    ]);
     storage.set(STORAGE_KEYS.LaTeXParsing, false);
     expect(storage.get(STORAGE_KEYS.LaTeXParsing)).toBe(false);
   });

@@ -71,7 +71,8 @@ function json<T>(isShape: (value: unknown) => boolean): Codec<T> {
 }
 const isRecord = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isToolList = (v: unknown) =>
-  Array.isArray(v) && v.every((x) => isRecord(x) && typeof (x as { pluginKey?: unknown }).pluginKey === 'string');
+  Array.isArray(v) &&
+  v.every((x) => isRecord(x) && typeof (x as { pluginKey?: unknown }).pluginKey === 'string');
 
 const codecs: { [K in StoredKey]: Codec<StoredValues[K]> } = {
   [STORAGE_KEYS.lang]: text,

@@ -47,7 +47,9 @@ describe('paging', () => {
 
 describe('search', () => {
   it('matches the name or the description, ignoring case and outer spaces', () => {
-    expect(filterPlugins(plugins, '  TAVILY ').map((p) => p.pluginKey)).toEqual(['tavily_search_results_json']);
+    expect(filterPlugins(plugins, '  TAVILY ').map((p) => p.pluginKey)).toEqual([
+      'tavily_search_results_json',
+    ]);
     expect(filterPlugins(plugins, 'IMAGES').map((p) => p.pluginKey)).toEqual(['dalle', 'stable-diffusion']);
     expect(filterPlugins(plugins, '')).toHaveLength(plugins.length);
     expect(filterPlugins(plugins, 'no such plugin')).toEqual([]);

@@ -17,7 +17,11 @@ describe('the tool picker', () => {
 
   it('remembers plugin objects and reads back only what is still installed', () => {
     const stored = toolsToStore(['calculator', 'unknown'], plugins);
-    expect(stored[0]).toMatchObject({ pluginKey: 'calculator', name: 'Calculator', icon: '/assets/plugins/calculator.svg' });
+    expect(stored[0]).toMatchObject({
+      pluginKey: 'calculator',
+      name: 'Calculator',
+      icon: '/assets/plugins/calculator.svg',
+    });
     expect(stored[0]).not.toHaveProperty('authenticated');
     expect(stored[1]).toEqual({ pluginKey: 'unknown' });
     expect(rememberedKeys(stored, ['calculator'])).toEqual(['calculator']);
