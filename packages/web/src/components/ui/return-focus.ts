@@ -4,6 +4,9 @@ import { useLayoutEffect, useRef } from 'react';
 // shortcuts, so the dialogs remember their opener themselves (docs/reference/settings-and-ui.md (Keyboard shortcuts)).
 // A menu item is gone once its menu closes: the opener is then the button that opened the menu.
 let lastFocused: HTMLElement | null = null;
+// Worked out when the element takes focus: by the time a dialog that loads on first use opens, the popover the
+// element sat in may be gone, and with it the way to its trigger.
+let lastStandIn: HTMLElement | null = null;
 
 function openerOf(el: HTMLElement): HTMLElement {
   const menu = el.closest<HTMLElement>('[role="menu"]');
@@ -29,7 +32,9 @@ function standInOf(el: HTMLElement): HTMLElement | null {
  */
 export function installFocusMemory(): void {
   document.addEventListener('focusin', (event) => {
-    if (event.target instanceof HTMLElement) lastFocused = openerOf(event.target);
+    if (!(event.target instanceof HTMLElement)) return;
+    lastFocused = openerOf(event.target);
+    lastStandIn = standInOf(lastFocused);
   });
 }
 
@@ -44,9 +49,10 @@ export function useReturnFocus(open: boolean): (event: Event) => void {
   useLayoutEffect(() => {
     if (!open) return;
     const active = document.activeElement;
-    opener.current =
-      active instanceof HTMLElement && active !== document.body ? openerOf(active) : lastFocused;
-    standIn.current = opener.current ? standInOf(opener.current) : null;
+    const focused = active instanceof HTMLElement && active !== document.body;
+    opener.current = focused ? openerOf(active) : lastFocused;
+    standIn.current =
+      (opener.current && standInOf(opener.current)) ?? (opener.current === lastFocused ? lastStandIn : null);
   }, [open]);
   return (event: Event) => {
     event.preventDefault();
