@@ -28,12 +28,16 @@ export function PluginCard({ plugin, installed, busy, onInstall, onUninstall }: 
     <li
       data-testid="plugin-card"
       data-plugin-key={plugin.pluginKey}
-      className="flex min-w-0 flex-col gap-2.5 rounded-xl border border-zinc-200 bg-zinc-50/60 p-3 dark:border-zinc-800 dark:bg-zinc-950/40"
+      className="flex min-w-0 flex-col gap-2.5 rounded-xl border border-zinc-200 bg-zinc-50/60 p-2.5 sm:p-3 dark:border-zinc-800 dark:bg-zinc-950/40"
     >
-      <div className="flex min-w-0 items-center gap-2.5">
-        <PluginIcon name={name} icon={plugin.icon} />
+      <div className="flex min-w-0 items-center gap-2 sm:gap-2.5">
+        {/* Smaller on a phone, where two cards share a row and the name needs the room. */}
+        <PluginIcon name={name} icon={plugin.icon} sizeClass="size-8 sm:size-10" />
         <div className="min-w-0">
-          <h3 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50" title={name}>
+          <h3
+            className="line-clamp-2 text-sm font-semibold break-words text-zinc-900 dark:text-zinc-50"
+            title={name}
+          >
             {name}
           </h3>
           {installed ? (

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,14 +17,27 @@ const step =
  */
 export function PluginPager({ page, pages, onPage }: PluginPagerProps) {
   const { t } = useTranslation();
+  const nav = useRef<HTMLElement>(null);
+  // Previous or next pressed to the first or last page turns itself off, which would drop the focus out of the
+  // dialog: it goes to the page's number instead.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current) return;
+    refocus.current = false;
+    nav.current?.querySelector<HTMLButtonElement>('[aria-current="page"]')?.focus();
+  }, [page]);
+  const stepTo = (next: number) => {
+    refocus.current = next === 1 || next === pages;
+    onPage(next);
+  };
   if (pages <= 1) return null;
   return (
-    <nav aria-label={t('com_ui_plugins_pages')} className="flex items-center justify-center gap-1">
+    <nav ref={nav} aria-label={t('com_ui_plugins_pages')} className="flex items-center justify-center gap-1">
       <button
         type="button"
         className={step}
         disabled={page <= 1}
-        onClick={() => onPage(page - 1)}
+        onClick={() => stepTo(page - 1)}
         aria-label={t('com_ui_plugins_previous')}
       >
         <ChevronLeft aria-hidden="true" className="size-4" />
@@ -45,7 +59,7 @@ export function PluginPager({ page, pages, onPage }: PluginPagerProps) {
         type="button"
         className={step}
         disabled={page >= pages}
-        onClick={() => onPage(page + 1)}
+        onClick={() => stepTo(page + 1)}
         aria-label={t('com_ui_plugins_next')}
       >
         <ChevronRight aria-hidden="true" className="size-4" />

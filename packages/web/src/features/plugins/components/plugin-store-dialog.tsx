@@ -59,6 +59,9 @@ export function PluginStoreDialog() {
   const onOpenChange = (next: boolean) => {
     if (next) return;
     close();
+    // The next opening starts afresh: first page, no search, no form or banner left over.
+    setQuery('');
+    setPage(1);
     actions.reset();
   };
 
@@ -144,7 +147,7 @@ export function PluginStoreDialog() {
         search.current?.focus();
       }}
     >
-      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-5 py-4">
+      <div className="flex min-h-0 flex-1 flex-col gap-4 overflow-y-auto px-4 py-4 sm:px-5">
         {actions.error && (
           <div data-testid="plugin-error">
             <Alert>{actions.error}</Alert>
