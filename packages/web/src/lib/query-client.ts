@@ -41,6 +41,8 @@ export const queryKeys = {
   /** Every search's results. */
   searches: ['search'] as const,
   presets: ['presets'] as const,
+  /** `GET /api/plugins`: the plugin store, with whether the user can use each plugin now. */
+  plugins: ['plugins'] as const,
   /** `GET /api/balance`: credits and free uses, refetched after each reply. */
   balance: ['balance'] as const,
   /** `GET /api/balance/usage?days=N`: spending by day and model. */

@@ -39,6 +39,12 @@ describe('storage', () => {
     expect(storage.get(STORAGE_KEYS.lastSelectedModel)).toBeNull();
     backing.setItem('lastSelectedTools', '{"a":1}');
     expect(storage.get(STORAGE_KEYS.lastSelectedTools)).toBeNull();
+    backing.setItem('lastSelectedTools', '["calculator"]');
+    expect(storage.get(STORAGE_KEYS.lastSelectedTools)).toBeNull();
+    storage.set(STORAGE_KEYS.lastSelectedTools, [{ pluginKey: 'calculator', name: 'Calculator' }]);
+    expect(storage.get(STORAGE_KEYS.lastSelectedTools)).toEqual([
+      { pluginKey: 'calculator', name: 'Calculator' },
+    ]);
     storage.set(STORAGE_KEYS.LaTeXParsing, false);
     expect(storage.get(STORAGE_KEYS.LaTeXParsing)).toBe(false);
   });

@@ -12,6 +12,11 @@ export type LastSelectedModel = Record<string, string>;
  * (docs/reference/presets.md (The setup of a new chat)).
  */
 export type LastConversationSetup = Record<string, unknown> & { endpoint?: string };
+/**
+ * A plugin tool last chosen, stored as the plugin object (key, name, icon, …), the shape browsers already hold under
+ * `lastSelectedTools`; only `pluginKey` is relied on.
+ */
+export type StoredTool = { pluginKey: string } & Record<string, unknown>;
 /** Files whose server delete is still pending, by file_id (docs/reference/files.md (Deleting files)). */
 export type FilesToDelete = Record<string, { file_id: string; filepath?: string; source?: FileSource }>;
 
@@ -27,7 +32,7 @@ export interface StoredValues {
   [STORAGE_KEYS.UsernameDisplay]: boolean;
   [STORAGE_KEYS.lastSelectedModel]: LastSelectedModel;
   [STORAGE_KEYS.lastConversationSetup]: LastConversationSetup;
-  [STORAGE_KEYS.lastSelectedTools]: string[];
+  [STORAGE_KEYS.lastSelectedTools]: StoredTool[];
   [STORAGE_KEYS.filesToDelete]: FilesToDelete;
   /** Read field by field by features/export/export-preferences.ts, so a damaged field falls back alone. */
   [STORAGE_KEYS.exportChoices]: Record<string, unknown>;
@@ -65,7 +70,9 @@ function json<T>(isShape: (value: unknown) => boolean): Codec<T> {
   };
 }
 const isRecord = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isStringList = (v: unknown) => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isToolList = (v: unknown) =>
+  Array.isArray(v) &&
+  v.every((x) => isRecord(x) && typeof (x as { pluginKey?: unknown }).pluginKey === 'string');
 
 const codecs: { [K in StoredKey]: Codec<StoredValues[K]> } = {
   [STORAGE_KEYS.lang]: text,
@@ -78,7 +85,7 @@ const codecs: { [K in StoredKey]: Codec<StoredValues[K]> } = {
   [STORAGE_KEYS.UsernameDisplay]: bool,
   [STORAGE_KEYS.lastSelectedModel]: json<LastSelectedModel>(isRecord),
   [STORAGE_KEYS.lastConversationSetup]: json<LastConversationSetup>(isRecord),
-  [STORAGE_KEYS.lastSelectedTools]: json<string[]>(isStringList),
+  [STORAGE_KEYS.lastSelectedTools]: json<StoredTool[]>(isToolList),
   [STORAGE_KEYS.filesToDelete]: json<FilesToDelete>(isRecord),
   [STORAGE_KEYS.exportChoices]: json<Record<string, unknown>>(isRecord),
 };

@@ -5,7 +5,8 @@ import { storage } from '../../../lib/storage';
 import { useConversationStore } from '../../chat/conversation.store';
 import { useSettingsStore } from '../../settings/settings.store';
 import { endpointsQueryOptions, modelsQueryOptions } from '../endpoints.api';
-import { setupForEndpoint, setupForModel } from '../endpoint-setup';
+import { withRememberedTools } from '../../plugins/remembered-tools';
+import { kindOf, setupForEndpoint, setupForModel } from '../endpoint-setup';
 import { endpointSwitchesInPlace } from '../switching';
 import { useOpenNewConversation } from './use-new-conversation';
 
@@ -29,7 +30,10 @@ export function useSelectEndpoint() {
         return false;
       }
       const remembered = storage.get(STORAGE_KEYS.lastSelectedModel)?.[endpoint];
-      const next = setupForEndpoint(endpoint, config, models, model ?? remembered);
+      const next = withRememberedTools(
+        setupForEndpoint(endpoint, config, models, model ?? remembered),
+        kindOf(endpoint, config),
+      );
       const modular = useSettingsStore.getState().modularChat;
       if (endpointSwitchesInPlace(conversationId, modular)) load({ conversationId, title, setup: next });
       else openNew(next);

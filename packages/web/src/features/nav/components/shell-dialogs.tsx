@@ -4,6 +4,7 @@ import { useExportDialogStore } from '../../export/export-dialog.store';
 import { useShortcutsDialogStore } from '../../keyboard/use-shortcuts';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useMyFilesStore } from '../../my-files/my-files.store';
+import { usePluginStore } from '../../plugins/plugin-store.store';
 import { useSettingsDialogStore } from '../../settings/settings-dialog.store';
 
 // The dialogs load the first time they open, which keeps their code (forms, tabs, switches) out of the
@@ -38,6 +39,9 @@ const PaidDialog = lazy(async () => ({
 const ExportDialog = lazy(async () => ({
   default: (await import('../../export/components/export-dialog')).ExportDialog,
 }));
+const PluginStoreDialog = lazy(async () => ({
+  default: (await import('../../plugins/components/plugin-store-dialog')).PluginStoreDialog,
+}));
 const ShortcutsDialog = lazy(async () => ({
   default: (await import('../../keyboard/shortcuts-dialog')).ShortcutsDialog,
 }));
@@ -50,7 +54,7 @@ function useOnceOpened(open: boolean): boolean {
 }
 
 /**
- * The shell's dialogs: endpoint key, settings, My Files, keyboard shortcuts, export conversation and the commerce dialogs (recharge,
+ * The shell's dialogs: endpoint key, settings, My Files, keyboard shortcuts, export conversation, the plugin store and the commerce dialogs (recharge,
  * balance, invite, support, app download, a payment's notice), each loaded on first use.
  */
 export function ShellDialogs() {
@@ -59,6 +63,7 @@ export function ShellDialogs() {
   const myFilesOpened = useOnceOpened(useMyFilesStore((s) => s.dialogOpen));
   const shortcutsOpened = useOnceOpened(useShortcutsDialogStore((s) => s.open));
   const exportOpened = useOnceOpened(useExportDialogStore((s) => s.open));
+  const pluginStoreOpened = useOnceOpened(usePluginStore((s) => s.open));
   const commerce = useCommerceDialogs((s) => s.open);
   const rechargeOpened = useOnceOpened(commerce === 'recharge');
   const balanceOpened = useOnceOpened(commerce === 'balance');
@@ -73,6 +78,7 @@ export function ShellDialogs() {
       {myFilesOpened && <MyFilesDialog />}
       {shortcutsOpened && <ShortcutsDialog />}
       {exportOpened && <ExportDialog />}
+      {pluginStoreOpened && <PluginStoreDialog />}
       {rechargeOpened && <RechargeDialog />}
       {balanceOpened && <BalanceDialog />}
       {inviteOpened && <InviteDialog />}

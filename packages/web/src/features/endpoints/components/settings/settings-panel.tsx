@@ -1,6 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { readOption, type EndpointSetting, type EndpointsConfig } from '@parley/shared';
 import type { ConversationSetup } from '../../../chat/conversation.store';
+import { ToolPicker } from '../../../plugins/components/tool-picker';
+import { kindOf } from '../../endpoint-setup';
 import { isSettingDisabled, panelSettings, writeOption } from '../../setting-values';
 import { OPTION_LABELS, SETTING_HINTS, SETTING_LABELS, TEXT_PLACEHOLDERS } from '../../setting-labels';
 import { ExamplesEditor } from './examples-editor';
@@ -83,6 +85,10 @@ export function SettingsPanel({ endpoint, config, models, values, onChange }: Se
 
   return (
     <div className="flex flex-col gap-5">
+      {/* The Plugins endpoint's tools come first: choosing them changes which fields below apply. */}
+      {kindOf(endpoint, config) === 'gptPlugins' && (
+        <ToolPicker value={values.tools} onChange={(tools) => onChange({ tools })} />
+      )}
       {settings.map((setting) => (
         <div key={setting.key}>{field(setting)}</div>
       ))}
