@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, ChevronDown, Plus, Store } from 'lucide-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { STORAGE_KEYS } from '@parley/shared';
+import { selectedToolKeys, STORAGE_KEYS, type SelectedTool } from '@parley/shared';
 import { buttonBase } from '../../../components/ui/button';
 import { storage } from '../../../lib/storage';
 import { menuItem, menuPanel } from '../../endpoints/components/menu-styles';
@@ -15,7 +15,8 @@ import { PluginIcon } from './plugin-icon';
 
 interface ToolPickerProps {
   /** The conversation's `tools`: plugin keys. */
-  value: readonly string[] | null | undefined;
+  /** The conversation's tools: keys, or plugin objects as LibreChat's client keeps them. */
+  value: readonly SelectedTool[] | null | undefined;
   onChange: (tools: string[]) => void;
 }
 
@@ -32,7 +33,7 @@ export function ToolPicker({ value, onChange }: ToolPickerProps) {
   const installed = installedPlugins(plugins, useInstalledKeys());
   const showStore = usePluginStore((s) => s.show);
   const labelId = useId();
-  const selected = (value ?? []).filter((key) => installed.some((p) => p.pluginKey === key));
+  const selected = selectedToolKeys(value).filter((key) => installed.some((p) => p.pluginKey === key));
   const chosen = installed.filter((p) => selected.includes(p.pluginKey));
 
   const toggle = (pluginKey: string) => {
