@@ -4,7 +4,7 @@ import { ToolError } from '../tool';
 import { testToolContext } from '../tool-context.test-helpers';
 import { answerJson, startFakeService, type FakeService } from '../search/fake-service.test-helpers';
 import { createDalleTool } from './dalle';
-import { recordingSaver, signalled, tinyPng } from './image-tools.test-helpers';
+import { expectOneSavedImage, recordingSaver, signalled, tinyPng } from './image-tools.test-helpers';
 
 const KEY = 'sk-proj-dalle-test-0123456789';
 let fake: FakeService | undefined;
@@ -62,26 +62,12 @@ describe('dalle', () => {
       style: 'natural',
       response_format: 'b64_json',
     });
-    expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({
+    expectOneSavedImage(saved, result, {
       filename: 'a-red-fox-in-snow.png',
-      type: 'image/png',
       width: 4,
       height: 3,
+      bytes: png,
     });
-    expect(saved[0]!.bytes.equals(png)).toBe(true);
-    expect(result.parts).toEqual([
-      {
-        type: 'image_file',
-        image_file: {
-          file_id: 'file-1',
-          filepath: '/api/files/download/file-1',
-          filename: 'a-red-fox-in-snow.png',
-          width: 4,
-          height: 3,
-        },
-      },
-    ]);
     expect(result.output).toBe(
       'DALL-E 3 created the image (4x3). It is shown to the user in this reply and saved in their files; ' +
         'do not write a link or Markdown image for it.\n' +

@@ -4,7 +4,7 @@ import { ToolError } from '../tool';
 import { testToolContext } from '../tool-context.test-helpers';
 import { answerJson, startFakeService, type FakeService } from '../search/fake-service.test-helpers';
 import { createStableDiffusionTool } from './stable-diffusion';
-import { recordingSaver, signalled, tinyPng } from './image-tools.test-helpers';
+import { expectOneSavedImage, recordingSaver, signalled, tinyPng } from './image-tools.test-helpers';
 
 let fake: FakeService | undefined;
 let png: Buffer;
@@ -65,26 +65,12 @@ describe('stable-diffusion', () => {
       send_images: true,
       save_images: false,
     });
-    expect(saved).toHaveLength(1);
-    expect(saved[0]).toMatchObject({
+    expectOneSavedImage(saved, result, {
       filename: 'a-lighthouse-oil-painting.png',
-      type: 'image/png',
       width: 8,
       height: 16,
+      bytes: png,
     });
-    expect(saved[0]!.bytes.equals(png)).toBe(true);
-    expect(result.parts).toEqual([
-      {
-        type: 'image_file',
-        image_file: {
-          file_id: 'file-1',
-          filepath: '/api/files/download/file-1',
-          filename: 'a-lighthouse-oil-painting.png',
-          width: 8,
-          height: 16,
-        },
-      },
-    ]);
     expect(result.output).toBe(
       'Stable Diffusion created the image (8x16). It is shown to the user in this reply and saved in their ' +
         'files; do not write a link or Markdown image for it.\nSeed: 3141592653.',
