@@ -1,5 +1,6 @@
 import type { ModelMessage } from 'ai';
-import { googleModelType, takesImages, type ImageDetail } from '@parley/shared';
+import { googleModelType, takesImages, type ContentPart, type ImageDetail } from '@parley/shared';
+import { toolStepMessages } from './tool-history';
 import { imagePart, type PromptImage } from './image-parts';
 import type { EndpointEntry } from './provider.types';
 
@@ -10,6 +11,11 @@ export interface PromptTurn {
   content: string;
   /** Images sent with a user turn (vision models only; see `promptTakesImages`). */
   images?: PromptImage[];
+  /**
+   * An assistant turn that used tools, as its parts (text and tool steps in order), sent as the calls and results they
+   * were (tool-history.ts); only when the call offers tools, since providers refuse tool steps without tools.
+   */
+  parts?: ContentPart[];
 }
 
 export interface PromptInput {
@@ -53,7 +59,8 @@ export function buildPrompt(entry: EndpointEntry, input: PromptInput): BuiltProm
   const googleType = entry.family === 'google' ? googleModelType(input.model ?? 'chat-bison') : null;
   const examples = googleType === 'chat' ? exampleTurns(input.examples ?? []) : [];
   const detail = input.imageDetail ?? 'auto';
-  const messages = [...examples, ...input.history].map((turn): ModelMessage => {
+  const messages = [...examples, ...input.history].flatMap((turn): ModelMessage | ModelMessage[] => {
+    if (turn.role === 'assistant' && turn.parts) return toolStepMessages(turn.parts);
     if (turn.role === 'assistant' || !turn.images?.length) return { role: turn.role, content: turn.content };
     const images = turn.images.map((image) => imagePart(entry.family, image, detail));
     return { role: 'user', content: [{ type: 'text', text: turn.content }, ...images] };

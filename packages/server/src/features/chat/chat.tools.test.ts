@@ -73,6 +73,39 @@ describe.each(testDialects())('a reply that uses tools, on %s', (dialect) => {
     expect(saved).toMatchObject({ text: reply.text, unfinished: false, error: false });
   });
 
+  it("sends earlier steps back as calls and results when tools are offered, else only the reply's text", async () => {
+    await start();
+    const script = { steps: [{ toolCalls: [calc('2 + 2')] }, { reply: 'It is 4.' }] };
+    const first = await ask(app, 'gptPlugins', {
+      ...fresh,
+      text: `Sum ${sim(script)}`,
+      tools: ['calculator'],
+    });
+    const { conversationId } = first.events.final!.conversation;
+    const next = (endpoint: string, text: string) =>
+      ask(app, endpoint, {
+        conversationId,
+        parentMessageId: first.events.final!.responseMessage.messageId,
+        model: 'gpt-4o',
+        text: `${text} ${sim({ reply: 'OK.' })}`,
+        tools: ['calculator'],
+      });
+    simulator.clearRequests();
+    expect((await next('gptPlugins', 'And again?')).status).toBe(200);
+    const sentWith = (marker: string) =>
+      simulator.requests().find((r) => JSON.stringify(r.body).includes(marker))!.body as {
+        messages: { role: string; content: unknown }[];
+      };
+    const withTools = sentWith('And again?');
+    expect(withTools.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'tool', 'assistant', 'user']);
+    expect(withTools.messages[2]).toMatchObject({ role: 'tool', content: '4' });
+    simulator.clearRequests();
+    expect((await next('openAI', 'Plain now')).status).toBe(200);
+    const plain = sentWith('Plain now');
+    expect(plain.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
+    expect(plain.messages[1]!.content).toBe('It is 4.');
+  });
+
   it('runs parallel calls together, and a failing tool is a step the model reads, not the end of the reply', async () => {
     await start();
     const script = { steps: [{ toolCalls: [calc('3 * 7'), calc('2 +')] }, { echoToolResults: true }] };

@@ -2,6 +2,7 @@ import type { ContentPart, Message } from '@parley/shared';
 import type { Db } from '../../db/database';
 import { nowIso } from '../../lib/clock';
 import { countTokens } from '../../lib/tokens';
+import { toolStepsText } from '../../providers/tool-history';
 import { retryWhileUnavailable } from '../../lib/unavailable';
 import { insertReplyRow, saveMessage } from '../messages/messages.repository';
 import { toMessage } from '../messages/messages.service';
@@ -46,7 +47,8 @@ export function createReplyWriter(
     unfinished: outcome.unfinished ? 1 : 0,
     is_edited: reply.isEdited ? 1 : 0,
     finish_reason: outcome.finishReason,
-    token_count: countTokens(text),
+    // A reply's tool steps go back to the model in later turns, so the history budget counts them too.
+    token_count: countTokens(text) + (content ? countTokens(toolStepsText(content)) : 0),
     ...(content ? { content: JSON.stringify(content) } : {}),
     created_at: startedAt,
     updated_at: nowIso(),

@@ -1,4 +1,4 @@
-import { historyTokenBudget, type ImageDetail } from '@parley/shared';
+import { historyTokenBudget, type ContentPart, type ImageDetail } from '@parley/shared';
 import type { Db } from '../../db/database';
 import { promptTakesImages, type PromptTurn } from '../../providers/build-prompt';
 import { ancestorPath } from '../messages/ancestor-path.repository';
@@ -90,13 +90,25 @@ function historyInput(ctx: ChatContext, turn: HistoryTurn, leafId = turn.history
   };
 }
 
+/** A saved reply's parts when it holds tool steps, else null (a plain reply goes as its text). */
+function toolParts(content: string | null): ContentPart[] | null {
+  if (!content) return null;
+  const parts = JSON.parse(content) as ContentPart[];
+  return parts.some((part) => part.type === 'tool_call') ? parts : null;
+}
+
 /** The turn's history as prompt turns, with the bytes of the images it sends. */
 export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptTurn[]> {
   const entries = await budgetedHistory(ctx.deps.database.db, historyInput(ctx, turn));
   const wanted = entries.flatMap((e) => e.images.map((image) => image.file_id));
   const bytes = await loadTurnImages(ctx.deps, ctx.storage, turn.userId, wanted, ctx.logError);
+  // Earlier tool steps go back as the calls and results they were only when this call offers tools: providers refuse
+  // tool steps in a prompt that offers none (docs/reference/tools.md (A reply that uses tools)).
+  const withSteps = turn.tools.length > 0;
   return entries.map(({ row, images }) => {
     const role = row.is_created_by_user === 1 ? 'user' : 'assistant';
+    const parts = withSteps && role === 'assistant' ? toolParts(row.content) : null;
+    if (parts) return { role, content: row.text, parts };
     const sent = images.flatMap((image) => bytes.get(image.file_id) ?? []);
     return sent.length > 0 ? { role, content: row.text, images: sent } : { role, content: row.text };
   });
