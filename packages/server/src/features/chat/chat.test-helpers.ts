@@ -64,6 +64,8 @@ export async function startChatApp(
     bans?: AppConfig['bans'];
     /** TOOL_STEP_LIMIT (docs/reference/tools.md (Tool settings)). */
     toolStepLimit?: number;
+    /** The operator's plugin settings (SEARXNG_INSTANCE_URL, …), as the environment gives them. */
+    pluginEnv?: Record<string, string>;
     /** The YAML's built-in endpoint blocks (`endpoints.openAI.visionModels`, …). */
     builtIn?: Pick<NonNullable<YamlConfig['endpoints']>, 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'>;
   } = {},
@@ -84,6 +86,7 @@ export async function startChatApp(
       ...(options.prefix ? { rateLimits: { rateLimitPrefix: options.prefix } } : {}),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
       ...(options.toolStepLimit ? { tools: { stepLimit: options.toolStepLimit, dalleBaseUrl: null } } : {}),
+      ...(options.pluginEnv ? { pluginEnv: options.pluginEnv } : {}),
       app: {
         ...(options.titleConvo !== undefined ? { titleConvo: options.titleConvo } : {}),
         ...(options.balance ? { checkBalance: true } : {}),

@@ -1,8 +1,11 @@
 import { startSim, type Sim } from '@parley/sim';
-import { NIL_UUID, type ContentPart } from '@parley/shared';
+import { API, NIL_UUID, type ContentPart } from '@parley/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import { ask, messagesOf, sim, startChatApp, type ChatApp } from './chat.test-helpers';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { sseReader } from '../../lib/sse.test-helpers';
+import { ask, messagesOf, parseEvents, post, sim, startChatApp, type ChatApp } from './chat.test-helpers';
 import { entries, expectLedgerMatches } from '../balance/balance.test-helpers';
 import { installPlugin } from './chat-tools.test-helpers';
 import { TOOL_MESSAGES } from './turn-tools';
@@ -200,5 +203,67 @@ describe.each(testDialects())('billing a reply that uses tools, on %s', (dialect
     expect(settled).toHaveLength(3);
     expect(settled.every((e) => e.reason.startsWith('charged '))).toBe(true);
     await expectLedgerMatches(db, app.userId);
+  });
+});
+
+/** A promise and its resolver (Node 20 has no Promise.withResolvers). */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+// docs/reference/tools.md (A reply that uses tools): Stop ends the model and every running tool.
+describe.each(testDialects())('stopping a reply while its tool runs, on %s', (dialect) => {
+  let app: ChatApp;
+  let service: Server;
+  afterEach(async () => {
+    await app?.close();
+    service?.closeAllConnections();
+    await new Promise((resolve) => service?.close(resolve));
+  });
+
+  it('stops the tool (its request is dropped), keeps the step as stopped, and ends with the final event', async () => {
+    // A search service that takes the request and never answers, until the tool lets it go.
+    const arrived = deferred();
+    const dropped = deferred();
+    service = createServer((req) => {
+      arrived.resolve();
+      req.socket.on('close', () => dropped.resolve());
+    });
+    await new Promise<void>((resolve) => service.listen(0, '127.0.0.1', resolve));
+    const { port } = service.address() as AddressInfo;
+    app = await startChatApp(dialect, simulator, {
+      pluginEnv: { SEARXNG_INSTANCE_URL: `http://127.0.0.1:${port}` },
+    });
+    expect((await installPlugin(app, 'searxng_search')).status).toBe(200);
+    const script = {
+      steps: [{ toolCalls: [{ name: 'searxng_search', input: { query: 'parley' } }] }, { reply: 'x' }],
+    };
+    const res = await post(app, app.token, `${API.ask}/gptPlugins`, {
+      ...fresh,
+      text: `Search ${sim(script)}`,
+      tools: ['searxng_search'],
+    });
+    const reader = sseReader(res.body!);
+    const created = JSON.parse((await reader.next())!.data!) as { message: { conversationId: string } };
+    await arrived.promise;
+    const abort = await post(app, app.token, `${API.ask}/gptPlugins/abort`, {
+      abortKey: `${created.message.conversationId}:x`,
+    });
+    expect(abort.status).toBe(200);
+    await dropped.promise;
+    const { final } = parseEvents(await reader.rest());
+    const reply = final!.responseMessage;
+    expect(reply.unfinished).toBe(true);
+    expect(toolSteps(reply.content)).toEqual([
+      expect.objectContaining({
+        name: 'searxng_search',
+        output: 'error processing tool searxng_search: stopped before it finished',
+        progress: 1,
+      }),
+    ]);
+    const saved = (await messagesOf(app, created.message.conversationId)).at(-1)!;
+    expect(saved.content).toEqual(reply.content);
   });
 });

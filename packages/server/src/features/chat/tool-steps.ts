@@ -104,8 +104,20 @@ export async function streamToolSteps(
     }
     return { finishReason, usage, failure: null, parts, lastCallText: callText };
   } catch (error) {
+    endRunningSteps(parts, signal.aborted ? 'stopped before it finished' : 'the reply failed before it finished');
     return { finishReason, usage, failure: error, parts, lastCallText: callText };
   }
+}
+
+/** A step still running when the reply ended (Stop, a failure) is kept as a failed step saying so, not left running. */
+function endRunningSteps(parts: ContentPart[], reason: string): void {
+  parts.forEach((part, index) => {
+    if (part.type !== 'tool_call' || part.tool_call.output != null) return;
+    parts[index] = {
+      type: 'tool_call',
+      tool_call: { ...part.tool_call, output: failure(part.tool_call.name ?? '', reason), progress: 1 },
+    };
+  });
 }
 
 /** The tool as the model is offered it: its key, its description, its input as JSON Schema. */
