@@ -5,7 +5,7 @@ import { startSim } from '@parley/sim';
 import { API, NIL_UUID, type ContentPart, type Message } from '@parley/shared';
 import { sseReader } from '../../src/lib/sse.test-helpers';
 import { startServer, type ServerProcess } from '../server-process';
-import { registerUser, type Client } from './parley-client.test-helpers';
+import { eventually, registerUser, type Client } from './parley-client.test-helpers';
 
 // docs/reference/tools.md (A reply that uses tools): each step is saved as it ends, so a process killed while a later
 // step runs loses nothing of the steps before it.
@@ -66,6 +66,12 @@ describe('a server killed while a tool runs', () => {
       message: { conversationId: string };
     };
     await reached;
+    // The first step's save runs beside the next model call: killed once it is in, as a process could be any time.
+    const stepSaved = async () => {
+      const saved = await get<Message[]>(client, `${API.messages}/${created.message.conversationId}`);
+      return JSON.stringify(saved.find((m) => !m.isCreatedByUser)?.content ?? []).includes('"output":"42"');
+    };
+    await eventually(stepSaved, 'the first step saved');
     process.kill(first.pid, 'SIGKILL');
     await first.exited;
 

@@ -30,6 +30,7 @@ export function createReplyWriter(
   let text = reply.baseText;
   // A reply that used tools keeps its parts (text and tool steps in order); a plain reply has none.
   let content: readonly ContentPart[] | null = null;
+  let stepSaves: Promise<void> = Promise.resolve();
   const currentText = () => text;
   const startedAt = nowIso();
 
@@ -76,15 +77,21 @@ export function createReplyWriter(
     },
     /**
      * Saves the reply as it stands after a tool step (its parts, its text, still unfinished), after any partial
-     * write in flight: a reload or a killed process keeps every finished step.
+     * write in flight: a reload or a killed process keeps every finished step. It runs beside the next model call
+     * instead of before it (a step's save is most of what Parley adds between two calls); saves run in order, and
+     * the final one waits for them.
      */
-    async saveStep(parts: readonly ContentPart[]): Promise<void> {
+    saveStep(parts: readonly ContentPart[]): void {
       content = parts;
-      await partials.settle(reply.messageId);
-      const saved = await retryWhileUnavailable(() =>
-        saveMessage(db, row({ error: false, unfinished: true, finishReason: null })),
-      );
-      if (!saved) throw new Error('The reply message could not be saved');
+      stepSaves = stepSaves
+        .then(async () => {
+          await partials.settle(reply.messageId);
+          const saved = await retryWhileUnavailable(() =>
+            saveMessage(db, row({ error: false, unfinished: true, finishReason: null })),
+          );
+          if (!saved) throw new Error('The reply message could not be saved');
+        })
+        .catch((error: unknown) => logError(error, 'tool step save'));
     },
     /** The reply's parts, when it used tools; kept by every later write. */
     setContent(parts: readonly ContentPart[]): void {
@@ -92,6 +99,7 @@ export function createReplyWriter(
     },
     /** Writes the final row (text, token count, flags) and answers it as the API shows it. */
     async finish(outcome: ReplyOutcome): Promise<Message> {
+      await stepSaves;
       await partials.settle(reply.messageId);
       // The text is in memory: through a database restart, keep trying rather than lose the reply.
       const saved = await retryWhileUnavailable(() => saveMessage(db, row(outcome)), {

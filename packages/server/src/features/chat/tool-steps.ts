@@ -22,8 +22,8 @@ export interface ToolStepHooks {
   onText(delta: string): void;
   /** The part at `index` was added or changed (a tool step started, or ended with its output). */
   onPart(index: number, part: ContentPart): void;
-  /** A step ended: the reply's parts so far are saved before the next model call. */
-  onStepEnd(parts: readonly ContentPart[]): Promise<void>;
+  /** A step ended: the reply's parts so far are to be saved (beside the next model call). */
+  onStepEnd(parts: readonly ContentPart[]): void;
 }
 
 export interface ToolStepsResult {
@@ -92,7 +92,7 @@ export async function streamToolSteps(
           hooks.onPart(parts.length - 1, shown);
         }
       });
-      await hooks.onStepEnd(parts);
+      hooks.onStepEnd(parts);
       const added = [assistantMessage(callText, calls), toolMessage(calls, outcomes)];
       messages.push(...added);
       promptTokens = await nextCallBilling(ctx, turn, {
