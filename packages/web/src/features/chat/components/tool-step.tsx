@@ -33,7 +33,7 @@ export function ToolStep({ call, name }: { call: ToolCallPart; name: string }) {
         aria-expanded={open}
         aria-controls={detailsId}
         onClick={() => setOpen((was) => !was)}
-        className={`inline-flex max-w-full items-center gap-1.5 rounded-lg py-1 pr-2 pl-1.5 text-left text-sm leading-5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:hover:bg-zinc-800 ${ROW_COLOUR[state]}`}
+        className={`-ml-1.5 inline-flex max-w-full items-center gap-1.5 rounded-lg py-1 pr-2 pl-1.5 text-left text-sm leading-5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:hover:bg-zinc-800 ${ROW_COLOUR[state]}`}
       >
         <Icon
           className={`size-4 shrink-0 ${state === 'running' ? 'animate-spin motion-reduce:animate-none' : ''}`}
