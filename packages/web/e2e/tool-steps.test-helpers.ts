@@ -13,8 +13,10 @@ import { apiFromPage, signedInPage } from './session.test-helpers';
 // of that name), a stand-in for OpenAI's images API behind the DALL-E tool, and a zh-CN user on a Plugins chat with
 // tools chosen.
 
-export const poll = <T>(fn: () => Promise<T> | T, timeout = 15_000) =>
-  expect.poll(fn, { timeout, interval: 50 });
+/** expect.poll with a short interval: the chat changes in tens of milliseconds. */
+export function poll<T>(fn: () => Promise<T> | T, timeout = 15_000): ReturnType<typeof expect.poll<T>> {
+  return expect.poll(fn, { timeout, interval: 50 });
+}
 
 /** A stand-in for OpenAI's images API: every request gets the PNG the spec set (base64), as `b64_json`. */
 export interface FakeImages {
