@@ -10,8 +10,10 @@ import { Markdown } from '../../markdown/components/markdown';
 import { useSettingsStore } from '../../settings/settings.store';
 import { useDelayedFlag } from '../hooks/use-delayed-flag';
 import { messageText } from '../message-text';
+import { replyBlocks } from '../reply-blocks';
 import { errorDisplay, type ErrorDisplay } from '../message-error';
 import { errorTextOf } from '../stream/message-updates';
+import { ReplyBlocks } from './reply-blocks';
 import { StoppedNotice, UnfinishedNotice } from './reply-notices';
 import './message.css';
 
@@ -31,7 +33,8 @@ export function UserText({ message }: { message: Message }) {
 }
 
 /**
- * A reply: markdown (with a cursor while streaming), or the error box, then the notice of an unfinished reply: that
+ * A reply: markdown (with a cursor while streaming; a reply that used tools shows its steps in order among its text),
+ * or the error box, then the notice of an unfinished reply: that
  * the user stopped it (with Continue when it can go on), else that it is incomplete (it broke off). A reply that
  * failed mid-stream (errored and unfinished) keeps its partial text with the error under it
  * (docs/decisions.md (A failure mid-stream keeps the partial reply)). `hint`: the way to go on, under the latest
@@ -70,9 +73,13 @@ export function AiContent({
     );
   }
   const errorText = errorTextOf(message);
+  // A reply that used tools shows its steps among its text; any other renders from its text alone, as it always has.
+  const blocks = replyBlocks(message);
   return (
     <div className="min-w-0 text-[15px] leading-7 text-zinc-900 dark:text-zinc-100">
-      {text ? (
+      {blocks ? (
+        <ReplyBlocks blocks={blocks} latex={latex} live={live} />
+      ) : text ? (
         <div className={live ? 'msg-streaming' : undefined}>
           <Markdown text={text} latex={latex} />
         </div>

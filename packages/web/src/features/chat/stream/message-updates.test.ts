@@ -87,6 +87,31 @@ describe('message updates', () => {
     expect(list[1]!.content?.[0]).toEqual({ type: 'text', text: { value: 'whole' } });
   });
 
+  it('content: a tool step takes the text written before it into the text part it follows', () => {
+    const step = (index: number, id: string, output: string | null): ChatContentEvent =>
+      ({
+        type: 'tool_call',
+        tool_call: { id, type: 'function', name: 'calculator', output, progress: output === null ? 0 : 1 },
+        index,
+        messageId: 'u1_',
+      }) as ChatContentEvent;
+    let list = appendText([user, placeholder], 'u1_', 'Let me see. ');
+    list = applyContent(list, 'u1_', step(1, 'a', null));
+    list = applyContent(list, 'u1_', step(2, 'b', null));
+    list = applyContent(list, 'u1_', step(1, 'a', '42'));
+    expect(list[1]!.content?.map((p) => p.type)).toEqual(['text', 'tool_call', 'tool_call']);
+    expect(list[1]!.content?.[0]).toEqual({ type: 'text', text: { value: 'Let me see. ' } });
+    // The text of the next model call, then its step: the text since the last part fills the hole before it.
+    list = appendText(list, 'u1_', 'Now: ');
+    list = applyContent(list, 'u1_', step(4, 'c', null));
+    expect(list[1]!.content?.[3]).toEqual({ type: 'text', text: { value: 'Now: ' } });
+    // A first step without text before it, and a step right after another, fill nothing.
+    const bare = applyContent([user, placeholder], 'u1_', step(0, 'a', null));
+    expect(bare[1]!.content).toHaveLength(1);
+    const next = applyContent(bare, 'u1_', step(1, 'b', null));
+    expect(next[1]!.content?.map((p) => p.type)).toEqual(['tool_call', 'tool_call']);
+  });
+
   it('final: the server versions replace both, the placeholder gives way in place', () => {
     const older = msg('old', { conversationId: 'c1' });
     const request = { ...user, conversationId: 'c1' };

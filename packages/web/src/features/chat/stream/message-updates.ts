@@ -73,11 +73,25 @@ function mergePart(current: ContentPart | undefined, event: ChatContentEvent): C
   return incoming;
 }
 
+/**
+ * A tool step's text before it: the server sends a reply's text as deltas and only its steps as parts, and sends all
+ * the text written before a step ahead of it. So when a step arrives after a hole (the text part the server keeps
+ * there), the reply's text not yet in a text part is that part: it fills the hole, and the reply shows the text
+ * before the step, not after it (reply-blocks.ts).
+ */
+function fillTextBefore(content: ContentPart[], index: number, text: string): void {
+  if (index === 0 || content[index - 1] !== undefined) return;
+  const covered = content.reduce((n, part) => n + (part?.type === 'text' ? part.text.value.length : 0), 0);
+  const before = text.slice(covered);
+  if (before) content[index - 1] = { type: 'text', text: { value: before } };
+}
+
 /** A typed content part (assistants, tools): set at its index, a streamed text part grows by its delta. */
 export function applyContent(messages: Message[], replyId: string, event: ChatContentEvent): Message[] {
   return messages.map((m) => {
     if (m.messageId !== replyId) return m;
     const content = [...(m.content ?? [])];
+    if (event.type !== 'text') fillTextBefore(content, event.index, m.text);
     content[event.index] = mergePart(content[event.index], event);
     return { ...m, content };
   });

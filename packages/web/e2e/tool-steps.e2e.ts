@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Locator, Page } from 'playwright-core';
+import type { ServerProcess } from '@parley/server/testing';
+import { animationsDone, artifactPath, launchBrowser } from './browser.test-helpers';
+import {
+  comesBefore,
+  drawPng,
+  poll,
+  sendAndSettle,
+  sim,
+  startFakeImages,
+  startToolServer,
+  toolChat,
+  type FakeImages,
+  type ToolChat,
+} from './tool-steps.test-helpers';
+
+// A reply that used tools, in the web (docs/reference/tools.md (A reply that uses tools)): its steps among its text,
+// each opening to its input and output, a failed one marked, an image a tool made; the same after a reload. In zh-CN,
+// on a desktop (light) and a phone (dark).
+
+const PHONE = { width: 390, height: 844 };
+const CALCULATOR = { key: 'calculator', name: 'Calculator' };
+const DALLE = { key: 'dalle', name: 'DALL-E-3' };
+
+const ASK_42 = `What is 6*7? ${sim({
+  steps: [{ toolCalls: [{ name: 'calculator', input: { expression: '6 * 7' } }] }, { reply: 'It is 42.' }],
+})}`;
+const ASK_BROKEN = `And 2 +? ${sim({
+  steps: [
+    { reply: 'Let me check. ', toolCalls: [{ name: 'calculator', input: { expression: '2 +' } }] },
+    { reply: 'That expression is not complete.' },
+  ],
+})}`;
+const ASK_DRAWING = `Draw a square. ${sim({
+  steps: [{ toolCalls: [{ name: 'dalle', input: { prompt: 'a teal square' } }] }, { reply: 'Here it is.' }],
+})}`;
+
+let browser: Browser;
+let server: ServerProcess;
+let images: FakeImages;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  images = await startFakeImages();
+  server = await startToolServer(inject('simUrl'), images.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+  await images?.close();
+});
+
+async function expectAxeClean(page: Page): Promise<void> {
+  await animationsDone(page);
+  const { violations } = await new AxeBuilder({ page }).include('[role="log"]').analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+async function shot(page: Page, name: string): Promise<void> {
+  await animationsDone(page);
+  await page.screenshot({ path: artifactPath(`tool-steps-${name}.png`) });
+}
+
+const steps = (reply: Locator) => reply.getByTestId('tool-step');
+const stepButton = (step: Locator) => step.getByRole('button');
+
+/** The reply to "What is 6*7?": one step used, then the answer after it. */
+async function expectUsedStep(reply: Locator): Promise<void> {
+  await poll(() => steps(reply).count()).toBe(1);
+  expect(await steps(reply).getAttribute('data-state')).toBe('done');
+  expect(await stepButton(steps(reply)).textContent()).toBe('已使用 Calculator');
+  const answer = reply.getByText('It is 42.');
+  await answer.waitFor();
+  expect(await comesBefore(steps(reply), answer)).toBe(true);
+}
+
+/** The reply to "And 2 +?": the text before the step, the failed step, the text after it. */
+async function expectFailedStep(reply: Locator): Promise<void> {
+  await poll(() => steps(reply).count()).toBe(1);
+  expect(await steps(reply).getAttribute('data-state')).toBe('failed');
+  expect(await stepButton(steps(reply)).textContent()).toBe('Calculator 运行失败');
+  const before = reply.getByText('Let me check.');
+  const after = reply.getByText('That expression is not complete.');
+  expect(await comesBefore(before, steps(reply))).toBe(true);
+  expect(await comesBefore(steps(reply), after)).toBe(true);
+}
+
+/** Nothing is wider than the screen; the page does not scroll sideways. */
+async function expectNoOverflow(chat: ToolChat, width: number): Promise<void> {
+  expect(await chat.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  const rights = await chat.page
+    .locator('[data-testid="tool-step"], [data-testid="tool-step"] pre, [data-testid="tool-image"]')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
+  for (const right of rights) expect(right).toBeLessThanOrEqual(width);
+}
+
+describe('tool steps in a reply', () => {
+  it('on a desktop (light): used, opened by mouse and keyboard, failed, an image, the same after a reload', async () => {
+    const chat = await toolChat(browser, server.baseUrl, { width: 1280, height: 800, colorScheme: 'light' }, [
+      CALCULATOR,
+      DALLE,
+    ]);
+    const { page } = chat;
+    images.png = await drawPng(page);
+
+    await sendAndSettle(chat, ASK_42);
+    const first = chat.lastReply();
+    await expectUsedStep(first);
+    const button = stepButton(steps(first));
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await expectAxeClean(page);
+    await shot(page, 'desktop-used');
+
+    // Opened: the input as indented JSON, the output as plain text.
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await first.getByTestId('tool-input').textContent()).toBe('{\n  "expression": "6 * 7"\n}');
+    expect(await first.getByTestId('tool-output').textContent()).toBe('42');
+    await expectAxeClean(page);
+    await shot(page, 'desktop-open');
+    // By keyboard: Enter closes it, Space opens it again.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    await poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await first.getByTestId('tool-output').count()).toBe(0);
+    await page.keyboard.press('Space');
+    await poll(() => button.getAttribute('aria-expanded')).toBe('true');
+
+    await sendAndSettle(chat, ASK_BROKEN);
+    const second = chat.lastReply();
+    await expectFailedStep(second);
+    await stepButton(steps(second)).click();
+    expect(await second.getByTestId('tool-output').textContent()).toMatch(
+      /^error processing tool calculator: /,
+    );
+    await expectAxeClean(page);
+    await shot(page, 'desktop-failed');
+
+    await sendAndSettle(chat, ASK_DRAWING);
+    const third = chat.lastReply();
+    await poll(() => steps(third).getAttribute('data-state')).toBe('done');
+    expect(await stepButton(steps(third)).textContent()).toBe('已使用 DALL-E-3');
+    const image = third.getByTestId('tool-image').locator('img');
+    await poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    expect(await image.getAttribute('alt')).toMatch(/\.png$/);
+    expect(await comesBefore(steps(third), third.getByTestId('tool-image'))).toBe(true);
+    expect(await comesBefore(third.getByTestId('tool-image'), third.getByText('Here it is.'))).toBe(true);
+    await expectAxeClean(page);
+    await shot(page, 'desktop-image');
+    // It opens full size, as a message's images do.
+    await third.getByTestId('tool-image').click();
+    await page.getByTestId('image-viewer').locator('img').waitFor();
+    await shot(page, 'desktop-image-open');
+    await page.keyboard.press('Escape');
+    await page.getByTestId('image-viewer').waitFor({ state: 'detached' });
+
+    // After a reload the saved replies show the same steps, closed.
+    await page.reload();
+    await poll(() => page.getByTestId('tool-step').count()).toBe(3);
+    await expectUsedStep(chat.articles.nth(1));
+    await expectFailedStep(chat.articles.nth(3));
+    expect(await page.getByTestId('tool-image').count()).toBe(1);
+    expect(await page.locator('[data-testid="tool-step"] [aria-expanded="true"]').count()).toBe(0);
+    await expectAxeClean(page);
+    await shot(page, 'desktop-reloaded');
+    await chat.close();
+  });
+
+  it('on a phone (dark): the steps wrap and their text scrolls inside, nothing wider than the screen', async () => {
+    const chat = await toolChat(browser, server.baseUrl, { ...PHONE, colorScheme: 'dark' }, [CALCULATOR]);
+    const { page } = chat;
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+
+    await sendAndSettle(chat, ASK_42);
+    await expectUsedStep(chat.lastReply());
+    await sendAndSettle(chat, ASK_BROKEN);
+    const failed = chat.lastReply();
+    await expectFailedStep(failed);
+    await stepButton(steps(failed)).click();
+    const output = failed.getByTestId('tool-output');
+    await output.waitFor();
+    // The failure's long line scrolls inside its box.
+    expect(await output.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expectNoOverflow(chat, PHONE.width);
+    await expectAxeClean(page);
+    await output.scrollIntoViewIfNeeded();
+    await shot(page, 'phone-dark-failed');
+
+    await page.reload();
+    await poll(() => page.getByTestId('tool-step').count()).toBe(2);
+    await expectUsedStep(chat.articles.nth(1));
+    await expectFailedStep(chat.articles.nth(3));
+    await expectNoOverflow(chat, PHONE.width);
+    await expectAxeClean(page);
+    await shot(page, 'phone-dark-reloaded');
+    await chat.close();
+  });
+});
