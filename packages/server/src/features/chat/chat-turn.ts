@@ -1,4 +1,4 @@
-import type { ConversationOptions, Message } from '@parley/shared';
+import type { ContentPart, ConversationOptions, Message } from '@parley/shared';
 import type { ModelCallSettings } from '../../providers/call-settings';
 import type { ProviderCredentials, ReplyStreamer } from '../../providers/provider.types';
 import type { CallBilling } from '../balance/call-billing';
@@ -13,6 +13,8 @@ export interface TurnReply {
   parentMessageId: string;
   /** Text the reply starts from: empty for a new reply, the existing text for a continue. */
   baseText: string;
+  /** The parts a continued reply already has (its tool steps); absent for a new or edited one. */
+  baseContent?: ContentPart[];
   isEdited: boolean;
 }
 

@@ -5,7 +5,16 @@ import { testDialects } from '../../../test/dialects.test-helpers';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { sseReader } from '../../lib/sse.test-helpers';
-import { ask, messagesOf, parseEvents, post, sim, startChatApp, type ChatApp } from './chat.test-helpers';
+import {
+  ask,
+  edit,
+  messagesOf,
+  parseEvents,
+  post,
+  sim,
+  startChatApp,
+  type ChatApp,
+} from './chat.test-helpers';
 import { entries, expectLedgerMatches } from '../balance/balance.test-helpers';
 import { installPlugin } from './chat-tools.test-helpers';
 import { TOOL_MESSAGES } from './turn-tools';
@@ -107,6 +116,34 @@ describe.each(testDialects())('a reply that uses tools, on %s', (dialect) => {
     const plain = sentWith('Plain now');
     expect(plain.messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user']);
     expect(plain.messages[1]!.content).toBe('It is 4.');
+  });
+
+  it('continues a reply that used tools after its steps, keeping them', async () => {
+    await start();
+    const script = { steps: [{ toolCalls: [calc('2 + 2')] }, { reply: 'It is' }] };
+    const first = await ask(app, 'gptPlugins', {
+      ...fresh,
+      text: `Sum ${sim(script)}`,
+      tools: ['calculator'],
+    });
+    const { requestMessage, responseMessage, conversation } = first.events.final!;
+    const more = await edit(app, 'gptPlugins', {
+      text: '',
+      isContinued: true,
+      conversationId: conversation.conversationId,
+      parentMessageId: requestMessage.messageId,
+      responseMessageId: responseMessage.messageId,
+      model: 'gpt-4o',
+      tools: ['calculator'],
+    });
+    expect(more.status).toBe(200);
+    const reply = more.events.final!.responseMessage;
+    expect(reply.messageId).toBe(responseMessage.messageId);
+    expect(toolSteps(reply.content).map((s) => s.output)).toEqual(['4']);
+    expect(texts(reply.content)[0]!.startsWith('It is')).toBe(true);
+    expect(texts(reply.content)[0]!.length).toBeGreaterThan('It is'.length);
+    const saved = (await messagesOf(app, conversation.conversationId!)).at(-1)!;
+    expect(saved.content).toEqual(reply.content);
   });
 
   it('runs parallel calls together, and a failing tool is a step the model reads, not the end of the reply', async () => {

@@ -50,7 +50,10 @@ export async function streamToolSteps(
   settingsOf: () => ModelCallSettings,
   hooks: ToolStepHooks,
 ): Promise<ToolStepsResult> {
-  const parts: ContentPart[] = [];
+  // A continued reply goes on after what it already holds (its steps, or its text).
+  const { baseContent, baseText } = turn.reply;
+  const base: ContentPart[] = baseContent ?? (baseText ? [{ type: 'text', text: { value: baseText } }] : []);
+  const parts: ContentPart[] = structuredClone(base);
   const specs = turn.tools.map(toolSpec);
   const byKey = new Map(turn.tools.map((turnTool) => [turnTool.tool.key, turnTool]));
   const limit = ctx.deps.config.tools.stepLimit;
@@ -104,7 +107,10 @@ export async function streamToolSteps(
     }
     return { finishReason, usage, failure: null, parts, lastCallText: callText };
   } catch (error) {
-    endRunningSteps(parts, signal.aborted ? 'stopped before it finished' : 'the reply failed before it finished');
+    endRunningSteps(
+      parts,
+      signal.aborted ? 'stopped before it finished' : 'the reply failed before it finished',
+    );
     return { finishReason, usage, failure: error, parts, lastCallText: callText };
   }
 }

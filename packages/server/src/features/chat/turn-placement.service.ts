@@ -4,6 +4,7 @@ import {
   NIL_UUID,
   NO_VISION_MESSAGE,
   type AskPayload,
+  type ContentPart,
   type ConversationOptions,
   type Message,
 } from '@parley/shared';
@@ -150,6 +151,10 @@ async function planEdit(
       messageId: target.message_id,
       parentMessageId: request.message_id,
       baseText: edited ?? target.text,
+      // Its tool steps stay, and a continue adds after them; an edited text replaces what the reply was.
+      ...(edited === null && target.content
+        ? { baseContent: JSON.parse(target.content) as ContentPart[] }
+        : {}),
       isEdited: true,
     },
     historyLeafId: target.message_id,
