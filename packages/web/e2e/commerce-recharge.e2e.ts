@@ -73,8 +73,16 @@ describe('the recharge dialog', () => {
     await dialog.getByRole('button', { name: 'Pay ¥19' }).click();
     await page.waitForURL(PAY_PAGE);
     await page.getByRole('heading', { name: 'Fake payment page' }).waitFor();
+    // `returnTo`: where the payment's return brings the user back (the chat they paid from).
     expect(charges).toEqual([
-      { ctype: 'subscription', price: 19, amount: 3.8, period: '7d', access: { 'gpt-3': -1, 'gpt-4': 30 } },
+      {
+        ctype: 'subscription',
+        price: 19,
+        amount: 3.8,
+        period: '7d',
+        access: { 'gpt-3': -1, 'gpt-4': 30 },
+        returnTo: '/c/new',
+      },
     ]);
     await context.close();
   });

@@ -260,7 +260,12 @@ describe('export conversation', () => {
     const all = await messagesOf(page, conversationId);
     const q = all.find((m) => m.isCreatedByUser)!;
     const a = all.find((m) => !m.isCreatedByUser)!;
+    // The title is generated after the reply: wait for it on the server, then on the page, which exports what it shows.
+    const titleOf = async () =>
+      (await apiFromPage<Conversation>(page, `/api/convos/${conversationId}`)).body.title;
+    await poll(titleOf, 15_000).not.toBe('New Chat');
     const conversation = (await apiFromPage<Conversation>(page, `/api/convos/${conversationId}`)).body;
+    await poll(() => page.title(), 15_000).toContain(conversation.title);
 
     // A browser that never exported: the settings box is unticked.
     await openMenu(page);

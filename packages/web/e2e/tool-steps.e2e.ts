@@ -69,7 +69,8 @@ const stepButton = (step: Locator) => step.getByRole('button');
 /** The reply to "What is 6*7?": one step used, then the answer after it. */
 async function expectUsedStep(reply: Locator): Promise<void> {
   await poll(() => steps(reply).count()).toBe(1);
-  expect(await steps(reply).getAttribute('data-state')).toBe('done');
+  // A step shows as running first, then done: wait for the state, not only the row.
+  await poll(() => steps(reply).getAttribute('data-state')).toBe('done');
   expect(await stepButton(steps(reply)).textContent()).toBe('已使用 Calculator');
   const answer = reply.getByText('It is 42.');
   await answer.waitFor();
@@ -79,7 +80,7 @@ async function expectUsedStep(reply: Locator): Promise<void> {
 /** The reply to "And 2 +?": the text before the step, the failed step, the text after it. */
 async function expectFailedStep(reply: Locator): Promise<void> {
   await poll(() => steps(reply).count()).toBe(1);
-  expect(await steps(reply).getAttribute('data-state')).toBe('failed');
+  await poll(() => steps(reply).getAttribute('data-state')).toBe('failed');
   expect(await stepButton(steps(reply)).textContent()).toBe('Calculator 运行失败');
   const before = reply.getByText('Let me check.');
   const after = reply.getByText('That expression is not complete.');
@@ -115,7 +116,7 @@ describe('tool steps in a reply', () => {
 
     // Opened: the input as indented JSON, the output as plain text.
     await button.click();
-    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    await poll(() => button.getAttribute('aria-expanded')).toBe('true');
     expect(await first.getByTestId('tool-input').textContent()).toBe('{\n  "expression": "6 * 7"\n}');
     expect(await first.getByTestId('tool-output').textContent()).toBe('42');
     await expectAxeClean(page);
