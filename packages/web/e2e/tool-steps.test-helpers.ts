@@ -18,7 +18,7 @@ export function poll<T>(fn: () => Promise<T> | T, timeout = 15_000): ReturnType<
   return expect.poll(fn, { timeout, interval: 50 });
 }
 
-/** A stand-in for OpenAI's images API: every request gets the PNG the spec set (base64), as `b64_json`. */
+/** A stand-in for OpenAI's images API: every request gets the PNG the browser test set (base64), as `b64_json`. */
 export interface FakeImages {
   url: string;
   png: string;
