@@ -6,6 +6,15 @@ import { API, NIL_UUID, NO_VISION_MESSAGE, type UploadResponse } from '@parley/s
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { answeredFactsOf, pngOf, type StoredFile } from './chat-files.test-helpers';
+import {
+  dataUrl,
+  echoLine,
+  imageUrls,
+  lastTurnParts,
+  openAIPart,
+  wireRequestOf,
+  type Loose,
+} from './chat-vision.test-helpers';
 import { newFile, type NewFileInput } from '../../../test/factories.test-helpers';
 import { createLocalStorage, type LocalStorage } from '../files/storage/local.storage';
 import { ask, edit, get, messagesOf, startChatApp, type ChatApp } from './chat.test-helpers';
@@ -17,36 +26,10 @@ beforeAll(async () => {
 });
 afterAll(() => simulator.close());
 
-// Provider bodies are indexed freely: their shapes are what is asserted.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Loose = any;
-
 const fresh = { parentMessageId: NIL_UUID, conversationId: null };
-const dataUrl = (file: StoredFile) => `data:${file.type};base64,${file.bytes.toString('base64')}`;
-const echoLine = (file: StoredFile, detail?: string) =>
-  `[image ${file.type} ${file.bytes.length} bytes${detail ? ` detail=${detail}` : ''}]`;
-
 /** The one generation request the sim received for a send whose text holds `marker`. */
-function wireRequest(marker: string) {
-  const found = simulator.requests().filter((r) => JSON.stringify(r.body).includes(marker));
-  expect(found).toHaveLength(1);
-  return found[0]!;
-}
-/** The parts of the last turn on the wire (OpenAI/Anthropic `messages[].content`, Gemini `contents[].parts`). */
-const lastTurnParts = (body: Loose): Loose[] =>
-  body.contents ? body.contents.at(-1).parts : body.messages.at(-1).content;
-/** Every OpenAI-style image URL in a body, oldest message first. */
-const imageUrls = (body: Loose): string[] =>
-  body.messages.flatMap((m: Loose) =>
-    Array.isArray(m.content)
-      ? m.content.filter((p: Loose) => p.type === 'image_url').map((p: Loose) => p.image_url.url)
-      : [],
-  );
+const wireRequest = (marker: string) => wireRequestOf(simulator, marker);
 
-const openAIPart = (file: StoredFile, detail: string) => ({
-  type: 'image_url',
-  image_url: { url: dataUrl(file), detail },
-});
 const FAMILIES = [
   { endpoint: 'openAI', model: 'gpt-4o', detail: 'auto', part: (f: StoredFile) => openAIPart(f, 'auto') },
   {
@@ -100,26 +83,18 @@ describe.each(testDialects())('images sent to vision models on %s', (dialect) =>
     rmSync(dir, { recursive: true, force: true });
   });
   beforeEach(() => simulator.clearRequests());
-  const messageCount = async () =>
+  const countOf = async (table: 'messages' | 'conversations') =>
     Number(
       (
         await app.database.db
-          .selectFrom('messages')
+          .selectFrom(table)
           .select((eb) => eb.fn.countAll().as('n'))
           .where('user_id', '=', app.userId)
           .executeTakeFirstOrThrow()
       ).n,
     );
-  const conversationCount = async () =>
-    Number(
-      (
-        await app.database.db
-          .selectFrom('conversations')
-          .select((eb) => eb.fn.countAll().as('n'))
-          .where('user_id', '=', app.userId)
-          .executeTakeFirstOrThrow()
-      ).n,
-    );
+  const messageCount = () => countOf('messages');
+  const conversationCount = () => countOf('conversations');
 
   it.each(FAMILIES)('$endpoint: the image goes in the wire format, and the reply echoes it', async (f) => {
     const file = await image();
