@@ -9,7 +9,7 @@ import { respond } from './respond';
 import { matchRoute } from './routes';
 import type { Route } from './routes';
 import { ScriptError, readScript } from './script';
-import { stepFor, unofferedCall } from './steps';
+import { scriptForModel, stepFor, unofferedCall } from './steps';
 import type { RecordedRequest, Sim, SimOptions } from './types';
 
 type Generate = Extract<Route, { kind: 'generate' }>;
@@ -82,7 +82,7 @@ export async function startSim(options: SimOptions = {}): Promise<Sim> {
     try {
       const script = readScript(req.headers['x-sim-script'], view.lastUserText);
       const rule = options.rules?.find((r) => view.lastUserText.includes(r.contains));
-      step = stepFor({ ...rule?.script, ...script }, view.toolRounds);
+      step = stepFor(scriptForModel({ ...rule?.script, ...script }, view.model), view.toolRounds);
     } catch (error) {
       if (!(error instanceof ScriptError)) throw error;
       return refuse(error.message);

@@ -105,6 +105,39 @@ describe('scripted tool steps over HTTP', () => {
     expect(message.content).toBe('Header done.');
   });
 
+  it("moves a text agent's run on by its observations, and finds the directive before them", async () => {
+    const run = {
+      steps: [{ reply: 'Action: calculator\nAction Input: {"expression":"6*7"}' }, { echoToolResults: true }],
+      reply: 'Final Answer: 42',
+    };
+    const messages: unknown[] = [{ role: 'user', content: directive(run) }];
+    expect((await ask(sim, { model: 'gpt-4o', messages })).content).toBe(run.steps[0]!.reply);
+    messages.push(
+      { role: 'assistant', content: run.steps[0]!.reply },
+      { role: 'user', content: 'Observation: 42' },
+    );
+    expect(JSON.parse((await ask(sim, { model: 'gpt-4o', messages })).content)).toEqual([
+      { id: '', name: '', output: '42' },
+    ]);
+    messages.push(
+      { role: 'assistant', content: 'Action: calculator' },
+      { role: 'user', content: 'Observation: 43' },
+    );
+    expect((await ask(sim, { model: 'gpt-4o', messages })).content).toBe('Final Answer: 42');
+  });
+
+  it('answers a request to a model named under byModel with that script instead', async () => {
+    const run = { reply: 'From the default.', byModel: { 'gpt-4o-mini': { reply: 'From mini.' } } };
+    const messages = [{ role: 'user', content: directive(run) }];
+    expect((await ask(sim, { model: 'gpt-4o-mini', messages })).content).toBe('From mini.');
+    expect((await ask(sim, { model: 'gpt-4o', messages })).content).toBe('From the default.');
+    const bad = await post(sim, '/v1/chat/completions', {
+      model: 'gpt-4o',
+      messages: [{ role: 'user', content: directive({ byModel: { 'gpt-4o': 'no' } }) }],
+    });
+    expect(bad.status).toBe(400);
+  });
+
   it('finds the Anthropic directive behind a user message of tool_result blocks', async () => {
     const body = {
       model: 'claude-x',

@@ -50,6 +50,14 @@ export function stepFor(script: SimScript, toolRounds: number): SimStep {
   return { ...Object.fromEntries(pace), ...step };
 }
 
+/** The script for a request to `model`: its own under `byModel` when it has one. */
+export function scriptForModel(script: SimScript, model: string | undefined): SimScript {
+  const own = model === undefined ? undefined : script.byModel?.[model];
+  if (own !== undefined && !isObject(own))
+    throw new ScriptError(`sim script byModel.${model} must be an object`);
+  return own ?? script;
+}
+
 /** The first scripted call to a tool the request did not offer, which a real model could not have made. */
 export function unofferedCall(calls: readonly SimToolCall[], offered: readonly string[]): string | undefined {
   return calls.find((c) => !offered.includes(c.name))?.name;

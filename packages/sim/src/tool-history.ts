@@ -21,13 +21,30 @@ export interface ToolHistory {
 }
 
 /**
+ * How a text-protocol agent (one that writes `Action:` lines instead of calling tools, Parley's `classic` agent) hands
+ * a tool's result back: a user message starting with this. Such a message is a round of results, not a person's.
+ */
+export const OBSERVATION_PREFIX = 'Observation:';
+
+const isObservation = (turn: Turn) => turn.kind === 'human' && turn.text.startsWith(OBSERVATION_PREFIX);
+
+/** A text agent's observation as the result it carries (no call id or tool name travels with it). */
+function asResults(turn: Turn): Turn {
+  if (!isObservation(turn) || turn.kind !== 'human') return turn;
+  return {
+    kind: 'results',
+    results: [{ id: '', name: '', output: turn.text.slice(OBSERVATION_PREFIX.length).trim() }],
+  };
+}
+
+/**
  * Reads the tool run that follows the last human message. Results that follow each other form one round, since
- * OpenAI sends one `tool` message per result of a parallel step.
+ * OpenAI sends one `tool` message per result of a parallel step; a text agent's observation is a round of its own.
  */
 export function toolHistory(turns: readonly Turn[]): ToolHistory {
-  const start = turns.findLastIndex((t) => t.kind === 'human');
+  const start = turns.findLastIndex((t) => t.kind === 'human' && !isObservation(t));
   const lastHuman = turns[start];
-  const run = turns.slice(start + 1);
+  const run = turns.slice(start + 1).map(asResults);
   const names = new Map<string, string>();
   const toolResults: SimToolResult[] = [];
   let toolRounds = 0;

@@ -53,6 +53,11 @@ export interface SimScript {
   /** Reply with the tool results the request carried, as JSON (`SimToolResult[]`), so tests see what came back. */
   echoToolResults?: boolean;
   usage?: { input?: number; output?: number };
+  /**
+   * A script of its own for requests to these models, in place of this one (a run that calls two models, as an agent
+   * model then the chat model, scripts each).
+   */
+  byModel?: Record<string, SimScript>;
 }
 
 /** Server-wide knobs applied under every request's own script (the script wins field by field). */

@@ -2,6 +2,7 @@ import type { ContentPart, ConversationOptions, Message } from '@parley/shared';
 import type { ModelCallSettings } from '../../providers/call-settings';
 import type { ProviderCredentials, ReplyStreamer } from '../../providers/provider.types';
 import type { CallBilling } from '../balance/call-billing';
+import type { TurnAgent } from './turn-agent';
 import type { TurnTool } from './turn-tools';
 
 /** What a send does to the message tree (docs/decisions.md "Chat tree semantics"). */
@@ -44,4 +45,6 @@ export interface Turn {
   billing: CallBilling | null;
   /** The tools the model may call (turn-tools.ts); none for a plain reply. */
   tools: TurnTool[];
+  /** Who calls them (turn-agent.ts): present exactly when `tools` is not empty. */
+  agent: TurnAgent | null;
 }

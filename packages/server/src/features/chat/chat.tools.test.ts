@@ -17,7 +17,7 @@ import {
 } from './chat.test-helpers';
 import { entries, expectLedgerMatches } from '../balance/balance.test-helpers';
 import { installPlugin } from './chat-tools.test-helpers';
-import { TOOL_MESSAGES } from './turn-tools';
+import { TOOL_MESSAGES } from './tool-refusals';
 
 // docs/reference/tools.md (A reply that uses tools): the model calls tools, gets their results, and answers.
 

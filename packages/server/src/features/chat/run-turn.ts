@@ -50,11 +50,11 @@ async function streamReply(
  * the provider is asked for no more tokens than were held, unless the operator's custom endpoint drops the max-tokens
  * parameter (its upstream refuses it); the settlement never charges more than the hold either way.
  */
-function cappedSettings(ctx: ChatContext, turn: Turn): ModelCallSettings {
+function cappedSettings(ctx: ChatContext, turn: Turn, base = turn.settings): ModelCallSettings {
   const cap = turn.billing?.maxOutputTokens ?? null;
   const entry = ctx.registry.getEndpoint(turn.endpoint);
-  if (cap === null || (entry && dropsSetting(entry, 'maxOutputTokens'))) return turn.settings;
-  return { ...turn.settings, maxOutputTokens: Math.min(cap, turn.settings.maxOutputTokens ?? cap) };
+  if (cap === null || (entry && dropsSetting(entry, 'maxOutputTokens'))) return base;
+  return { ...base, maxOutputTokens: Math.min(cap, base.maxOutputTokens ?? cap) };
 }
 
 /**
@@ -88,7 +88,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   const { finishReason, usage, failure, lastCallText } =
     turn.tools.length === 0
       ? await streamReply(ctx, turn, signal, onText)
-      : await streamToolSteps(ctx, turn, signal, () => cappedSettings(ctx, turn), {
+      : await streamToolSteps(ctx, turn, signal, (base) => cappedSettings(ctx, turn, base), {
           onText,
           onPart: (index, part) => {
             // Text written before the part goes out before it.

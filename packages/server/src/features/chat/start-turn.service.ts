@@ -118,7 +118,7 @@ export async function startTurn(
   const files = checkFiles
     ? await messageFilesOf(ctx.deps, userId, entry, endpoint, model, payload.files)
     : [];
-  const tools = await resolveTurnTools(ctx, userId, entry, model, options.tools);
+  const { tools, agent } = await resolveTurnTools(ctx, userId, endpoint, entry, options, credentials);
 
   // Without Redis the job cannot be registered: refuse now, before the user message is saved.
   if (redisIsDown(ctx)) throw unavailableError('redis');
@@ -137,7 +137,16 @@ export async function startTurn(
         text,
         files,
         readsImages: entry !== undefined && promptTakesImages(entry, model),
-        hold: (trx, placed) => holdTurn(ctx, trx, { ...placed, userId, endpoint, model, options, settings }),
+        // A reply with tools starts with the agent's call, held at the agent model's price.
+        hold: (trx, placed) =>
+          holdTurn(ctx, trx, {
+            ...placed,
+            userId,
+            endpoint,
+            model: agent?.model ?? model,
+            options,
+            settings: agent?.settings ?? settings,
+          }),
       });
     const placement = await withGiftRetry(ctx.deps, userId, placeAndHold);
     billing = placement.billing;
@@ -153,6 +162,7 @@ export async function startTurn(
       settings,
       sender,
       tools,
+      agent,
     };
     const jobId = randomUUID();
     const meta = {

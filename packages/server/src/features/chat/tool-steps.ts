@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ModelMessage } from 'ai';
 import type { ContentPart } from '@parley/shared';
@@ -9,6 +10,14 @@ import { failure, runToolCall, type ToolCallOutcome } from '../tools/tool-runner
 import type { ChatContext } from './chat-context';
 import type { Turn } from './chat-turn';
 import type { ModelCallSettings } from '../../providers/call-settings';
+import type { BuiltPrompt } from '../../providers/build-prompt';
+import { completionPrompt } from './agent-completion';
+import {
+  classicInstructions,
+  createFinalAnswerFilter,
+  OBSERVATION_PREFIX,
+  type ClassicAction,
+} from './classic-agent';
 import { callSize } from './call-size';
 import { turnHistory, turnPromptTokens } from './turn-history';
 import type { TurnTool } from './turn-tools';
@@ -37,19 +46,22 @@ export interface ToolStepsResult {
 }
 
 /**
- * A reply that may call tools (docs/reference/tools.md (A reply that uses tools)): model call, then the tools it
- * called (in parallel), then their results back to the model in the next call, until a call asks for no tool or
- * TOOL_STEP_LIMIT calls were made. Each step's parts are saved as it ends; each model call is its own call on the
- * ledger (the turn's hold pays the first; the next is held before it is made, and the one before settled). A failure
- * is answered, never thrown; Stop ends the model and every running tool.
+ * A reply that may call tools (docs/reference/tools.md (A reply that uses tools)): the agent's call (turn-agent.ts),
+ * then the tools it called (in parallel), then their results back to it in the next call, until a call asks for no
+ * tool or TOOL_STEP_LIMIT calls were made; with `skipCompletion` off, the conversation's model then writes the reply
+ * from what the tools returned (agent-completion.ts). Each step's parts are saved as it ends; each model call is its
+ * own call on the ledger (the turn's hold pays the first; the next is held before it is made, and the one before
+ * settled). A failure is answered, never thrown; Stop ends the model and every running tool.
  */
 export async function streamToolSteps(
   ctx: ChatContext,
   turn: Turn,
   signal: AbortSignal,
-  settingsOf: () => ModelCallSettings,
+  settingsOf: (base: ModelCallSettings) => ModelCallSettings,
   hooks: ToolStepHooks,
 ): Promise<ToolStepsResult> {
+  const agent = turn.agent;
+  if (!agent) throw new Error('a turn with tools has an agent');
   // A continued reply goes on after what it already holds (its steps, or its text).
   const { baseContent, baseText } = turn.reply;
   const base: ContentPart[] = baseContent ?? (baseText ? [{ type: 'text', text: { value: baseText } }] : []);
@@ -57,28 +69,45 @@ export async function streamToolSteps(
   const specs = turn.tools.map(toolSpec);
   const byKey = new Map(turn.tools.map((turnTool) => [turnTool.tool.key, turnTool]));
   const limit = ctx.deps.config.tools.stepLimit;
+  const classic = agent.kind === 'classic';
+  // The user reads what the agent writes only when its answer is the reply.
+  const show = (text: string) => {
+    if (!text) return;
+    appendText(parts, text);
+    hooks.onText(text);
+  };
+  const showAgent = agent.skipCompletion ? show : () => undefined;
   let finishReason: string | null = null;
   let usage: TokenUsage | undefined;
   let callText = '';
   try {
     const history = await turnHistory(ctx, turn);
     const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
-    const messages: ModelMessage[] = [...prompt.messages];
+    const agentPrompt = classic ? withInstructions(prompt, classicInstructions(specs)) : prompt;
+    const messages: ModelMessage[] = [...agentPrompt.messages];
     let promptTokens: number | null = null;
     for (let step = 1; ; step += 1) {
       callText = '';
       finishReason = null;
       usage = undefined;
       const calls: ToolCall[] = [];
-      const call = { prompt: { ...prompt, messages }, settings: settingsOf(), signal, tools: specs };
-      for await (const part of turn.streamer(call)) {
+      const answer = classic ? createFinalAnswerFilter(specs) : null;
+      const call = {
+        prompt: { ...agentPrompt, messages },
+        settings: settingsOf(agent.settings),
+        signal,
+        ...(classic ? {} : { tools: specs }),
+      };
+      for await (const part of agent.streamer(call)) {
         if (part.type === 'text') {
           callText += part.text;
-          appendText(parts, part.text);
-          hooks.onText(part.text);
+          showAgent(answer ? answer.push(part.text) : part.text);
         } else if (part.type === 'tool-call') calls.push(part);
         else ({ finishReason, usage } = part);
       }
+      const action = answer ? endClassicMessage(answer, showAgent) : null;
+      if (action)
+        calls.push({ type: 'tool-call', id: `call_${randomUUID()}`, name: action.name, input: action.input });
       // A call that asks for no tool is the answer; at the step limit, calls it still asks for are not run.
       if (calls.length === 0 || step >= limit) break;
       const indexes = calls.map((c) => {
@@ -96,14 +125,39 @@ export async function streamToolSteps(
         }
       });
       hooks.onStepEnd(parts);
-      const added = [assistantMessage(callText, calls), toolMessage(calls, outcomes)];
+      const added = action
+        ? classicMessages(action.text, outcomes[0]!.output)
+        : [assistantMessage(callText, calls), toolMessage(calls, outcomes)];
       messages.push(...added);
-      promptTokens = await nextCallBilling(ctx, turn, {
+      promptTokens = await nextCallBilling(ctx, turn, agent, {
         callText,
         usage,
         promptTokens,
         addedTokens: countTokens(JSON.stringify(added)),
       });
+    }
+    if (!agent.skipCompletion) {
+      const completion = completionPrompt(prompt, parts, callText);
+      // The completion's prompt is the conversation's with the note in its instructions, not the agent's messages.
+      await nextCallBilling(ctx, turn, turn, {
+        callText,
+        usage,
+        promptTokens: null,
+        addedTokens: countTokens(completion.instructions ?? ''),
+      });
+      callText = '';
+      finishReason = null;
+      usage = undefined;
+      for await (const part of turn.streamer({
+        prompt: completion,
+        settings: settingsOf(turn.settings),
+        signal,
+      })) {
+        if (part.type === 'text') {
+          callText += part.text;
+          show(part.text);
+        } else if (part.type === 'finish') ({ finishReason, usage } = part);
+      }
     }
     return { finishReason, usage, failure: null, parts, lastCallText: callText };
   } catch (error) {
@@ -113,6 +167,28 @@ export async function streamToolSteps(
     );
     return { finishReason, usage, failure: error, parts, lastCallText: callText };
   }
+}
+
+/** The end of a classic agent's message: what is left to show of a plain answer, and the action it asks for. */
+function endClassicMessage(
+  answer: ReturnType<typeof createFinalAnswerFilter>,
+  showAgent: (text: string) => void,
+): ClassicAction | null {
+  const { action, rest } = answer.end();
+  showAgent(rest);
+  return action;
+}
+
+/** A classic agent's action goes back to it as its own message, and the tool's result as the observation after it. */
+function classicMessages(actionText: string, output: string): ModelMessage[] {
+  return [
+    { role: 'assistant', content: actionText },
+    { role: 'user', content: `${OBSERVATION_PREFIX} ${output}` },
+  ];
+}
+
+function withInstructions(prompt: BuiltPrompt, more: string): BuiltPrompt {
+  return { ...prompt, instructions: prompt.instructions ? `${prompt.instructions}\n\n${more}` : more };
 }
 
 /** A step still running when the reply ended (Stop, a failure) is kept as a failed step saying so, not left running. */
@@ -200,13 +276,14 @@ function toolMessage(calls: readonly ToolCall[], outcomes: readonly ToolCallOutc
 }
 
 /**
- * Settles the call that just asked for tools and holds the next one (docs/reference/balance.md (A call)): each model
+ * Settles the call that just ended and holds the next one (the agent's, or the completion's) (docs/reference/balance.md (A call)): each model
  * call is charged as a call of its own, at most its hold. A refused hold (the balance is spent) ends the reply with
  * that refusal. Answers the prompt's size so far.
  */
 async function nextCallBilling(
   ctx: ChatContext,
   turn: Turn,
+  next: { model: string; settings: ModelCallSettings },
   step: { callText: string; usage: TokenUsage | undefined; promptTokens: number | null; addedTokens: number },
 ): Promise<number | null> {
   if (!turn.billing) return step.promptTokens;
@@ -220,7 +297,7 @@ async function nextCallBilling(
   const before = step.promptTokens ?? (await turnPromptTokens(db, ctx, turn));
   const promptTokens = before + step.addedTokens;
   turn.billing = await withTransaction(db, (trx) =>
-    holdForCall(ctx.deps, trx, turn.userId, turn.model, callSize(turn.model, turn.settings, promptTokens)),
+    holdForCall(ctx.deps, trx, turn.userId, next.model, callSize(next.model, next.settings, promptTokens)),
   );
   return promptTokens;
 }

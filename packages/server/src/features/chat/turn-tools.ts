@@ -1,12 +1,15 @@
-import { callsTools, selectedToolKeys, type SelectedTool } from '@parley/shared';
-import { AppError } from '../../lib/app-error';
-import type { EndpointEntry } from '../../providers/provider.types';
+import { selectedToolKeys, type ConversationOptions } from '@parley/shared';
+import type { EndpointEntry, ProviderCredentials } from '../../providers/provider.types';
 import { pluginAuthFor, userGivenFields } from '../plugins/plugin-auth.service';
 import { findStorePlugin } from '../plugins/store-catalogue';
 import type { Tool } from '../tools/tool';
 import { findUserById } from '../users/users.repository';
 import { parsePlugins } from '../users/users.service';
 import type { ChatContext } from './chat-context';
+import { refuseTools as refuse, TOOL_MESSAGES } from './tool-refusals';
+
+export { TOOL_MESSAGES } from './tool-refusals';
+import { resolveTurnAgent, type TurnAgent } from './turn-agent';
 
 /** A tool a turn may call, with the credentials its plugin has for this user. */
 export interface TurnTool {
@@ -16,32 +19,29 @@ export interface TurnTool {
   userGiven: ReadonlySet<string>;
 }
 
-/** The refusals of a send whose tools cannot run (docs/reference/tools.md (Selecting tools)). */
-export const TOOL_MESSAGES = {
-  model: (model: string) => `${model} cannot use tools; choose a model that can, or turn the tools off.`,
-  unknown: (key: string) => `tools: there is no tool "${key}" on this server.`,
-  notInstalled: (name: string) => `Install ${name} in the plugin store before using it.`,
-  settings: (name: string) => `${name} needs its settings: open it in the plugin store.`,
-} as const;
-
-const refuse = (message: string) => new AppError('VALIDATION', message, { field: 'tools' });
+/** The tools a turn may call and the agent that calls them; no tools and no agent for a plain reply. */
+export interface TurnToolsAndAgent {
+  tools: TurnTool[];
+  agent: TurnAgent | null;
+}
 
 /**
- * The tools a send on the Plugins endpoint may call: each selected key must be a tool of this server, installed by
- * the user, with every credential its plugin needs (the operator's or the user's own), and the model must call tools
- * (`callsTools`, with the operator's `toolModels`). Anything else is a 400 before anything is saved. Other endpoints
- * run no tools, whatever the conversation selected.
+ * The tools a send on the Plugins endpoint may call: the agent must be able to run them (turn-agent.ts: a `functions`
+ * agent's model calls tools, `callsTools` with the operator's `toolModels`), and each selected key must be a tool of
+ * this server, installed by the user, with every credential its plugin needs (the operator's or the user's own).
+ * Anything else is a 400 before anything is saved. Other endpoints run no tools, whatever the conversation selected.
  */
 export async function resolveTurnTools(
   ctx: ChatContext,
   userId: string,
+  endpoint: string,
   entry: EndpointEntry | undefined,
-  model: string,
-  selected: readonly SelectedTool[] | null | undefined,
-): Promise<TurnTool[]> {
-  const keys = selectedToolKeys(selected);
-  if (entry?.kind !== 'gptPlugins' || keys.length === 0) return [];
-  if (!callsTools(model, entry.toolModels)) throw refuse(TOOL_MESSAGES.model(model));
+  options: ConversationOptions,
+  credentials: ProviderCredentials | undefined,
+): Promise<TurnToolsAndAgent> {
+  const keys = selectedToolKeys(options.tools);
+  if (entry?.kind !== 'gptPlugins' || keys.length === 0) return { tools: [], agent: null };
+  const agent = resolveTurnAgent(ctx, endpoint, entry, options, credentials);
   const extra = ctx.tools.extraPlugins();
   const user = await findUserById(ctx.deps.database.db, userId);
   const installed = new Set(parsePlugins(user?.plugins ?? '[]'));
@@ -55,5 +55,5 @@ export async function resolveTurnTools(
     if (!auth) throw refuse(TOOL_MESSAGES.settings(plugin.name));
     tools.push({ tool, auth, userGiven: userGivenFields(ctx.deps, key, extra) });
   }
-  return tools;
+  return { tools, agent };
 }

@@ -58,9 +58,10 @@ describe('setupForEndpoint', () => {
     expect(plugins.agentOptions).toEqual({
       agent: 'functions',
       skipCompletion: true,
-      model: 'gpt-3.5-turbo',
+      model: plugins.model,
       temperature: 0,
     });
+    expect(plugins.model).toBe('gpt-4');
   });
 
   it('uses the model-dependent google defaults and marks custom endpoints', () => {
@@ -91,5 +92,12 @@ describe('setupForModel', () => {
     expect(bison).toMatchObject({ model: 'chat-bison', maxOutputTokens: 1024, temperature: 0.5 });
     const back = setupForModel({ ...bison, maxOutputTokens: 2000 }, config, 'gemini-pro');
     expect(back.maxOutputTokens).toBe(2000);
+  });
+
+  it("moves the Plugins agent's model with the chat's model, unless the user picked another", () => {
+    const plugins = setupForEndpoint('gptPlugins', config, models, 'gpt-4');
+    expect(setupForModel(plugins, config, 'gpt-4o').agentOptions?.model).toBe('gpt-4o');
+    const picked = { ...plugins, agentOptions: { ...plugins.agentOptions, model: 'gpt-4o-mini' } };
+    expect(setupForModel(picked, config, 'gpt-4o').agentOptions?.model).toBe('gpt-4o-mini');
   });
 });

@@ -59,6 +59,8 @@ export function setupForEndpoint(
   const model = pickModel(endpoint, config, models, preferredModel);
   // A copy: the defaults hold arrays and objects (examples, agentOptions) that edits must not reach.
   const defaults = structuredClone(endpointSettings(kindOf(endpoint, config), model).defaults);
+  // The Plugins agent starts on the chosen model, one the endpoint offers (docs/reference/tools.md (The agent's settings)).
+  if (defaults.agentOptions) defaults.agentOptions = { ...defaults.agentOptions, model };
   const endpointType = endpointTypeOf(endpoint, config);
   return { ...defaults, endpoint, ...(endpointType ? { endpointType } : {}), model };
 }
@@ -73,6 +75,10 @@ export function setupForModel(
   model: string,
 ): ConversationSetup {
   const next: ConversationSetup = { ...setup, model };
+  // An agent model that followed the chat's model goes on following it; one the user picked stays.
+  if (setup.agentOptions && setup.agentOptions.model === setup.model) {
+    next.agentOptions = { ...setup.agentOptions, model };
+  }
   if (!setup.endpoint) return next;
   for (const setting of endpointSettings(kindOf(setup.endpoint, config), model).settings) {
     if (setting.kind !== 'number' || setting.key === 'agentOptions.temperature') continue;
