@@ -11,6 +11,7 @@ import {
 import type { DialectName } from '../../db/database';
 import type { ProvidersConfig } from '../../config/provider-settings';
 import type { AppConfig } from '../../config/config.types';
+import { DEFAULT_TOOL_STEP_LIMIT } from '../../config/tool-settings';
 import type { YamlConfig, YamlCustomEndpoint } from '../../config/yaml.schema';
 import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
 import { customEndpoint, simProviders } from '../../providers/provider-config.test-helpers';
@@ -64,6 +65,8 @@ export async function startChatApp(
     bans?: AppConfig['bans'];
     /** TOOL_STEP_LIMIT (docs/reference/tools.md (Tool settings)). */
     toolStepLimit?: number;
+    /** DALLE_REVERSE_PROXY (docs/reference/tools.md (Tool settings)). */
+    dalleBaseUrl?: string;
     /** The operator's plugin settings (SEARXNG_INSTANCE_URL, …), as the environment gives them. */
     pluginEnv?: Record<string, string>;
     /** The YAML's built-in endpoint blocks (`endpoints.openAI.visionModels`, …). */
@@ -85,7 +88,14 @@ export async function startChatApp(
       ...(options.bans ? { bans: options.bans } : {}),
       ...(options.prefix ? { rateLimits: { rateLimitPrefix: options.prefix } } : {}),
       ...(options.dataDir ? { dataDir: options.dataDir } : {}),
-      ...(options.toolStepLimit ? { tools: { stepLimit: options.toolStepLimit, dalleBaseUrl: null } } : {}),
+      ...(options.toolStepLimit || options.dalleBaseUrl
+        ? {
+            tools: {
+              stepLimit: options.toolStepLimit ?? DEFAULT_TOOL_STEP_LIMIT,
+              dalleBaseUrl: options.dalleBaseUrl ?? null,
+            },
+          }
+        : {}),
       ...(options.pluginEnv ? { pluginEnv: options.pluginEnv } : {}),
       app: {
         ...(options.titleConvo !== undefined ? { titleConvo: options.titleConvo } : {}),
