@@ -37,6 +37,8 @@ export interface PricingSettings {
   models: Record<string, ModelPrice>;
   /** The fewest reply tokens a token-priced call paid in credits must be able to pay for, or it is refused. */
   completionReserve: number;
+  /** Units one run of a tool costs, by its key (tools not listed are free): the image tools' price entry. */
+  toolCost: Record<string, number>;
 }
 
 /** Credits and free uses (docs/reference/balance.md (Settings)); on only with CHECK_BALANCE. */
@@ -76,6 +78,8 @@ export const DEFAULT_BALANCE: BalanceSettings = Object.freeze({
     }),
     models: Object.freeze({}),
     completionReserve: 1_000,
+    // DALL-E 3 costs the operator about $0.04 an image, some 0.3 yuan; an operator's own Stable Diffusion is free.
+    toolCost: Object.freeze({ dalle: 30_000 }),
   }),
   registrationGift: Object.freeze({ credits: 100_000, gpt3Uses: 50, gpt4Uses: 10 }),
   dailyRestore: Object.freeze({ credits: 10_000, gpt3Uses: 10, gpt4Uses: 3 }),
@@ -115,6 +119,7 @@ export function readBalanceSettings(env: Env, yaml: YamlConfig | null): BalanceS
       tokenCost: { 'gpt-3': tokenCost('gpt-3'), 'gpt-4': tokenCost('gpt-4') },
       models: { ...y.models },
       completionReserve: y.completionReserve ?? d.pricing.completionReserve,
+      toolCost: { ...d.pricing.toolCost, ...y.toolCost },
     },
     registrationGift: { ...d.registrationGift, ...y.registrationGift },
     dailyRestore: { ...d.dailyRestore, ...y.dailyRestore },

@@ -161,6 +161,8 @@ const balanceSchema = z
       .optional(),
     /** The fewest reply tokens a token-priced call paid in credits must be able to pay for, or it is refused. */
     completionReserve: uses.optional(),
+    /** Units one run of a tool costs, by its plugin key (`dalle: 30000`); 0 makes a tool free. */
+    toolCost: z.record(z.string().min(1), units.min(0, { error: 'must be at least 0' })).optional(),
     registrationGift: grantSchema.optional(),
     /** What users with negative credits get back each day at 00:01: free uses raised to these, credits added. */
     dailyRestore: grantSchema.optional(),

@@ -6,6 +6,7 @@ import { withTransaction } from '../../db/dialect-helpers';
 import { countTokens } from '../../lib/tokens';
 import type { ReplyPart, TokenUsage, ToolSpec } from '../../providers/provider.types';
 import { holdForCall } from '../balance/call-billing';
+import { holdForTool, toolUnpaidReason } from '../balance/tool-billing';
 import { failure, runToolCall, type ToolCallOutcome } from '../tools/tool-runner';
 import type { ChatContext } from './chat-context';
 import type { Turn } from './chat-turn';
@@ -234,6 +235,10 @@ function toolCallPart(call: ToolCall, output: string | null): ContentPart {
   };
 }
 
+/**
+ * Runs one call of the model's. A tool that costs money (docs/reference/balance.md (Tools that cost money)) is paid
+ * before it runs and given back when it fails; one the balance cannot pay is a failed step saying so, not run.
+ */
 async function runCall(
   ctx: ChatContext,
   turn: Turn,
@@ -244,8 +249,15 @@ async function runCall(
   // A model may call a tool it was not offered: a failed step it can read, as any other failure.
   if (!turnTool)
     return { output: failure(call.name, 'no such tool'), parts: [], status: 'failed', durationMs: 0 };
+  const billing = await holdForTool(ctx.deps, turn.userId, turnTool.tool.key, turn.reply.messageId);
+  if (billing && 'unpaid' in billing) {
+    const output = failure(call.name, toolUnpaidReason(billing.unpaid));
+    return { output, parts: [], status: 'failed', durationMs: 0 };
+  }
   const toolCtx = ctx.tools.contextFor(turn.userId, turnTool, signal);
-  return runToolCall(turnTool.tool, call.input, toolCtx);
+  const outcome = await runToolCall(turnTool.tool, call.input, toolCtx);
+  await billing?.settle(outcome.status !== 'failed');
+  return outcome;
 }
 
 function assistantMessage(text: string, calls: readonly ToolCall[]): ModelMessage {
