@@ -8,6 +8,7 @@ import { useRenameConversationMutation } from '../conversations.api';
 import { rowKeyTarget } from '../list-keys';
 import { EndpointIcon } from '../../endpoints/components/endpoint-icon';
 import { RenameInput } from './rename-input';
+import { shownTitle } from '../shown-title';
 
 // The confirmation dialog loads on the first delete (kept out of the initial JavaScript of /c/new).
 const DeleteConversation = lazy(async () => ({
@@ -40,7 +41,9 @@ export function ConversationItem({
   onNavigate,
 }: ConversationItemProps) {
   const { t } = useTranslation();
-  const { conversationId, title, endpoint } = conversation;
+  const { conversationId, title: stored, endpoint } = conversation;
+  // What the user reads (and renames from): the untitled default in their language.
+  const title = shownTitle(stored, t('com_nav_new_chat'));
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const rename = useRenameConversationMutation();
@@ -62,7 +65,7 @@ export function ConversationItem({
     const next = value?.trim();
     // Saved only when changed (docs/reference/conversations.md (Renaming)); a blank title keeps the old one.
     if (!next || next === title) return;
-    rename.mutate({ conversationId, title: next, previous: title });
+    rename.mutate({ conversationId, title: next, previous: stored });
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLLIElement>) => {

@@ -9,6 +9,7 @@ import { showToast } from '../../toast/toast.store';
 import { deleteWithUndo } from '../../undo/undo-delete';
 import { sendConversationDelete } from '../conversations.api';
 import { removeConversationFromCache } from '../conversations.cache';
+import { shownTitle } from '../shown-title';
 
 interface DeleteConversationProps {
   conversation: Conversation;
@@ -48,7 +49,7 @@ export function DeleteConversation({ conversation, active, onClose }: DeleteConv
     if (active) void navigate('/c/new');
     deleteWithUndo({
       key: `convo:${conversationId}`,
-      message: t('com_nav_convo_deleted', { title: conversation.title }),
+      message: t('com_nav_convo_deleted', { title: shownTitle(conversation.title, t('com_nav_new_chat')) }),
       undoLabel: t('com_ui_undo'),
       send,
       // Back to the chat it was, unless another one was opened meanwhile.
@@ -59,7 +60,7 @@ export function DeleteConversation({ conversation, active, onClose }: DeleteConv
 
   return (
     <ConfirmDeleteDialog
-      title={conversation.title}
+      title={shownTitle(conversation.title, t('com_nav_new_chat'))}
       headingKey="com_nav_convo_delete_title"
       bodyKey="com_nav_convo_delete_body"
       testId="delete-conversation-dialog"
