@@ -18,6 +18,11 @@ describe('the built web app', () => {
     mkdirSync(join(dist, 'assets'));
     writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Parley</title>');
     writeFileSync(join(dist, 'assets', 'app-123.js'), 'console.log(1)');
+    mkdirSync(join(dist, 'assets', 'plugins'));
+    writeFileSync(
+      join(dist, 'assets', 'plugins', 'calculator.svg'),
+      '<svg xmlns="http://www.w3.org/2000/svg"/>',
+    );
     t = await buildTestApp('sqlite', { webDistDir: dist });
   }
 
@@ -36,6 +41,13 @@ describe('the built web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/app-123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('caches the plugin icons (named, not hashed) for a day only', async () => {
+    await withDist();
+    const res = await t.app.inject({ method: 'GET', url: '/assets/plugins/calculator.svg' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('sends the brotli or gzip copy the browser accepts, else the file as it is', async () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import type { ApiErrorBody } from '@parley/shared';
 
 /** Paths the server answers itself, whose unknown ones are 404s rather than the web app. */
@@ -14,6 +14,7 @@ const SERVER_PREFIXES = ['/api/', '/oauth/', '/pay/'];
 export async function registerSpa(app: FastifyInstance, distDir: string | null): Promise<void> {
   const hasSpa = distDir !== null && existsSync(join(distDir, 'index.html'));
   if (hasSpa) {
+    const hashedDir = join(distDir, 'assets');
     await app.register(fastifyStatic, {
       root: distDir,
       wildcard: false,
@@ -21,10 +22,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string | null):
       // The build writes .br and .gz copies of the text assets: each browser gets the smallest it accepts.
       preCompressed: true,
       setHeaders: (reply, path) => {
-        // Hashed assets never change; index.html must always be fresh.
-        if (path.includes(`${join(distDir, 'assets')}`)) {
-          reply.header('cache-control', 'public, max-age=31536000, immutable');
-        }
+        // The build's assets (flat in assets/, named by their content's hash) never change; files copied as they are
+        // (the plugin icons in assets/plugins/, whose names LibreChat's clients keep) may change with a release, so
+        // they are cached a day; index.html must always be fresh.
+        if (dirname(path) === hashedDir) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (path.startsWith(hashedDir)) reply.header('cache-control', 'public, max-age=86400');
       },
     });
   }
