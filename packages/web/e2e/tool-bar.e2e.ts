@@ -113,7 +113,7 @@ describe('the tool bar', () => {
     // The conversation settings' picker shows the same choice, and the next chat remembers it.
     await page.getByRole('button', { name: 'Conversation settings' }).click();
     const settings = page.getByRole('dialog', { name: 'Conversation settings' });
-    expect(await settings.getByTestId('tool-picker').textContent()).toContain('Calculator、Tavily Search');
+    expect(await settings.getByTestId('tool-picker').textContent()).toContain('Calculator, Tavily Search');
     await page.keyboard.press('Escape');
     await settings.waitFor({ state: 'detached' });
     expect(
@@ -207,6 +207,12 @@ describe('the tool bar', () => {
     await poll(() => chipNames(page)).toEqual(['Calculator', 'Tavily Search']);
     expect(await toggle(page).textContent()).toBe('插件2已选 2 个');
     expect(await bar(page).getByRole('button', { name: '移除 Calculator' }).count()).toBe(1);
+    // The settings' picker names the same two, in Chinese punctuation.
+    await page.getByRole('button', { name: '对话设置' }).click();
+    const settings = page.getByRole('dialog', { name: '对话设置' });
+    expect(await settings.getByTestId('tool-picker').textContent()).toContain('Calculator、Tavily Search');
+    await page.keyboard.press('Escape');
+    await settings.waitFor({ state: 'detached' });
 
     // The user's choice now holds at any width.
     await page.setViewportSize({ width: 1280, height: PHONE.height });

@@ -59,7 +59,7 @@ export function ToolPicker({ value, onChange }: ToolPickerProps) {
               {chosen.length === 0
                 ? t('com_nav_plugin_picker_none')
                 : chosen.length <= 2
-                  ? chosen.map((p) => p.name).join('、')
+                  ? chosen.map((p) => p.name).join(t('com_nav_plugin_picker_separator'))
                   : t('com_nav_plugin_picker_count', { count: chosen.length })}
             </span>
             <ChevronDown aria-hidden="true" className="size-4 shrink-0 text-zinc-500" />
