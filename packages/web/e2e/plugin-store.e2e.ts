@@ -44,6 +44,17 @@ const card = (page: Page, key: string) => store(page).locator(`[data-plugin-key=
 const perPage = (page: Page) => grid(page).getAttribute('data-per-page');
 const pageButtons = (page: Page) => store(page).getByTestId('plugin-page');
 const currentPage = (page: Page) => store(page).locator('[aria-current="page"]').textContent();
+/** The shown cards' columns and rows: how many distinct left and top edges they have. */
+const cardGrid = (page: Page) =>
+  store(page)
+    .getByTestId('plugin-card')
+    .evaluateAll((cards) => {
+      const boxes = cards.map((c) => c.getBoundingClientRect());
+      return [
+        new Set(boxes.map((b) => Math.round(b.left))).size,
+        new Set(boxes.map((b) => Math.round(b.top))).size,
+      ];
+    });
 const installedKeys = async (page: Page) =>
   (await apiFromPage<{ plugins: string[] }>(page, '/api/user')).body.plugins;
 
@@ -68,7 +79,7 @@ async function openSettings(page: Page): Promise<Locator> {
 }
 
 describe('the plugin store', () => {
-  it('on a desktop (light): search, paging by width, install with and without a key, uninstall, the error banner, the picker', async () => {
+  it('on a desktop (light): search, paging, install with and without a key, uninstall, the error banner, the picker', async () => {
     const { context, page } = await pluginsChat({ width: 1280, height: 800, colorScheme: 'light' });
     const posts: string[] = [];
     page.on('request', (r) => {
@@ -123,32 +134,6 @@ describe('the plugin store', () => {
     await store(page).getByText('没有与“没有这个插件”匹配的插件。').waitFor();
     await shot(page, 'desktop-search-empty');
     await store(page).getByTestId('plugin-search').fill('');
-
-    // The page size follows the window: 8 below 501 px, then two rows of 2, 3 and 4.
-    for (const [width, size] of [
-      [390, 8],
-      [500, 8],
-      [501, 4],
-      [600, 4],
-      [639, 4],
-      [640, 6],
-      [800, 6],
-      [1023, 6],
-      [1024, 8],
-      [1280, 8],
-    ] as const) {
-      await page.setViewportSize({ width, height: 800 });
-      await poll(() => perPage(page)).toBe(String(size));
-      expect(await pageButtons(page).count()).toBe(Math.ceil(STORE_SIZE / size));
-      if (width === 600 || width === 800) await shot(page, `desktop-${width}`);
-    }
-    // Page 3 of 3 at 600 px is past the end at 1280 px: the last page shows instead.
-    await page.setViewportSize({ width: 600, height: 800 });
-    await pageButtons(page).filter({ hasText: '3' }).click();
-    await poll(() => store(page).getByTestId('plugin-card').count()).toBe(2);
-    await page.setViewportSize({ width: 1280, height: 800 });
-    await poll(() => currentPage(page)).toBe('2');
-    await pageButtons(page).filter({ hasText: '1' }).click();
 
     // Calculator needs no key: it installs at once.
     await card(page, 'calculator').getByRole('button', { name: '安装 Calculator' }).click();
@@ -262,6 +247,40 @@ describe('the plugin store', () => {
     await page.clock.resume();
     await page.unroute('**/api/user/plugins');
 
+    await context.close();
+  });
+
+  it('at each width: the page size and a grid of 2 × 2, 2 × 3 and 2 × 4, and 8 on a phone; the page kept or the last one', async () => {
+    const { context, page } = await pluginsChat({ width: 1280, height: 800, colorScheme: 'light' });
+    await page.getByRole('dialog', { name: '对话设置' }).getByRole('button', { name: '插件商店' }).click();
+    await poll(() => store(page).getByTestId('plugin-card').count()).toBe(8);
+
+    // The page size follows the window: 8 below 501 px (two to a row on a phone), then two rows of 2, 3 and 4; the
+    // cards are laid out so (columns and rows of page 1, which is full).
+    for (const [width, size, grid] of [
+      [390, 8, [2, 4]],
+      [500, 8, [2, 4]],
+      [501, 4, [2, 2]],
+      [600, 4, [2, 2]],
+      [639, 4, [2, 2]],
+      [640, 6, [3, 2]],
+      [800, 6, [3, 2]],
+      [1023, 6, [3, 2]],
+      [1024, 8, [4, 2]],
+      [1280, 8, [4, 2]],
+    ] as const) {
+      await page.setViewportSize({ width, height: 800 });
+      await poll(() => perPage(page)).toBe(String(size));
+      expect(await pageButtons(page).count()).toBe(Math.ceil(STORE_SIZE / size));
+      await poll(() => cardGrid(page)).toEqual(grid);
+      if (width === 600 || width === 800) await shot(page, `desktop-${width}`);
+    }
+    // Page 3 of 3 at 600 px is past the end at 1280 px: the last page shows instead.
+    await page.setViewportSize({ width: 600, height: 800 });
+    await pageButtons(page).filter({ hasText: '3' }).click();
+    await poll(() => store(page).getByTestId('plugin-card').count()).toBe(2);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await poll(() => currentPage(page)).toBe('2');
     await context.close();
   });
 

@@ -42,13 +42,21 @@ export async function startFakeImages(): Promise<FakeImages> {
   return fake;
 }
 
-/** A server on the shared simulator whose Plugins endpoint offers gpt-4o, with DALL-E set up by the operator. */
-export function startToolServer(simUrl: string, imagesUrl: string): Promise<ServerProcess> {
+/**
+ * A server on the shared simulator whose Plugins endpoint offers gpt-4o, with DALL-E set up by the operator, and any
+ * further settings in `env`.
+ */
+export function startToolServer(
+  simUrl: string,
+  imagesUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
   return startServer({
     ...e2eServerEnv(simUrl, mkdtempSync(join(tmpdir(), 'parley-e2e-tools-'))),
     PLUGIN_MODELS: 'gpt-4o',
     DALLE3_API_KEY: 'sk-e2e-dalle',
     DALLE_REVERSE_PROXY: imagesUrl,
+    ...env,
   });
 }
 

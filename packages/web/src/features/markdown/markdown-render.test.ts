@@ -130,12 +130,14 @@ describe('MarkdownRenderer', () => {
     expect(html).toContain('&lt;iframe role=&quot;presentation&quot;');
   });
 
-  it('opens links in a new tab without opener or referrer, and drops javascript: URLs', () => {
-    const html = render('[site](https://example.com) [bad](javascript:alert(1))');
-    expect(html).toContain(
-      '<a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a>',
+  it('opens links in a new tab without opener or referrer, and shows javascript: links as their words', () => {
+    const html = render(
+      '[site](https://example.com) [bad](javascript:alert(1)) <javascript:alert(2)> [none]()',
     );
-    expect(html).not.toContain('javascript:');
+    expect(html).toBe(
+      '<p><a href="https://example.com" target="_blank" rel="noopener noreferrer">site</a> <span>bad</span> ' +
+        '<span>javascript:alert(2)</span> <span>none</span></p>',
+    );
   });
 
   it('renders fenced code with its language, a copy button and highlighting', () => {

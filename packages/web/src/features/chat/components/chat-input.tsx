@@ -17,6 +17,7 @@ import { AttachmentList } from '../../files/components/attachment-list';
 import { useInputAttachments } from '../../files/hooks/use-input-attachments';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useUserKeyStatus } from '../../keys/keys.api';
+import { ToolBarSlot } from '../../plugins/components/tool-bar-slot';
 import { useChatInputStore } from '../chat-input.store';
 import { useChatStreamStore } from '../chat-stream.store';
 import { useConversationStore } from '../conversation.store';
@@ -127,6 +128,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
 
   return (
     <div data-testid="chat-input" className="mx-auto w-full max-w-3xl px-3 sm:px-6">
+      <ToolBarSlot />
       {rules.mode === 'needs-key' ? (
         <button
           type="button"

@@ -32,6 +32,9 @@ export const markdownComponents: Components = {
     return <CodeBlock language={language} code={code} />;
   },
   a({ node: _node, href, children, ...props }) {
+    // No address left: an unsafe one (`javascript:`) was dropped, or there was none. An `<a href="">` would open this
+    // page again in a new tab, so the words show as text.
+    if (!href) return <span>{children}</span>;
     return (
       <a {...props} href={href} target="_blank" rel="noopener noreferrer">
         {children}
