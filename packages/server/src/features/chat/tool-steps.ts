@@ -40,8 +40,8 @@ export interface ToolStepsResult {
  * A reply that may call tools (docs/reference/tools.md (A reply that uses tools)): model call, then the tools it
  * called (in parallel), then their results back to the model in the next call, until a call asks for no tool or
  * TOOL_STEP_LIMIT calls were made. Each step's parts are saved as it ends; each model call is its own call on the
- * ledger (the turn's hold pays the first; the next is held before it is made, and the one before settled). A failure
- * is answered, never thrown; Stop ends the model and every running tool.
+ * ledger (the turn's hold pays the first; a call that asks for tools is settled as it ends, and the next is held
+ * before it is made). A failure is answered, never thrown; Stop ends the model and every running tool.
  */
 export async function streamToolSteps(
   ctx: ChatContext,
@@ -81,6 +81,8 @@ export async function streamToolSteps(
       }
       // A call that asks for no tool is the answer; at the step limit, calls it still asks for are not run.
       if (calls.length === 0 || step >= limit) break;
+      // The call has ended: settled now, by its own outcome, so a stop while its tools run cannot make it free.
+      await settleCall(turn, callText, usage);
       const indexes = calls.map((c) => {
         parts.push(toolCallPart(c, null));
         hooks.onPart(parts.length - 1, parts.at(-1)!);
@@ -99,8 +101,6 @@ export async function streamToolSteps(
       const added = [assistantMessage(callText, calls), toolMessage(calls, outcomes)];
       messages.push(...added);
       promptTokens = await nextCallBilling(ctx, turn, {
-        callText,
-        usage,
         promptTokens,
         addedTokens: countTokens(JSON.stringify(added)),
       });
@@ -200,22 +200,28 @@ function toolMessage(calls: readonly ToolCall[], outcomes: readonly ToolCallOutc
 }
 
 /**
- * Settles the call that just asked for tools and holds the next one (docs/reference/balance.md (A call)): each model
- * call is charged as a call of its own, at most its hold. A refused hold (the balance is spent) ends the reply with
- * that refusal. Answers the prompt's size so far.
+ * Settles a call that ended asking for tools (docs/reference/balance.md (What a call costs)): it finished, so it is
+ * charged by its own usage, at most its hold, whatever happens to the reply after it.
+ */
+async function settleCall(turn: Turn, callText: string, usage: TokenUsage | undefined): Promise<void> {
+  await turn.billing?.settle({
+    completed: true,
+    newText: callText,
+    ...(usage ? { usage } : {}),
+    messageId: turn.reply.messageId,
+  });
+}
+
+/**
+ * Holds the next call (docs/reference/balance.md (A call)): each model call is a call of its own on the ledger. A
+ * refused hold (the balance is spent) ends the reply with that refusal. Answers the prompt's size so far.
  */
 async function nextCallBilling(
   ctx: ChatContext,
   turn: Turn,
-  step: { callText: string; usage: TokenUsage | undefined; promptTokens: number | null; addedTokens: number },
+  step: { promptTokens: number | null; addedTokens: number },
 ): Promise<number | null> {
   if (!turn.billing) return step.promptTokens;
-  await turn.billing.settle({
-    completed: true,
-    newText: step.callText,
-    ...(step.usage ? { usage: step.usage } : {}),
-    messageId: turn.reply.messageId,
-  });
   const db = ctx.deps.database.db;
   const before = step.promptTokens ?? (await turnPromptTokens(db, ctx, turn));
   const promptTokens = before + step.addedTokens;
