@@ -17,9 +17,9 @@ import {
 import { installPlugin } from './chat-tools.test-helpers';
 import { startHeldSearch, type HeldSearchService } from './held-search.test-helpers';
 
-// docs/reference/chat.md (Leaving and resuming) for a reply that uses tools (docs/reference/tools.md (A reply that uses
-// tools)): a page reloaded while a tool runs finds the finished steps saved, and re-attaches to get the steps so far,
-// then the rest and the final event with the parts.
+// docs/reference/chat.md (Leaving and resuming), for a reply that uses tools:
+// docs/reference/tools.md (A reply that uses tools). A page reloaded while a tool runs finds the finished steps saved,
+// and re-attaches to get the steps so far, then the rest and the final event with the parts.
 
 let simulator: Sim;
 beforeAll(async () => {
