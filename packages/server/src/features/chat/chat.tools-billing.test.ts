@@ -99,9 +99,12 @@ describe.each(variants)(
         const answer = await post(app, app.token, `${API.ask}/gptPlugins/abort`, {
           abortKey: conversationId,
         });
-        expect(answer.status).toBe(200);
-        expect(((await answer.json()) as ChatFinalEvent).responseMessage.unfinished).toBe(true);
-        await reader.rest();
+        // The abort answers the final event, or 204 when the job took longer than the abort waits (a loaded machine);
+        // the stream ends with the final event either way.
+        expect([200, 204]).toContain(answer.status);
+        if (answer.status === 200)
+          expect(((await answer.json()) as ChatFinalEvent).responseMessage.unfinished).toBe(true);
+        expect(parseEvents(await reader.rest()).final?.responseMessage.unfinished).toBe(true);
       };
       switch (kind) {
         case 'finishes':
