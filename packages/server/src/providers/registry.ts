@@ -15,6 +15,7 @@ import type {
   ProviderCredentials,
   ProviderFamily,
   ProviderModel,
+  ReplyCall,
   ReplyStreamer,
 } from './provider.types';
 import { chooseTitleModel, type TitleModelChoice } from './title-model';
@@ -42,6 +43,15 @@ const ADAPTERS: Record<ProviderFamily, () => Promise<Adapter>> = {
 const fastStream = once(() => import('./openai-fast-stream'));
 const sdkStream = once(() => import('./sdk-stream'));
 const upstreamHttp = once(() => import('./upstream-http'));
+
+/**
+ * A reply through the AI SDK, its answer read over node:http (upstream-http.ts, streamingFetch) unless the request
+ * names its own fetch (user-given URLs, tests).
+ */
+async function* streamWithSdk(adapter: Adapter, request: ModelRequest, call: ReplyCall) {
+  const [sdk, { streamingFetch }] = await Promise.all([sdkStream(), upstreamHttp()]);
+  yield* sdk.streamWithSdk(adapter({ ...request, fetch: request.fetch ?? streamingFetch }), call);
+}
 
 /** Families that speak Chat Completions streams: their replies take the fast path (openai-fast-stream.ts). */
 const CHAT_COMPLETIONS: ReadonlySet<ProviderFamily> = new Set(['openai', 'azure', 'custom']);
@@ -127,8 +137,7 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
         return markUserURLFailures(request, async function* (call) {
           // The fast path reads text only: a call that offers tools goes through the SDK, which reads tool calls.
           if (call.tools?.length) {
-            const { streamWithSdk } = await sdkStream();
-            yield* streamWithSdk((await load())(request), call);
+            yield* streamWithSdk(await load(), request, call);
             return;
           }
           const { streamOpenAICompatible } = await fastStream();
@@ -136,8 +145,7 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
         });
       }
       return markUserURLFailures(request, async function* (call) {
-        const { streamWithSdk } = await sdkStream();
-        yield* streamWithSdk((await load())(request), call);
+        yield* streamWithSdk(await load(), request, call);
       });
     },
 

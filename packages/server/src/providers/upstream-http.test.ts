@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { bufferedFetch, requestUpstream } from './upstream-http';
+import { bufferedFetch, requestUpstream, streamingFetch } from './upstream-http';
 
 let server: http.Server | undefined;
 afterEach(async () => {
@@ -211,5 +211,67 @@ describe('bufferedFetch', () => {
       '3',
       '{"error":{"message":"slow down"}}',
     ]);
+  });
+});
+
+describe('streamingFetch', () => {
+  it('answers once the headers arrive, and streams the body as it comes', async () => {
+    let finish: () => void = () => {};
+    const base = await listen((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'x-request-id': 'r2' });
+      res.write('data: 你好\n\n');
+      finish = () => res.end('data: [DONE]\n\n');
+    });
+    const res = await streamingFetch(`${base}/v1/chat/completions`, { method: 'POST', body: '{}' });
+    expect([res.status, res.headers.get('x-request-id')]).toEqual([200, 'r2']);
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    // The first chunk is read while the upstream still holds the rest.
+    expect((await reader.read()).value).toBe('data: 你好\n\n');
+    finish();
+    expect((await reader.read()).value).toBe('data: [DONE]\n\n');
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it('sends once more, on a new connection, when the server closed the kept-alive one it was sent on', async () => {
+    let first: unknown;
+    let requests = 0;
+    const base = await listen((req, res) => {
+      requests += 1;
+      if (first === undefined) {
+        first = req.socket;
+        res.end('one');
+      } else if (req.socket === first) {
+        req.socket.destroy(); // the server dropped the idle connection as the request arrived
+      } else {
+        res.end('two');
+      }
+    });
+    expect(await (await streamingFetch(base)).text()).toBe('one');
+    expect(await (await streamingFetch(base, { method: 'POST', body: 'x' })).text()).toBe('two');
+    expect(requests).toBe(3);
+  });
+
+  it('answers an error status as a Response, and an abort while the body streams closes the connection', async () => {
+    let closed = false;
+    const base = await listen((req, res) => {
+      if (req.url === '/busy') return void res.writeHead(429, { 'retry-after': '3' }).end('slow down');
+      req.socket.on('close', () => (closed = true));
+      res.writeHead(200);
+      res.write('data: first\n\n');
+    });
+    const busy = await streamingFetch(`${base}/busy`);
+    expect([busy.status, busy.headers.get('retry-after'), await busy.text()]).toEqual([
+      429,
+      '3',
+      'slow down',
+    ]);
+    const controller = new AbortController();
+    const reason = new Error('the user stopped it');
+    const res = await streamingFetch(base, { signal: controller.signal });
+    const reader = res.body!.getReader();
+    await reader.read();
+    controller.abort(reason);
+    await expect(reader.read()).rejects.toBe(reason);
+    await expect.poll(() => closed).toBe(true);
   });
 });

@@ -166,3 +166,37 @@ export async function bufferedFetch(input: string | URL | Request, init?: Reques
   const bodiless = answer.status === 204 || answer.status === 205 || answer.status === 304;
   return new Response(bodiless ? null : text, { status: answer.status, headers: answer.headers });
 }
+
+/**
+ * A fetch for the streamed answers the AI SDK reads (calls that offer tools, Anthropic, Google): sent with
+ * requestUpstream, so a kept-alive connection the upstream closed just as the request went out is resent as the
+ * fast path's are (fetch fails such a request), and answered as a Response once its headers arrive, its body streamed
+ * as it comes. A request it cannot send this way goes to fetch.
+ */
+export async function streamingFetch(input: string | URL | Request, init?: RequestInit): Promise<Response> {
+  if (input instanceof Request || (init?.body != null && typeof init.body !== 'string'))
+    return fetch(input, init);
+  const answer = await requestUpstream(String(input), init);
+  const bodiless = answer.status === 204 || answer.status === 205 || answer.status === 304;
+  return new Response(bodiless ? null : byteStream(answer.body), {
+    status: answer.status,
+    headers: answer.headers,
+  });
+}
+
+/** The answer's text chunks as the bytes a Response body holds, read only as its reader asks. */
+function byteStream(text: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const chunks = text[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const next = await chunks.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value));
+    },
+    // The reader gave up (an abort, an error): the connection is closed, not left to the idle timeout.
+    async cancel() {
+      await chunks.return?.();
+    },
+  });
+}

@@ -17,7 +17,7 @@ import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
 import { customEndpoint, simProviders } from '../../providers/provider-config.test-helpers';
 
 export { simProviders };
-import { buildApp } from '../../app';
+import { buildApp, type BuildOptions } from '../../app';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
 
@@ -69,6 +69,10 @@ export async function startChatApp(
     dalleBaseUrl?: string;
     /** The operator's plugin settings (SEARXNG_INSTANCE_URL, …), as the environment gives them. */
     pluginEnv?: Record<string, string>;
+    /** Where the app's log goes (tests that read it); by default the test config's level, to the process's output. */
+    logger?: BuildOptions['logger'];
+    /** The network rules (`userURLAllowedRanges`: where user-given URLs may go). */
+    network?: Partial<AppConfig['network']>;
     /** The YAML's built-in endpoint blocks (`endpoints.openAI.visionModels`, …). */
     builtIn?: Pick<NonNullable<YamlConfig['endpoints']>, 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'>;
   } = {},
@@ -97,12 +101,13 @@ export async function startChatApp(
           }
         : {}),
       ...(options.pluginEnv ? { pluginEnv: options.pluginEnv } : {}),
+      ...(options.network ? { network: options.network } : {}),
       app: {
         ...(options.titleConvo !== undefined ? { titleConvo: options.titleConvo } : {}),
         ...(options.balance ? { checkBalance: true } : {}),
       },
     },
-    { redis: options.redis },
+    { redis: options.redis, ...(options.logger ? { logger: options.logger } : {}) },
   );
   const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
   const { token, user } = await newUser(test.app);

@@ -76,13 +76,15 @@ export function createReplyWriter(
       partials.touch(turn.userId, reply.messageId, currentText);
     },
     /**
-     * Saves the reply as it stands after a tool step (its parts, its text, still unfinished), after any partial
+     * Saves the reply as it stood after a tool step (its parts then, its text so far, still unfinished), after any partial
      * write in flight: a reload or a killed process keeps every finished step. It runs beside the next model call
      * instead of before it (a step's save is most of what Parley adds between two calls); saves run in order, and
      * the final one waits for them.
      */
     saveStep(parts: readonly ContentPart[]): void {
-      content = parts;
+      // A copy: the caller's parts go on changing (the next call's text, its steps starting) before this is written,
+      // and a step saved while it runs would show running for good after a killed process.
+      content = structuredClone(parts);
       stepSaves = stepSaves
         .then(async () => {
           await partials.settle(reply.messageId);

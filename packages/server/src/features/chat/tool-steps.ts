@@ -51,8 +51,8 @@ export interface ToolStepsResult {
  * then the tools it called (in parallel), then their results back to it in the next call, until a call asks for no
  * tool or TOOL_STEP_LIMIT calls were made; with `skipCompletion` off, the conversation's model then writes the reply
  * from what the tools returned (agent-completion.ts). Each step's parts are saved as it ends; each model call is its
- * own call on the ledger (the turn's hold pays the first; the next is held before it is made, and the one before
- * settled). A failure is answered, never thrown; Stop ends the model and every running tool.
+ * own call on the ledger (the turn's hold pays the first; a call that asks for tools is settled as it ends, and
+ * the next is held before it is made). A failure is answered, never thrown; Stop ends the model and every running tool.
  */
 export async function streamToolSteps(
   ctx: ChatContext,
@@ -111,6 +111,8 @@ export async function streamToolSteps(
         calls.push({ type: 'tool-call', id: `call_${randomUUID()}`, name: action.name, input: action.input });
       // A call that asks for no tool is the answer; at the step limit, calls it still asks for are not run.
       if (calls.length === 0 || step >= limit) break;
+      // The call has ended: settled now, by its own outcome, so a stop while its tools run cannot make it free.
+      await settleCall(turn, callText, usage);
       const indexes = calls.map((c) => {
         parts.push(toolCallPart(c, null));
         hooks.onPart(parts.length - 1, parts.at(-1)!);
@@ -131,8 +133,6 @@ export async function streamToolSteps(
         : [assistantMessage(callText, calls), toolMessage(calls, outcomes)];
       messages.push(...added);
       promptTokens = await nextCallBilling(ctx, turn, agent, {
-        callText,
-        usage,
         promptTokens,
         addedTokens: countTokens(JSON.stringify(added)),
       });
@@ -140,9 +140,8 @@ export async function streamToolSteps(
     if (!agent.skipCompletion) {
       const completion = completionPrompt(prompt, parts, callText);
       // The completion's prompt is the conversation's with the note in its instructions, not the agent's messages.
+      await settleCall(turn, callText, usage);
       await nextCallBilling(ctx, turn, turn, {
-        callText,
-        usage,
         promptTokens: null,
         addedTokens: countTokens(completion.instructions ?? ''),
       });
@@ -288,23 +287,29 @@ function toolMessage(calls: readonly ToolCall[], outcomes: readonly ToolCallOutc
 }
 
 /**
- * Settles the call that just ended and holds the next one (the agent's, or the completion's) (docs/reference/balance.md (A call)): each model
- * call is charged as a call of its own, at most its hold. A refused hold (the balance is spent) ends the reply with
- * that refusal. Answers the prompt's size so far.
+ * Settles a call that ended asking for tools (docs/reference/balance.md (What a call costs)): it finished, so it is
+ * charged by its own usage, at most its hold, whatever happens to the reply after it.
+ */
+async function settleCall(turn: Turn, callText: string, usage: TokenUsage | undefined): Promise<void> {
+  await turn.billing?.settle({
+    completed: true,
+    newText: callText,
+    ...(usage ? { usage } : {}),
+    messageId: turn.reply.messageId,
+  });
+}
+
+/**
+ * Holds the next call, the agent's or the completion's (docs/reference/balance.md (A call)): each model call is a call of its own on the ledger. A
+ * refused hold (the balance is spent) ends the reply with that refusal. Answers the prompt's size so far.
  */
 async function nextCallBilling(
   ctx: ChatContext,
   turn: Turn,
   next: { model: string; settings: ModelCallSettings },
-  step: { callText: string; usage: TokenUsage | undefined; promptTokens: number | null; addedTokens: number },
+  step: { promptTokens: number | null; addedTokens: number },
 ): Promise<number | null> {
   if (!turn.billing) return step.promptTokens;
-  await turn.billing.settle({
-    completed: true,
-    newText: step.callText,
-    ...(step.usage ? { usage: step.usage } : {}),
-    messageId: turn.reply.messageId,
-  });
   const db = ctx.deps.database.db;
   const before = step.promptTokens ?? (await turnPromptTokens(db, ctx, turn));
   const promptTokens = before + step.addedTokens;

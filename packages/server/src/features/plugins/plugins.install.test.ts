@@ -4,6 +4,7 @@ import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
 import { getUser } from '../auth/auth.test-helpers';
+import { pluginAuthFor } from './plugin-auth.service';
 import { CSE_ID, GOOGLE_KEY, savedRows, updatePlugins } from './plugins.test-helpers';
 
 const GOOGLE_API = 'GOOGLE_SEARCH_API_KEY||GOOGLE_API_KEY';
@@ -86,6 +87,20 @@ describe.each(testDialects())('POST /api/user/plugins on %s', (dialect) => {
     );
     expect(await installedOf(token)).toEqual([]);
     expect(await savedRows(t, user.id)).toEqual([]);
+  });
+
+  it('takes a value of exactly 10 characters once trimmed, and saves it trimmed', async () => {
+    t = await buildTestApp(dialect);
+    const { token, user } = await newUser(t.app);
+    const res = await updatePlugins(t.app, token, {
+      pluginKey: 'serpapi',
+      action: 'install',
+      auth: { SERPAPI_API_KEY: ' \n0123456789\t ' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json<PublicUser>().plugins).toEqual(['serpapi']);
+    const deps = { config: t.config, database: t.database };
+    expect(await pluginAuthFor(deps, user.id, 'serpapi')).toEqual({ SERPAPI_API_KEY: '0123456789' });
   });
 
   it('refuses an unknown plugin key with 400', async () => {
