@@ -16,7 +16,7 @@ import { sseReader, type ParsedFrame } from '../../lib/sse.test-helpers';
 import { customEndpoint, simProviders } from '../../providers/provider-config.test-helpers';
 
 export { simProviders };
-import { buildApp } from '../../app';
+import { buildApp, type BuildOptions } from '../../app';
 import { buildTestApp, testConfig, type TestApp } from '../../../test/app.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
 
@@ -68,6 +68,10 @@ export async function startChatApp(
     pluginEnv?: Record<string, string>;
     /** The YAML's built-in endpoint blocks (`endpoints.openAI.visionModels`, …). */
     builtIn?: Pick<NonNullable<YamlConfig['endpoints']>, 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'>;
+    /** The YAML's MCP servers, as the loader read them (docs/reference/tools.md (MCP servers)). */
+    mcpServers?: YamlConfig['mcpServers'];
+    /** Where the app logs (tests that read the log pass a stream); nowhere by default. */
+    logger?: BuildOptions['logger'];
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
@@ -80,6 +84,7 @@ export async function startChatApp(
         endpoints: { custom, ...options.builtIn },
         ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
         ...(options.balance ? { balance: options.balance } : {}),
+        ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       },
       messageLimits: { ...NO_LIMITS, ...options.limits },
       ...(options.bans ? { bans: options.bans } : {}),
@@ -92,7 +97,7 @@ export async function startChatApp(
         ...(options.balance ? { checkBalance: true } : {}),
       },
     },
-    { redis: options.redis },
+    { redis: options.redis, logger: options.logger },
   );
   const base = await test.app.listen({ port: 0, host: '127.0.0.1' });
   const { token, user } = await newUser(test.app);

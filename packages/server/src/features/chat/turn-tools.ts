@@ -1,6 +1,7 @@
 import { callsTools, selectedToolKeys, type SelectedTool } from '@parley/shared';
 import { AppError } from '../../lib/app-error';
 import type { EndpointEntry } from '../../providers/provider.types';
+import { mcpPluginName } from '../plugins/mcp-plugins';
 import { pluginAuthFor, userGivenFields } from '../plugins/plugin-auth.service';
 import { findStorePlugin } from '../plugins/store-catalogue';
 import type { Tool } from '../tools/tool';
@@ -20,6 +21,8 @@ export interface TurnTool {
 export const TOOL_MESSAGES = {
   model: (model: string) => `${model} cannot use tools; choose a model that can, or turn the tools off.`,
   unknown: (key: string) => `tools: there is no tool "${key}" on this server.`,
+  mcpOffline: (name: string, server: string) =>
+    `${name} cannot be used now: its MCP server ${server} is not connected. Try again later, or turn the tool off.`,
   notInstalled: (name: string) => `Install ${name} in the plugin store before using it.`,
   settings: (name: string) => `${name} needs its settings: open it in the plugin store.`,
 } as const;
@@ -49,7 +52,14 @@ export async function resolveTurnTools(
   for (const key of keys) {
     const tool = ctx.tools.registry.get(key);
     const plugin = findStorePlugin(key, extra);
-    if (!tool || !plugin) throw refuse(TOOL_MESSAGES.unknown(key));
+    if (!tool || !plugin) {
+      // A configured server that is down lists no tools; saying so beats "no such tool"
+      // (docs/decisions.md (A tool of an MCP server that is down)).
+      const offline = ctx.tools.offlineMcpServer(key);
+      throw refuse(
+        offline ? TOOL_MESSAGES.mcpOffline(mcpPluginName(key), offline) : TOOL_MESSAGES.unknown(key),
+      );
+    }
     if (!installed.has(key)) throw refuse(TOOL_MESSAGES.notInstalled(plugin.name));
     const auth = await pluginAuthFor(ctx.deps, userId, key, extra);
     if (!auth) throw refuse(TOOL_MESSAGES.settings(plugin.name));
