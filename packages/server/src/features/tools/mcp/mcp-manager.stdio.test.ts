@@ -60,6 +60,35 @@ describe('MCP servers over stdio', () => {
     expect(manager.health()).toEqual({ math: { state: 'connected', tools: 5 } });
   });
 
+  it('leaves no timer of its own running while a server is connected and idle (nothing polls it)', async () => {
+    const pending = new Set<unknown>();
+    const timers = {
+      setTimeout: (callback: () => void, ms: number) => {
+        const handle = setTimeout(() => {
+          pending.delete(handle);
+          callback();
+        }, ms);
+        pending.add(handle);
+        return handle;
+      },
+      clearTimeout: (handle: unknown) => {
+        pending.delete(handle);
+        clearTimeout(handle as NodeJS.Timeout);
+      },
+    };
+    const manager = createMcpManager(
+      { math: { ...STDIO_SERVER, ...defaults } },
+      { logger: recordingLogger(), timers },
+    );
+    managers.push(manager);
+    // The start-up deadline runs while it connects, and is cleared once the tools are listed.
+    expect(pending.size).toBe(1);
+    await connected(manager, 'math');
+    expect(pending.size).toBe(0);
+    expect(await manager.tool('add_mcp_math')!.run({ a: 1, b: 1 }, toolContext())).toEqual({ output: '2' });
+    expect(pending.size).toBe(0);
+  });
+
   it('refreshes the cached list when the server says its tools changed', async () => {
     const { manager } = start({ math: { ...STDIO_SERVER, ...defaults } });
     await connected(manager, 'math');
