@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
 import { NIL_UUID, pathOf, type Health, type PluginListEntry } from '@parley/shared';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { removeTempDirs } from '../../config/temp-config.test-helpers';
 import { eventually, STDIO_SERVER } from '../tools/mcp/fixtures/mcp.test-helpers';
@@ -30,48 +30,50 @@ const REFUSED = 'cannot start: the test made this server refuse';
 describe.each(testDialects())('an MCP server that is down, on %s', (dialect) => {
   let app: ChatApp;
   let dir: string;
-  afterEach(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const log = recordedLog();
 
-  /**
-   * An app with two servers of the stdio fixture: `math`, and `flaky`, which refuses to start while the file
-   * `refuse` exists (the test creates it to keep the server down).
-   */
-  async function start(refuseAtStart: boolean) {
+  // One app for the file, with three servers of the stdio fixture: `math`; `broken`, which refuses to start (its
+  // file `refuse-broken` exists from the start); and `flaky`, which refuses only once a test creates
+  // `refuse-flaky`, to keep it down after it crashed.
+  beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'parley-mcp-down-'));
-    const refuse = join(dir, 'refuse');
-    if (refuseAtStart) writeFileSync(refuse, '');
-    const log = recordedLog();
+    writeFileSync(join(dir, 'refuse-broken'), '');
     app = await startChatApp(dialect, simulator, {
       // No title call in the background: the tests count the model's calls.
       titleConvo: false,
       mcpServers: mcpServersFromYaml({
         math: STDIO_SERVER,
-        flaky: { ...STDIO_SERVER, env: { REFUSE_START_IF: refuse } },
+        broken: { ...STDIO_SERVER, env: { REFUSE_START_IF: join(dir, 'refuse-broken') } },
+        flaky: { ...STDIO_SERVER, env: { REFUSE_START_IF: join(dir, 'refuse-flaky') } },
       }),
       logger: log.logger,
     });
-    const health = async () => (await (await get(app, app.token, '/health')).json()) as Health;
-    await eventually(() => expect(app.app.services.mcp.health()?.math?.state).toBe('connected'));
-    return { log, health, refuse };
-  }
+    await eventually(() =>
+      expect(app.app.services.mcp.health()).toMatchObject({
+        math: { state: 'connected' },
+        broken: { state: 'down' },
+        flaky: { state: 'connected' },
+      }),
+    );
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
 
+  const health = async () => (await (await get(app, app.token, '/health')).json()) as Health;
   const askWith = (tools: string[], script: Record<string, unknown>) =>
     ask(app, 'gptPlugins', { ...fresh, text: `Go ${sim(script)}`, tools });
 
   it('reports a server that cannot start in the log and /health; replies with other tools still run', async () => {
-    const { log, health } = await start(true);
-    await eventually(() => expect(app.app.services.mcp.health()?.flaky?.state).toBe('down'));
     expect(await health()).toMatchObject({
       status: 'ok',
       mcp: {
         math: { state: 'connected', tools: 5 },
-        flaky: { state: 'down', tools: 0, error: expect.stringContaining(REFUSED) },
+        broken: { state: 'down', tools: 0, error: expect.stringContaining(REFUSED) },
       },
     });
-    expect(log.lines.find((l) => l['mcpServer'] === 'flaky')).toMatchObject({
+    expect(log.lines.find((l) => l['mcpServer'] === 'broken')).toMatchObject({
       level: 40,
       msg: 'MCP server is down',
       reason: expect.stringContaining(REFUSED),
@@ -79,9 +81,9 @@ describe.each(testDialects())('an MCP server that is down, on %s', (dialect) => 
     });
     // The store lists what works, and a tool of the down server cannot be installed.
     const store = (await (await get(app, app.token, pathOf('listPlugins'))).json()) as PluginListEntry[];
-    expect(store.filter((p) => p.pluginKey.endsWith('_mcp_flaky'))).toEqual([]);
+    expect(store.filter((p) => p.pluginKey.endsWith('_mcp_broken'))).toEqual([]);
     expect(store.filter((p) => p.pluginKey.endsWith('_mcp_math'))).toHaveLength(5);
-    expect((await installPlugin(app, 'add_mcp_flaky')).status).toBe(400);
+    expect((await installPlugin(app, 'add_mcp_broken')).status).toBe(400);
 
     expect((await installPlugin(app, 'add_mcp_math')).status).toBe(200);
     expect((await installPlugin(app, 'calculator')).status).toBe(200);
@@ -104,13 +106,11 @@ describe.each(testDialects())('an MCP server that is down, on %s', (dialect) => 
   });
 
   it('makes a call that finds its server gone a failed step the reply goes on after, then refuses its tools', async () => {
-    const { health, refuse } = await start(false);
-    await eventually(() => expect(app.app.services.mcp.health()?.flaky?.state).toBe('connected'));
     for (const key of ['crash_mcp_flaky', 'add_mcp_flaky', 'add_mcp_math']) {
       expect((await installPlugin(app, key)).status).toBe(200);
     }
     // From now on the server cannot come back: its next starts refuse.
-    writeFileSync(refuse, '');
+    writeFileSync(join(dir, 'refuse-flaky'), '');
     const script = {
       steps: [
         // `crash` ends the server's process during its call; `add` of the other server runs beside it.
