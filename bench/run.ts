@@ -6,6 +6,8 @@ import { concurrentStreamsPair } from './concurrent-streams-pair';
 import { filesUpload } from './files-upload';
 import { idleRss } from './idle-rss';
 import { listPage } from './list-page';
+import { mcpIdle } from './mcp-idle';
+import { mcpPluginList } from './mcp-plugin-list';
 import { relayOverhead } from './relay-overhead';
 import { search } from './search';
 import { settlement } from './settlement';
@@ -27,6 +29,8 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   search,
   'relay-overhead': relayOverhead,
   'tool-step': toolStep,
+  'mcp-idle': mcpIdle,
+  'mcp-plugin-list': mcpPluginList,
   'wire-bytes': wireBytes,
   'turn-cost': turnCost,
   'concurrent-streams': concurrentStreams,
@@ -40,7 +44,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
 };
 
 /** Benches whose figure does not depend on the database: run once, on the first dialect. */
-const DIALECT_FREE = new Set(['web-initial-js', 'start-time', 'soak']);
+const DIALECT_FREE = new Set(['web-initial-js', 'start-time', 'soak', 'mcp-idle']);
 /** Benches that run once, on one dialect only (two processes cannot share one SQLite file's writer). */
 const ONE_DIALECT: Record<string, DialectName> = { 'concurrent-streams-pair': 'postgres' };
 

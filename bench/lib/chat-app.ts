@@ -7,6 +7,7 @@ import { StringDecoder } from 'node:string_decoder';
 import { fileURLToPath } from 'node:url';
 import { API, DELTA_FRAMES, NIL_UUID, STREAM_FRAMES_HEADER } from '@parley/shared';
 import type { DialectName } from '../../packages/server/src/db/database';
+import type { McpServersConfig } from '../../packages/server/src/config/mcp-servers.schema';
 import { buildApp } from '../../packages/server/src/app';
 import { testConfig } from '../../packages/server/test/app.test-helpers';
 import { freshBenchDatabase } from './databases';
@@ -40,12 +41,15 @@ export async function startChatBenchApp(
   dialect: DialectName,
   upstreamUrl: string,
   label: string,
+  /** The YAML's MCP servers (the MCP benches), as the loader reads them. */
+  mcpServers?: McpServersConfig,
 ): Promise<ChatBenchApp> {
   const database = await freshBenchDatabase(dialect, label);
   try {
     const config = testConfig({
       providers: { openAI: { apiKey: 'sk-bench', reverseProxy: `${upstreamUrl}/v1` } },
       messageLimits: NO_MESSAGE_LIMITS,
+      ...(mcpServers ? { yaml: { version: '1.0.3', mcpServers } } : {}),
       rateLimits: {
         loginMax: 100_000,
         registerMax: 100_000,

@@ -100,6 +100,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     deps,
     registry: tools,
     extraPlugins,
+    offlineMcpServer: (key) => mcp.offlineServerOf(key),
     files,
     log: options.logger ?? silentFastifyLogger,
   });

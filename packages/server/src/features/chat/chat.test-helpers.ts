@@ -75,6 +75,8 @@ export async function startChatApp(
     network?: Partial<AppConfig['network']>;
     /** The YAML's built-in endpoint blocks (`endpoints.openAI.visionModels`, …). */
     builtIn?: Pick<NonNullable<YamlConfig['endpoints']>, 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'>;
+    /** The YAML's MCP servers, as the loader read them (docs/reference/tools.md (MCP servers)). */
+    mcpServers?: YamlConfig['mcpServers'];
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
@@ -87,6 +89,7 @@ export async function startChatApp(
         endpoints: { custom, ...options.builtIn },
         ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
         ...(options.balance ? { balance: options.balance } : {}),
+        ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
       },
       messageLimits: { ...NO_LIMITS, ...options.limits },
       ...(options.bans ? { bans: options.bans } : {}),

@@ -7,7 +7,7 @@ import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
 import { authenticatedFlags, savedRows } from '../plugins/plugins.test-helpers';
 import { ask, get, post, sim, startChatApp, type ChatApp } from './chat.test-helpers';
-import { TOOL_MESSAGES } from './turn-tools';
+import { TOOL_MESSAGES } from './tool-refusals';
 
 // docs/reference/tools.md (The plugin store): a user's saved credentials are theirs alone, encrypted, never answered or
 // logged; a tool run gets the credentials of the user it runs for (docs/reference/tools.md (The tool interface)).

@@ -1,5 +1,6 @@
 import { selectedToolKeys, type ConversationOptions } from '@parley/shared';
 import type { EndpointEntry, ProviderCredentials } from '../../providers/provider.types';
+import { mcpPluginName } from '../plugins/mcp-plugins';
 import { pluginAuthFor, userGivenFields } from '../plugins/plugin-auth.service';
 import { findStorePlugin } from '../plugins/store-catalogue';
 import type { Tool } from '../tools/tool';
@@ -8,7 +9,6 @@ import { parsePlugins } from '../users/users.service';
 import type { ChatContext } from './chat-context';
 import { refuseTools as refuse, TOOL_MESSAGES } from './tool-refusals';
 
-export { TOOL_MESSAGES } from './tool-refusals';
 import { resolveTurnAgent, type TurnAgent } from './turn-agent';
 
 /** A tool a turn may call, with the credentials its plugin has for this user. */
@@ -49,7 +49,14 @@ export async function resolveTurnTools(
   for (const key of keys) {
     const tool = ctx.tools.registry.get(key);
     const plugin = findStorePlugin(key, extra);
-    if (!tool || !plugin) throw refuse(TOOL_MESSAGES.unknown(key));
+    if (!tool || !plugin) {
+      // A configured server that is down lists no tools; saying so beats "no such tool"
+      // (docs/decisions.md (A tool of an MCP server that is down)).
+      const offline = ctx.tools.offlineMcpServer(key);
+      throw refuse(
+        offline ? TOOL_MESSAGES.mcpOffline(mcpPluginName(key), offline) : TOOL_MESSAGES.unknown(key),
+      );
+    }
     if (!installed.has(key)) throw refuse(TOOL_MESSAGES.notInstalled(plugin.name));
     const auth = await pluginAuthFor(ctx.deps, userId, key, extra);
     if (!auth) throw refuse(TOOL_MESSAGES.settings(plugin.name));

@@ -11,16 +11,17 @@ export const MCP_PLUGIN_ICON = '/assets/plugins/mcp.svg';
  * credentials from the user: the operator configured the server.
  */
 export function mcpStorePlugins(tools: readonly Pick<Tool, 'key' | 'description'>[]): StorePlugin[] {
-  return tools.map((tool) => {
-    const at = tool.key.lastIndexOf(MCP_DELIMITER);
-    const name =
-      at < 0 ? tool.key : `${tool.key.slice(0, at)} (${tool.key.slice(at + MCP_DELIMITER.length)})`;
-    return {
-      name,
-      pluginKey: tool.key,
-      description: tool.description,
-      icon: MCP_PLUGIN_ICON,
-      authConfig: [],
-    };
-  });
+  return tools.map((tool) => ({
+    name: mcpPluginName(tool.key),
+    pluginKey: tool.key,
+    description: tool.description,
+    icon: MCP_PLUGIN_ICON,
+    authConfig: [],
+  }));
+}
+
+/** How the store names an MCP tool: "{tool} ({server})" for `{tool}_mcp_{server}`. */
+export function mcpPluginName(key: string): string {
+  const at = key.lastIndexOf(MCP_DELIMITER);
+  return at < 0 ? key : `${key.slice(0, at)} (${key.slice(at + MCP_DELIMITER.length)})`;
 }

@@ -12,6 +12,8 @@ export interface ToolRuntime {
   registry: ToolRegistry;
   /** The store's plugins beside the built-in catalogue (the MCP tools), for their names and credentials. */
   extraPlugins(): readonly StorePlugin[];
+  /** The configured MCP server a tool key names while that server is not connected (its tools cannot run now). */
+  offlineMcpServer(key: string): string | undefined;
   /** The context of one tool call made for a user, with that plugin's credentials. */
   contextFor(
     userId: string,
@@ -25,6 +27,7 @@ export function createToolRuntime(options: {
   deps: AppDeps;
   registry: ToolRegistry;
   extraPlugins: () => readonly StorePlugin[];
+  offlineMcpServer: (key: string) => string | undefined;
   files: Pick<AppStorage, 'storage' | 'storageForSource'>;
   log: FastifyBaseLogger;
 }): ToolRuntime {
@@ -35,6 +38,7 @@ export function createToolRuntime(options: {
   return {
     registry: options.registry,
     extraPlugins: options.extraPlugins,
+    offlineMcpServer: options.offlineMcpServer,
     contextFor: (userId, { auth, userGiven }, signal, progress = () => {}) => ({
       userId,
       signal,

@@ -1,5 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { z } from 'zod';
 import type { McpServersConfig } from '../../../config/mcp-servers.schema';
 import { ToolError } from '../tool';
@@ -39,6 +42,7 @@ describe('MCP servers over stdio', () => {
       'echo_mcp_math',
       'pid_mcp_math',
       'grow_mcp_math',
+      'crash_mcp_math',
     ]);
     const add = manager.tool('add_mcp_math')!;
     expect(add.description).toBe('Adds two numbers.');
@@ -53,7 +57,36 @@ describe('MCP servers over stdio', () => {
     expect(await manager.tool('echo_mcp_math')!.run({ text: 'hi' }, toolContext())).toEqual({
       output: '> hi',
     });
-    expect(manager.health()).toEqual({ math: { state: 'connected', tools: 4 } });
+    expect(manager.health()).toEqual({ math: { state: 'connected', tools: 5 } });
+  });
+
+  it('leaves no timer of its own running while a server is connected and idle (nothing polls it)', async () => {
+    const pending = new Set<unknown>();
+    const timers = {
+      setTimeout: (callback: () => void, ms: number) => {
+        const handle = setTimeout(() => {
+          pending.delete(handle);
+          callback();
+        }, ms);
+        pending.add(handle);
+        return handle;
+      },
+      clearTimeout: (handle: unknown) => {
+        pending.delete(handle);
+        clearTimeout(handle as NodeJS.Timeout);
+      },
+    };
+    const manager = createMcpManager(
+      { math: { ...STDIO_SERVER, ...defaults } },
+      { logger: recordingLogger(), timers },
+    );
+    managers.push(manager);
+    // The start-up deadline runs while it connects, and is cleared once the tools are listed.
+    expect(pending.size).toBe(1);
+    await connected(manager, 'math');
+    expect(pending.size).toBe(0);
+    expect(await manager.tool('add_mcp_math')!.run({ a: 1, b: 1 }, toolContext())).toEqual({ output: '2' });
+    expect(pending.size).toBe(0);
   });
 
   it('refreshes the cached list when the server says its tools changed', async () => {
@@ -82,6 +115,12 @@ describe('MCP servers over stdio', () => {
     });
     expect(JSON.stringify(logger.warnings)).not.toContain('hunter2-secret');
     expect(await manager.tool('add_mcp_math')!.run({ a: 1, b: 1 }, toolContext())).toEqual({ output: '2' });
+    // A key names the down server whatever its tool (its tools are not known while it is down); a connected
+    // server's keys and other keys name none.
+    expect(manager.offlineServerOf('anything_mcp_broken')).toBe('broken');
+    expect(manager.offlineServerOf('_mcp_broken')).toBeUndefined();
+    expect(manager.offlineServerOf('add_mcp_math')).toBeUndefined();
+    expect(manager.offlineServerOf('add_mcp_other')).toBeUndefined();
   });
 
   it('gives up on a server that does not answer within initTimeout, and ends its process', async () => {
@@ -122,6 +161,32 @@ describe('MCP servers over stdio', () => {
     expect(newPid).not.toBe(pid);
   });
 
+  it('keeps a server that cannot start down, with its reason, while it is tried again', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-mcp-'));
+    onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
+    const refuse = join(dir, 'refuse');
+    writeFileSync(refuse, '');
+    // Only the retry's timer is faked: the processes and their pipes run on real time.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { manager, logger } = start({
+      math: { ...STDIO_SERVER, env: { REFUSE_START_IF: refuse }, ...defaults },
+    });
+    await eventually(() => expect(manager.health()?.math?.state).toBe('down'));
+    const down = manager.health()?.math;
+    expect(down).toEqual({
+      state: 'down',
+      tools: 0,
+      error: expect.stringContaining('cannot start: the test made'),
+    });
+    // The retry starts another process, which refuses too; meanwhile the server is still down, not "connecting".
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(manager.health()?.math).toEqual(down);
+    expect(manager.tool('add_mcp_math')).toBeUndefined();
+    await eventually(() => expect(logger.warnings).toHaveLength(2));
+    expect(logger.warnings[1]?.details).toMatchObject({ mcpServer: 'math', retryInMs: 2000 });
+    expect(manager.health()?.math).toMatchObject({ state: 'down', tools: 0 });
+  });
+
   it('ends the server processes when it closes', async () => {
     const { manager } = start({ math: { ...STDIO_SERVER, ...defaults } });
     await connected(manager, 'math');
@@ -134,7 +199,6 @@ describe('MCP servers over stdio', () => {
 
   it('ends a server process still starting when it closes', async () => {
     const { manager } = start({ math: { ...STDIO_SERVER, ...defaults } });
-    expect(serverChildren()).toHaveLength(1);
     await manager.close();
     expect(manager.health()?.math?.state).not.toBe('connected');
     await eventually(() => expect(serverChildren()).toEqual([]));

@@ -3,6 +3,7 @@ import type { McpServersConfig } from '../../../config/mcp-servers.schema';
 import type { Tool } from '../tool';
 import { DEFAULT_BACKOFF, type Backoff } from './backoff';
 import { McpServer } from './mcp-server';
+import { isToolKeyOf } from './mcp-tool';
 import { systemTimers, type McpLogger, type Timers } from './timers';
 
 export interface McpManagerOptions {
@@ -18,6 +19,11 @@ export interface McpManager {
   tools(): Tool<Record<string, unknown>>[];
   /** One tool by key (`{tool}_mcp_{server}`), while its server is connected. */
   tool(key: string): Tool<Record<string, unknown>> | undefined;
+  /**
+   * The configured server a tool key names (`{tool}_mcp_{server}`) while that server is not connected: its tools are
+   * then not listed, and a send that selected one is told why (features/chat/turn-tools.ts).
+   */
+  offlineServerOf(key: string): string | undefined;
   /** Each configured server's state for /health; null when none is configured. */
   health(): Record<string, McpServerHealth> | null;
   /** Ends every connection and the processes of stdio servers. */
@@ -45,6 +51,8 @@ export function createMcpManager(
   return {
     tools,
     tool: (key) => tools().find((tool) => tool.key === key),
+    offlineServerOf: (key) =>
+      all.find((server) => isToolKeyOf(key, server.name) && server.health().state !== 'connected')?.name,
     health: () =>
       all.length === 0 ? null : Object.fromEntries(all.map((server) => [server.name, server.health()])),
     async close() {

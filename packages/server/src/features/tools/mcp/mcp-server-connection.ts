@@ -83,7 +83,8 @@ export class ServerConnection {
 
   private async connect(): Promise<void> {
     const { config, headers, timers } = this.options;
-    this.state = 'connecting';
+    // A retry leaves the state as it is: a down server stays down, with its last error, until an attempt succeeds,
+    // so /health and the refusal of its tools do not flip to "connecting" at every attempt.
     try {
       const opened = await openClient(config, {
         headers,

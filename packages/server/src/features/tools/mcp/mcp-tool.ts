@@ -12,6 +12,12 @@ export function mcpToolKey(toolName: string, server: string): string {
   return `${toolName}${MCP_DELIMITER}${server}`;
 }
 
+/** Whether `key` is the key of a tool of `server`: a tool name, then `_mcp_{server}`. */
+export function isToolKeyOf(key: string, server: string): boolean {
+  const suffix = `${MCP_DELIMITER}${server}`;
+  return key.length > suffix.length && key.endsWith(suffix);
+}
+
 export function isUsableToolName(name: string): boolean {
   return TOOL_NAME.test(name);
 }
