@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ModelMessage } from 'ai';
 import type { ContentPart } from '@parley/shared';
-import { withTransaction } from '../../db/dialect-helpers';
 import { countTokens } from '../../lib/tokens';
 import type { ReplyPart, TokenUsage, ToolSpec } from '../../providers/provider.types';
 import { holdForCall } from '../balance/call-billing';
@@ -133,7 +132,7 @@ export async function streamToolSteps(
         callText,
         usage,
         promptTokens,
-        addedTokens: countTokens(JSON.stringify(added)),
+        addedTokens: () => countTokens(JSON.stringify(added)),
       });
     }
     if (!agent.skipCompletion) {
@@ -143,7 +142,7 @@ export async function streamToolSteps(
         callText,
         usage,
         promptTokens: null,
-        addedTokens: countTokens(completion.instructions ?? ''),
+        addedTokens: () => countTokens(completion.instructions ?? ''),
       });
       callText = '';
       finishReason = null;
@@ -277,27 +276,42 @@ function toolMessage(calls: readonly ToolCall[], outcomes: readonly ToolCallOutc
 
 /**
  * Settles the call that just ended and holds the next one (the agent's, or the completion's) (docs/reference/balance.md (A call)): each model
- * call is charged as a call of its own, at most its hold. A refused hold (the balance is spent) ends the reply with
+ * call is charged as a call of its own, at most its hold. Both in one transaction, so between two calls Parley waits on
+ * one commit, not two; a refused hold (the balance is spent) still settles the call before, and ends the reply with
  * that refusal. Answers the prompt's size so far.
  */
 async function nextCallBilling(
   ctx: ChatContext,
   turn: Turn,
   next: { model: string; settings: ModelCallSettings },
-  step: { callText: string; usage: TokenUsage | undefined; promptTokens: number | null; addedTokens: number },
+  step: {
+    callText: string;
+    usage: TokenUsage | undefined;
+    promptTokens: number | null;
+    /** What the step adds to the prompt, counted only with the balance on (a page's text is thousands of tokens). */
+    addedTokens: () => number;
+  },
 ): Promise<number | null> {
-  if (!turn.billing) return step.promptTokens;
-  await turn.billing.settle({
+  const billing = turn.billing;
+  if (!billing) return step.promptTokens;
+  const added = step.addedTokens();
+  let promptTokens = 0;
+  const outcome = {
     completed: true,
     newText: step.callText,
     ...(step.usage ? { usage: step.usage } : {}),
     messageId: turn.reply.messageId,
+  };
+  // The prompt is read in the transaction too: whatever fails after the call ended, the call is settled as ended.
+  turn.billing = await billing.settleThen(outcome, async (trx) => {
+    promptTokens = (step.promptTokens ?? (await turnPromptTokens(trx, ctx, turn))) + added;
+    return holdForCall(
+      ctx.deps,
+      trx,
+      turn.userId,
+      next.model,
+      callSize(next.model, next.settings, promptTokens),
+    );
   });
-  const db = ctx.deps.database.db;
-  const before = step.promptTokens ?? (await turnPromptTokens(db, ctx, turn));
-  const promptTokens = before + step.addedTokens;
-  turn.billing = await withTransaction(db, (trx) =>
-    holdForCall(ctx.deps, trx, turn.userId, next.model, callSize(next.model, next.settings, promptTokens)),
-  );
   return promptTokens;
 }
