@@ -302,6 +302,7 @@ describe.each(testDialects())('stopping a reply while its tool runs, on %s', (di
     const { port } = service.address() as AddressInfo;
     app = await startChatApp(dialect, simulator, {
       pluginEnv: { SEARXNG_INSTANCE_URL: `http://127.0.0.1:${port}` },
+      balance: { pricing: 'tokens', registrationGift: { credits: 5_000_000, gpt3Uses: 0, gpt4Uses: 0 } },
     });
     expect((await installPlugin(app, 'searxng_search')).status).toBe(200);
     const script = {
@@ -332,5 +333,9 @@ describe.each(testDialects())('stopping a reply while its tool runs, on %s', (di
     ]);
     const saved = (await messagesOf(app, created.message.conversationId)).at(-1)!;
     expect(saved.content).toEqual(reply.content);
+    // The model call that asked for the tool had ended: charged as the finished call it was, not given back.
+    const settled = await entries(app.database.db, app.userId, 'settle');
+    expect(settled.map((e) => e.reason.split(' ')[0])).toEqual(['charged']);
+    await expectLedgerMatches(app.database.db, app.userId);
   });
 });

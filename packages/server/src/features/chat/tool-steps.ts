@@ -18,7 +18,7 @@ import {
   type ClassicAction,
 } from './classic-agent';
 import { callSize } from './call-size';
-import { turnHistory, turnPromptTokens } from './turn-history';
+import { turnHistoryCounted, turnPromptTokens } from './turn-history';
 import type { TurnTool } from './turn-tools';
 
 /** A model's call of a tool, as the provider handed it back. */
@@ -80,11 +80,12 @@ export async function streamToolSteps(
   let usage: TokenUsage | undefined;
   let callText = '';
   try {
-    const history = await turnHistory(ctx, turn);
+    // The prompt's tokens come with the history's read, for the next call's hold (with the balance on).
+    const { history, promptTokens: counted } = await turnHistoryCounted(ctx, turn, turn.billing !== null);
     const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
     const agentPrompt = classic ? withInstructions(prompt, classicInstructions(specs)) : prompt;
     const messages: ModelMessage[] = [...agentPrompt.messages];
-    let promptTokens: number | null = null;
+    let promptTokens: number | null = counted;
     for (let step = 1; ; step += 1) {
       callText = '';
       finishReason = null;
@@ -164,8 +165,27 @@ export async function streamToolSteps(
       parts,
       signal.aborted ? 'stopped before it finished' : 'the reply failed before it finished',
     );
+    // A call that had ended (a finish reason came) is charged as the finished call it was, not given back.
+    if (finishReason !== null) await settleEnded(ctx, turn, callText, usage);
     return { finishReason, usage, failure: error, parts, lastCallText: callText };
   }
+}
+
+/**
+ * Settles a model call that ended before the reply did (stopped or failed while its tools ran), by its own outcome
+ * (docs/reference/balance.md (What a call costs)); a call already settled is left as it is. Settled here, not by the
+ * reply's end, which would read the stop as a call stopped before its first word when it wrote only tool calls.
+ */
+async function settleEnded(
+  ctx: ChatContext,
+  turn: Turn,
+  callText: string,
+  usage: TokenUsage | undefined,
+): Promise<void> {
+  const outcome = { completed: true, newText: callText, messageId: turn.reply.messageId };
+  await turn.billing
+    ?.settle({ ...outcome, ...(usage ? { usage } : {}) })
+    .catch((error: unknown) => ctx.logError(error, 'tool step settlement'));
 }
 
 /** The end of a classic agent's message: what is left to show of a plain answer, and the action it asks for. */
