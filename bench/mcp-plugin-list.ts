@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathOf, type PluginListEntry } from '@parley/shared';
 import type { DialectName } from '../packages/server/src/db/database';
-import { startChatBenchApp } from './lib/chat-app';
+import { mcpBenchConfig, startChatBenchApp } from './lib/chat-app';
 import { stdioServers, tapped, waitConnected } from './lib/mcp-servers';
 import { ms, percentile, progress, timeRuns, type BenchResult } from './lib/stats';
 
@@ -25,7 +25,7 @@ export async function mcpPluginList(dialect: DialectName): Promise<BenchResult> 
   const dir = mkdtempSync(join(tmpdir(), 'parley-mcp-list-'));
   const tapFile = join(dir, 'tap');
   const servers = stdioServers(SERVERS, tapFile);
-  const app = await startChatBenchApp(dialect, NO_UPSTREAM, 'mcp-plugin-list', servers);
+  const app = await startChatBenchApp(dialect, NO_UPSTREAM, 'mcp-plugin-list', mcpBenchConfig(servers));
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
   try {
     await waitConnected(app.base, Object.keys(servers));

@@ -14,7 +14,7 @@ import { settlement } from './settlement';
 import { soak } from './soak';
 import { startTime } from './start-time';
 import { turnCost } from './turn-cost';
-import { toolStep } from './tool-step';
+import { toolStep, toolStepBilled } from './tool-step';
 import { turnPrep } from './turn-prep';
 import { webInitialJs } from './web-initial-js';
 import { wireBytes } from './wire-bytes';
@@ -29,6 +29,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   search,
   'relay-overhead': relayOverhead,
   'tool-step': toolStep,
+  'tool-step-billed': toolStepBilled,
   'mcp-idle': mcpIdle,
   'mcp-plugin-list': mcpPluginList,
   'wire-bytes': wireBytes,

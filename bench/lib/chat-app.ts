@@ -10,7 +10,7 @@ import type { DialectName } from '../../packages/server/src/db/database';
 import type { McpServersConfig } from '../../packages/server/src/config/mcp-servers.schema';
 import { buildApp } from '../../packages/server/src/app';
 import { testConfig } from '../../packages/server/test/app.test-helpers';
-import { freshBenchDatabase } from './databases';
+import { freshBenchDatabase, type BenchDatabase } from './databases';
 import { newUser } from '../../packages/server/test/factories.test-helpers';
 
 // Shared by the streaming benches (relay-overhead, wire-bytes, concurrent-streams): the real app listening on
@@ -36,32 +36,47 @@ export interface ChatBenchApp {
   close(): Promise<void>;
 }
 
-/** buildApp over a fresh database of `dialect`, OpenAI pointed at `upstreamUrl`, listening, with a user. */
+/** An app in this process: its user's id and its database too (to give the user credits). */
+export interface LocalChatBenchApp extends ChatBenchApp {
+  userId: string;
+  database: BenchDatabase;
+}
+
+/**
+ * buildApp over a fresh database of `dialect`, OpenAI pointed at `upstreamUrl`, listening, with a user. `overrides`
+ * change the test config (e.g. the balance on, or the YAML's MCP servers: `mcpBenchConfig`).
+ */
+/** The test config's overrides that give the app these MCP servers (the MCP benches), as the loader reads them. */
+export const mcpBenchConfig = (mcpServers: McpServersConfig): Parameters<typeof testConfig>[0] => ({
+  yaml: { version: '1.0.3', mcpServers },
+});
+
 export async function startChatBenchApp(
   dialect: DialectName,
   upstreamUrl: string,
   label: string,
-  /** The YAML's MCP servers (the MCP benches), as the loader reads them. */
-  mcpServers?: McpServersConfig,
-): Promise<ChatBenchApp> {
+  overrides: Parameters<typeof testConfig>[0] = {},
+): Promise<LocalChatBenchApp> {
   const database = await freshBenchDatabase(dialect, label);
   try {
     const config = testConfig({
       providers: { openAI: { apiKey: 'sk-bench', reverseProxy: `${upstreamUrl}/v1` } },
       messageLimits: NO_MESSAGE_LIMITS,
-      ...(mcpServers ? { yaml: { version: '1.0.3', mcpServers } } : {}),
       rateLimits: {
         loginMax: 100_000,
         registerMax: 100_000,
         rateLimitPrefix: `parley-bench:${randomBytes(6).toString('hex')}:`,
       },
+      ...overrides,
     });
     const app = await buildApp({ config, database, redis: null });
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
-    const { token } = await newUser(app);
+    const { token, user } = await newUser(app);
     return {
       base,
       token,
+      userId: user.id,
+      database,
       close: async () => {
         await app.close();
         await database.cleanup();

@@ -14,6 +14,7 @@ import type {
   TokenUsage,
 } from './provider.types';
 import { readSseData } from './sse-data';
+import { createToolCallReader, offeredTools } from './stream-tool-calls';
 import { requestUpstream } from './upstream-http';
 
 /** The upstream exchange the fast path reads itself (`body`: the request as sent, for an early error). */
@@ -31,13 +32,15 @@ interface Exchange {
  * HTTP error into its APICallError. But on a 2xx answer the SDK's fetch throws `TakenOver` (which the SDK passes
  * through untouched), so the SDK never builds its stream pipeline, and this module reads the upstream's
  * `data: {chat.completion.chunk}` lines itself: one JSON.parse per chunk, none of the SDK's per-chunk schema
- * validation and web-stream stages, which were most of the CPU a relayed token cost.
+ * validation and web-stream stages, which were most of the CPU a relayed token cost. A call that offers tools takes it
+ * too: the tools go into the request as streamText puts them, and their calls are read with the SDK's own tracker and
+ * parser (stream-tool-calls.ts); streamText's stages were most of what Parley added between two tool steps.
  * `makeModel` is the family's adapter; its fetch (the request's, e.g. the guarded one for user URLs) is kept.
  */
 export async function* streamOpenAICompatible(
   makeModel: (request: ModelRequest) => ProviderModel,
   request: ModelRequest,
-  { prompt, settings, signal }: ReplyCall,
+  { prompt, settings, signal, tools }: ReplyCall,
 ): AsyncGenerator<ReplyPart> {
   let exchange: Exchange | null = null;
   const capture: FetchFn = async (input, init) => {
@@ -63,6 +66,7 @@ export async function* streamOpenAICompatible(
   };
   const model = makeModel({ ...request, fetch: capture }) as LanguageModelV4;
   const { headers, providerOptions, ...sampling } = settings;
+  const offered = tools?.length ? await offeredTools(tools) : null;
   const standardized = await standardizePrompt({
     instructions: prompt.instructions,
     messages: prompt.messages,
@@ -76,6 +80,7 @@ export async function* streamOpenAICompatible(
       abortSignal: signal,
       provider: model.provider.split('.')[0]!,
     }),
+    ...offered?.callOptions,
     providerOptions,
     abortSignal: signal,
     headers,
@@ -88,7 +93,8 @@ export async function* streamOpenAICompatible(
     if (!(error instanceof TakenOver)) throw error;
   }
   if (!exchange) throw new Error('The provider answered without a stream');
-  yield* readChunks(exchange, request.entry.family);
+  const toolCalls = offered ? createToolCallReader(offered, request.entry.family, signal) : null;
+  yield* readChunks(exchange, request.entry.family, toolCalls);
 }
 
 /**
@@ -109,8 +115,15 @@ interface ChunkChoice {
   } | null;
 }
 
-/** The chunks of a Chat Completions stream as text and a finish reason, as the SDK's adapters read them. */
-async function* readChunks(exchange: Exchange, family: ProviderFamily): AsyncGenerator<ReplyPart> {
+/**
+ * The chunks of a Chat Completions stream as text, tool calls (when tools were offered) and a finish reason, as the
+ * SDK's adapters read them.
+ */
+async function* readChunks(
+  exchange: Exchange,
+  family: ProviderFamily,
+  toolCalls: ReturnType<typeof createToolCallReader> | null,
+): AsyncGenerator<ReplyPart> {
   let output = false;
   let refusal = false;
   let rawFinish: string | null = null;
@@ -141,8 +154,12 @@ async function* readChunks(exchange: Exchange, family: ProviderFamily): AsyncGen
       output = refusal = true;
       yield { type: 'text', text: delta.refusal };
     }
-    if (delta.tool_calls?.length) output = true;
+    if (delta.tool_calls?.length) {
+      output = true;
+      toolCalls?.add(delta.tool_calls);
+    }
   }
+  if (toolCalls) yield* toolCalls.finish();
   const finishReason = rawFinish === null ? 'other' : finishReasonOf(rawFinish, refusal);
   yield { type: 'finish', finishReason, ...(usage ? { usage } : {}) };
 }

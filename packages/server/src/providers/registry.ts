@@ -135,11 +135,6 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
       const load = ADAPTERS[request.entry.family];
       if (CHAT_COMPLETIONS.has(request.entry.family)) {
         return markUserURLFailures(request, async function* (call) {
-          // The fast path reads text only: a call that offers tools goes through the SDK, which reads tool calls.
-          if (call.tools?.length) {
-            yield* streamWithSdk(await load(), request, call);
-            return;
-          }
           const { streamOpenAICompatible } = await fastStream();
           yield* streamOpenAICompatible(await load(), request, call);
         });

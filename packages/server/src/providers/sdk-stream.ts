@@ -43,7 +43,7 @@ export async function* streamWithSdk(model: ProviderModel, call: ReplyCall): Asy
  * The offered tools as the SDK takes them: described by their JSON Schema, with no `execute`, so the SDK hands each
  * call back instead of running it (Parley's tool runner runs it, then the next step is a new call).
  */
-function sdkTools(sdk: AiModule, tools: readonly ToolSpec[]): Ai.ToolSet {
+export function sdkTools(sdk: AiModule, tools: readonly ToolSpec[]): Ai.ToolSet {
   return Object.fromEntries(
     tools.map((spec) => [
       spec.name,

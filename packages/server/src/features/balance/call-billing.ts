@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
 import type { Db } from '../../db/database';
+import { withTransaction } from '../../db/dialect-helpers';
 import { countTokens } from '../../lib/tokens';
 import { retryWhileUnavailable } from '../../lib/unavailable';
 import type { TokenUsage } from '../../providers/provider.types';
@@ -12,6 +13,7 @@ import {
   takeIfEnough,
   type Amounts,
   type CallUsage,
+  type NewEntry,
 } from '../ledger/ledger.repository';
 import {
   chargeCost,
@@ -50,6 +52,12 @@ export interface CallBilling {
   readonly maxOutputTokens: number | null;
   /** Settles the hold by the outcome; a second call does nothing. */
   settle(outcome: CallOutcome): Promise<void>;
+  /**
+   * Settles the hold by the outcome and runs `next` (the next call's hold) in the same transaction: between two calls
+   * of a reply one commit, not two. When that transaction fails (`next` refused it, the database broke), neither is
+   * kept, so the settlement is then written on its own, as `settle` writes it, before the failure is thrown.
+   */
+  settleThen<T>(outcome: CallOutcome, next: (trx: Db) => Promise<T>): Promise<T>;
   /** Gives the whole hold back (the turn did not start); a no-op after a settlement. */
   release(): Promise<void>;
 }
@@ -180,6 +188,14 @@ function tokensOf(promptTokens: number, outcome: CallOutcome): TokenUsage {
   return outcome.usage ?? { promptTokens, completionTokens: countTokens(outcome.newText) };
 }
 
+/** What a settlement writes: the change to the balance, why, the reply it names, and the call's usage. */
+interface Settlement {
+  change: Partial<Amounts>;
+  reason: string;
+  refId: string | null;
+  call?: CallUsage;
+}
+
 function callUsage(
   price: ModelPricing,
   tokens: TokenUsage,
@@ -204,55 +220,66 @@ function billingOf(
   held: Held,
 ): CallBilling {
   let settled = false;
-  const write = async (change: Partial<Amounts>, reason: string, refId: string | null, call?: CallUsage) => {
+  // The settlement's key is the hold's: whatever writes it twice, the ledger takes it once.
+  const entryOf = (s: Settlement): NewEntry => ({
+    userId,
+    kind: 'settle',
+    change: s.change,
+    reason: s.reason,
+    refId: s.refId,
+    uniqueKey: `settle:${holdId}`,
+    ...(s.call ? { call: s.call } : {}),
+  });
+  const write = async (s: Settlement) => {
     if (settled) return;
-    // The settlement's key is the hold's: whatever calls it twice, the ledger takes it once. Through a database
-    // restart it keeps trying, as the reply's final write does. Marked settled only once written, so a write that
-    // failed leaves the hold to the next settle or release.
-    await retryWhileUnavailable(() =>
-      appendEntry(db, {
-        userId,
-        kind: 'settle',
-        change,
-        reason,
-        refId,
-        uniqueKey: `settle:${holdId}`,
-        ...(call ? { call } : {}),
-      }),
-    );
+    // Through a database restart it keeps trying, as the reply's final write does. Marked settled only once
+    // written, so a write that failed leaves the hold to the next settle or release.
+    await retryWhileUnavailable(() => appendEntry(db, entryOf(s)));
     settled = true;
   };
   const refund = (): Partial<Amounts> =>
     held.kind === 'use' ? useChange(held.column, 1) : held.kind === 'card' ? {} : { credits: held.amount };
+  const settlementOf = (outcome: CallOutcome): Settlement => {
+    // Nothing delivered and not finished (failed or stopped before the first word): the call is free.
+    if (!outcome.completed && outcome.newText === '') {
+      return { change: refund(), reason: `released ${price.model}`, refId: outcome.messageId };
+    }
+    const tokens = tokensOf(promptTokens, outcome);
+    if (held.kind === 'use') {
+      const call = callUsage(price, tokens, { credits: 0, column: held.column });
+      return { change: {}, reason: `used a free ${price.family} call`, refId: outcome.messageId, call };
+    }
+    if (held.kind === 'card') {
+      // A card's call takes nothing; its usage row still counts the call and its tokens.
+      const call = callUsage(price, tokens, { credits: 0 });
+      return { change: {}, reason: `${CARD_CALL_REASON} ${price.model}`, refId: outcome.messageId, call };
+    }
+    const charge = chargeOf(price, tokens, held.amount);
+    return {
+      change: { credits: held.amount - charge },
+      reason: `charged ${charge} for ${price.model}`,
+      refId: outcome.messageId,
+      call: callUsage(price, tokens, { credits: charge }),
+    };
+  };
   return {
     maxOutputTokens: held.kind === 'credits' ? held.completionTokens : null,
-    async settle(outcome) {
-      // Nothing delivered and not finished (failed or stopped before the first word): the call is free.
-      if (!outcome.completed && outcome.newText === '') {
-        return write(refund(), `released ${price.model}`, outcome.messageId);
+    settle: (outcome) => write(settlementOf(outcome)),
+    async settleThen(outcome, next) {
+      if (settled) return withTransaction(db, next);
+      const settlement = settlementOf(outcome);
+      try {
+        const answer = await withTransaction(db, async (trx) => {
+          await appendEntry(trx, entryOf(settlement));
+          return next(trx);
+        });
+        settled = true;
+        return answer;
+      } catch (error) {
+        await write(settlement);
+        throw error;
       }
-      const tokens = tokensOf(promptTokens, outcome);
-      if (held.kind === 'use') {
-        const call = callUsage(price, tokens, { credits: 0, column: held.column });
-        return write({}, `used a free ${price.family} call`, outcome.messageId, call);
-      }
-      if (held.kind === 'card') {
-        // A card's call takes nothing; its usage row still counts the call and its tokens.
-        return write(
-          {},
-          `${CARD_CALL_REASON} ${price.model}`,
-          outcome.messageId,
-          callUsage(price, tokens, { credits: 0 }),
-        );
-      }
-      const charge = chargeOf(price, tokens, held.amount);
-      return write(
-        { credits: held.amount - charge },
-        `charged ${charge} for ${price.model}`,
-        outcome.messageId,
-        callUsage(price, tokens, { credits: charge }),
-      );
     },
-    release: () => write(refund(), `released ${price.model} (not started)`, null),
+    release: () => write({ change: refund(), reason: `released ${price.model} (not started)`, refId: null }),
   };
 }

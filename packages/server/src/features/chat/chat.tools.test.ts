@@ -241,6 +241,36 @@ describe.each(testDialects())('billing a reply that uses tools, on %s', (dialect
     expect(settled.every((e) => e.reason.startsWith('charged '))).toBe(true);
     await expectLedgerMatches(db, app.userId);
   });
+
+  it('refuses the next call when the first spent the balance: the first is settled, the reply ends there', async () => {
+    // One call's price and one unit short of a second: the first call's settlement leaves too little to hold the next.
+    app = await startChatApp(dialect, simulator, {
+      balance: {
+        pricing: 'call',
+        callCost: { 'gpt-4': 20_000 },
+        registrationGift: { credits: 39_999, gpt3Uses: 0, gpt4Uses: 0 },
+      },
+      titleConvo: false,
+    });
+    await installPlugin(app, 'calculator');
+    simulator.clearRequests();
+    const script = { steps: [{ reply: 'Counting. ', toolCalls: [calc('1 + 2')] }, { reply: 'Three.' }] };
+    const res = await ask(app, 'gptPlugins', { ...fresh, text: `Sum ${sim(script)}`, tools: ['calculator'] });
+    expect(res.status).toBe(200);
+    expect([res.events.error?.error, res.events.final]).toEqual([true, undefined]);
+    // The next call was never made.
+    expect(simulator.requests()).toHaveLength(1);
+    const db = app.database.db;
+    expect(await entries(db, app.userId, 'hold')).toHaveLength(1);
+    const settled = await entries(db, app.userId, 'settle');
+    expect(settled.map((e) => [e.reason, Number(e.credits)])).toEqual([['charged 20000 for gpt-4o', 0]]);
+    await expectLedgerMatches(db, app.userId);
+    // The step the first call asked for ran and was saved with the reply.
+    const [reply] = (await messagesOf(app, res.events.error!.conversationId!)).filter(
+      (m) => !m.isCreatedByUser,
+    );
+    expect(toolSteps(reply!.content)).toEqual([expect.objectContaining({ name: 'calculator', output: '3' })]);
+  });
 });
 
 /** A promise and its resolver (Node 20 has no Promise.withResolvers). */
@@ -272,6 +302,7 @@ describe.each(testDialects())('stopping a reply while its tool runs, on %s', (di
     const { port } = service.address() as AddressInfo;
     app = await startChatApp(dialect, simulator, {
       pluginEnv: { SEARXNG_INSTANCE_URL: `http://127.0.0.1:${port}` },
+      balance: { pricing: 'tokens', registrationGift: { credits: 5_000_000, gpt3Uses: 0, gpt4Uses: 0 } },
     });
     expect((await installPlugin(app, 'searxng_search')).status).toBe(200);
     const script = {
@@ -302,5 +333,9 @@ describe.each(testDialects())('stopping a reply while its tool runs, on %s', (di
     ]);
     const saved = (await messagesOf(app, created.message.conversationId)).at(-1)!;
     expect(saved.content).toEqual(reply.content);
+    // The model call that asked for the tool had ended: charged as the finished call it was, not given back.
+    const settled = await entries(app.database.db, app.userId, 'settle');
+    expect(settled.map((e) => e.reason.split(' ')[0])).toEqual(['charged']);
+    await expectLedgerMatches(app.database.db, app.userId);
   });
 });

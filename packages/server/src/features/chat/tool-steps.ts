@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import type { ModelMessage } from 'ai';
 import type { ContentPart } from '@parley/shared';
-import { withTransaction } from '../../db/dialect-helpers';
 import { countTokens } from '../../lib/tokens';
 import type { ReplyPart, TokenUsage, ToolSpec } from '../../providers/provider.types';
 import { holdForCall } from '../balance/call-billing';
@@ -20,7 +19,7 @@ import {
   type ClassicAction,
 } from './classic-agent';
 import { callSize } from './call-size';
-import { turnHistory, turnPromptTokens } from './turn-history';
+import { turnHistoryCounted, turnPromptTokens } from './turn-history';
 import type { TurnTool } from './turn-tools';
 
 /** A model's call of a tool, as the provider handed it back. */
@@ -51,8 +50,8 @@ export interface ToolStepsResult {
  * then the tools it called (in parallel), then their results back to it in the next call, until a call asks for no
  * tool or TOOL_STEP_LIMIT calls were made; with `skipCompletion` off, the conversation's model then writes the reply
  * from what the tools returned (agent-completion.ts). Each step's parts are saved as it ends; each model call is its
- * own call on the ledger (the turn's hold pays the first; a call that asks for tools is settled as it ends, and
- * the next is held before it is made). A failure is answered, never thrown; Stop ends the model and every running tool.
+ * own call on the ledger (the turn's hold pays the first; the call before is settled and the next held in one
+ * transaction between two calls; a call that ended is charged as ended however the reply stops after it). A failure is answered, never thrown; Stop ends the model and every running tool.
  */
 export async function streamToolSteps(
   ctx: ChatContext,
@@ -82,11 +81,12 @@ export async function streamToolSteps(
   let usage: TokenUsage | undefined;
   let callText = '';
   try {
-    const history = await turnHistory(ctx, turn);
+    // The prompt's tokens come with the history's read, for the next call's hold (with the balance on).
+    const { history, promptTokens: counted } = await turnHistoryCounted(ctx, turn, turn.billing !== null);
     const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
     const agentPrompt = classic ? withInstructions(prompt, classicInstructions(specs)) : prompt;
     const messages: ModelMessage[] = [...agentPrompt.messages];
-    let promptTokens: number | null = null;
+    let promptTokens: number | null = counted;
     for (let step = 1; ; step += 1) {
       callText = '';
       finishReason = null;
@@ -111,8 +111,6 @@ export async function streamToolSteps(
         calls.push({ type: 'tool-call', id: `call_${randomUUID()}`, name: action.name, input: action.input });
       // A call that asks for no tool is the answer; at the step limit, calls it still asks for are not run.
       if (calls.length === 0 || step >= limit) break;
-      // The call has ended: settled now, by its own outcome, so a stop while its tools run cannot make it free.
-      await settleCall(turn, callText, usage);
       const indexes = calls.map((c) => {
         parts.push(toolCallPart(c, null));
         hooks.onPart(parts.length - 1, parts.at(-1)!);
@@ -133,17 +131,20 @@ export async function streamToolSteps(
         : [assistantMessage(callText, calls), toolMessage(calls, outcomes)];
       messages.push(...added);
       promptTokens = await nextCallBilling(ctx, turn, agent, {
+        callText,
+        usage,
         promptTokens,
-        addedTokens: countTokens(JSON.stringify(added)),
+        addedTokens: () => countTokens(JSON.stringify(added)),
       });
     }
     if (!agent.skipCompletion) {
       const completion = completionPrompt(prompt, parts, callText);
       // The completion's prompt is the conversation's with the note in its instructions, not the agent's messages.
-      await settleCall(turn, callText, usage);
       await nextCallBilling(ctx, turn, turn, {
+        callText,
+        usage,
         promptTokens: null,
-        addedTokens: countTokens(completion.instructions ?? ''),
+        addedTokens: () => countTokens(completion.instructions ?? ''),
       });
       callText = '';
       finishReason = null;
@@ -165,8 +166,27 @@ export async function streamToolSteps(
       parts,
       signal.aborted ? 'stopped before it finished' : 'the reply failed before it finished',
     );
+    // A call that had ended (a finish reason came) is charged as the finished call it was, not given back.
+    if (finishReason !== null) await settleEnded(ctx, turn, callText, usage);
     return { finishReason, usage, failure: error, parts, lastCallText: callText };
   }
+}
+
+/**
+ * Settles a model call that ended before the reply did (stopped or failed while its tools ran), by its own outcome
+ * (docs/reference/balance.md (What a call costs)); a call already settled is left as it is. Settled here, not by the
+ * reply's end, which would read the stop as a call stopped before its first word when it wrote only tool calls.
+ */
+async function settleEnded(
+  ctx: ChatContext,
+  turn: Turn,
+  callText: string,
+  usage: TokenUsage | undefined,
+): Promise<void> {
+  const outcome = { completed: true, newText: callText, messageId: turn.reply.messageId };
+  await turn.billing
+    ?.settle({ ...outcome, ...(usage ? { usage } : {}) })
+    .catch((error: unknown) => ctx.logError(error, 'tool step settlement'));
 }
 
 /** The end of a classic agent's message: what is left to show of a plain answer, and the action it asks for. */
@@ -287,34 +307,43 @@ function toolMessage(calls: readonly ToolCall[], outcomes: readonly ToolCallOutc
 }
 
 /**
- * Settles a call that ended asking for tools (docs/reference/balance.md (What a call costs)): it finished, so it is
- * charged by its own usage, at most its hold, whatever happens to the reply after it.
- */
-async function settleCall(turn: Turn, callText: string, usage: TokenUsage | undefined): Promise<void> {
-  await turn.billing?.settle({
-    completed: true,
-    newText: callText,
-    ...(usage ? { usage } : {}),
-    messageId: turn.reply.messageId,
-  });
-}
-
-/**
- * Holds the next call, the agent's or the completion's (docs/reference/balance.md (A call)): each model call is a call of its own on the ledger. A
- * refused hold (the balance is spent) ends the reply with that refusal. Answers the prompt's size so far.
+ * Settles the call that just ended and holds the next one, the agent's or the completion's
+ * (docs/reference/balance.md (A call)): each model call is charged as a call of its own, at most its hold. Both in one transaction, so between two calls Parley waits on
+ * one commit, not two; a refused hold (the balance is spent) still settles the call before, and ends the reply with
+ * that refusal. Answers the prompt's size so far.
  */
 async function nextCallBilling(
   ctx: ChatContext,
   turn: Turn,
   next: { model: string; settings: ModelCallSettings },
-  step: { promptTokens: number | null; addedTokens: number },
+  step: {
+    callText: string;
+    usage: TokenUsage | undefined;
+    promptTokens: number | null;
+    /** What the step adds to the prompt, counted only with the balance on (a page's text is thousands of tokens). */
+    addedTokens: () => number;
+  },
 ): Promise<number | null> {
-  if (!turn.billing) return step.promptTokens;
-  const db = ctx.deps.database.db;
-  const before = step.promptTokens ?? (await turnPromptTokens(db, ctx, turn));
-  const promptTokens = before + step.addedTokens;
-  turn.billing = await withTransaction(db, (trx) =>
-    holdForCall(ctx.deps, trx, turn.userId, next.model, callSize(next.model, next.settings, promptTokens)),
-  );
+  const billing = turn.billing;
+  if (!billing) return step.promptTokens;
+  const added = step.addedTokens();
+  let promptTokens = 0;
+  const outcome = {
+    completed: true,
+    newText: step.callText,
+    ...(step.usage ? { usage: step.usage } : {}),
+    messageId: turn.reply.messageId,
+  };
+  // The prompt is read in the transaction too: whatever fails after the call ended, the call is settled as ended.
+  turn.billing = await billing.settleThen(outcome, async (trx) => {
+    promptTokens = (step.promptTokens ?? (await turnPromptTokens(trx, ctx, turn))) + added;
+    return holdForCall(
+      ctx.deps,
+      trx,
+      turn.userId,
+      next.model,
+      callSize(next.model, next.settings, promptTokens),
+    );
+  });
   return promptTokens;
 }

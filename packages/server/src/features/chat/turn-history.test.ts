@@ -4,7 +4,9 @@ import { freshDatabase, testDialects, type TestDatabase } from '../../../test/di
 import type { Db } from '../../db/database';
 import { keepWithinBudget } from './history-budget';
 import type { MessageFile } from './message-files';
-import { budgetedHistory, type HistoryInput } from './turn-history';
+import type { ChatContext } from './chat-context';
+import type { Turn } from './chat-turn';
+import { budgetedHistory, turnHistoryCounted, turnPromptTokens, type HistoryInput } from './turn-history';
 import { newConversation, newMessage, newUserRow } from '../../../test/factories.test-helpers';
 
 // A model with the default 4,096-token window and 1,096 tokens kept for the reply: 3,000 for the history.
@@ -118,5 +120,68 @@ describe.each(testDialects())('the history budget counts images on %s', (dialect
     ]);
     // At low detail 2,500 + 85 + 85 fits.
     expect(shape(await history({ resendImages: true, detail: 'low' }))).toHaveLength(5);
+  });
+});
+
+// A reply that uses tools holds its next call on the prompt's tokens counted with the history it read
+// (docs/reference/balance.md (A call)): the same count the placement's hold makes from the database.
+describe.each(testDialects())('the prompt counted with the history, on %s', (dialect) => {
+  let d: TestDatabase;
+  afterEach(async () => d?.cleanup());
+
+  async function setUp() {
+    d = await freshDatabase(dialect);
+    await newUserRow(d.db, { id: 'u', name: 'u', invite_code: 'u' });
+    const convo = await newConversation(d.db, 'u');
+    await newMessage(d.db, 'u', convo, { id: 'q1', text: 'What is two plus two, and why?' });
+    await newMessage(d.db, 'u', convo, { id: 'a1', parent: 'q1', byUser: false, text: 'Four: two twos.' });
+    await newMessage(d.db, 'u', convo, { id: 'q2', parent: 'a1', text: 'And three plus three?' });
+    const ctx = {
+      deps: { database: d },
+      registry: { getEndpoint: () => undefined },
+      storage: null,
+      logError: () => {},
+    } as unknown as ChatContext;
+    const turn = {
+      userId: 'u',
+      endpoint: 'gptPlugins',
+      conversationId: convo,
+      historyLeafId: 'q2',
+      model: 'gpt-4o',
+      settings: {},
+      options: {
+        model: 'gpt-4o',
+        systemMessage: 'Answer in one line.',
+        examples: [{ input: { content: 'One plus one?' }, output: { content: 'Two.' } }],
+      },
+      reply: { messageId: 'r', parentMessageId: 'q2', baseText: '', isEdited: false },
+      requestMessage: { messageId: 'q2', files: null },
+      tools: [],
+    } as unknown as Turn;
+    return { ctx, turn };
+  }
+
+  it('counts what turnPromptTokens counts, and nothing when not asked to', async () => {
+    const { ctx, turn } = await setUp();
+    const counted = await turnHistoryCounted(ctx, turn, true);
+    expect(counted.history.map((h) => h.content)).toEqual([
+      'What is two plus two, and why?',
+      'Four: two twos.',
+      'And three plus three?',
+    ]);
+    const expected = await turnPromptTokens(d.db, ctx, turn);
+    expect(expected).toBeGreaterThan(0);
+    expect(counted.promptTokens).toBe(expected);
+    expect((await turnHistoryCounted(ctx, turn, false)).promptTokens).toBeNull();
+  });
+
+  it("leaves a branch whose reply is not written yet to turnPromptTokens (its question's history is read too)", async () => {
+    const { ctx, turn } = await setUp();
+    const branch = {
+      ...turn,
+      historyLeafId: 'r2',
+      reply: { messageId: 'r2', parentMessageId: 'q2', baseText: 'Six', isEdited: false },
+    } as Turn;
+    expect((await turnHistoryCounted(ctx, branch, true)).promptTokens).toBeNull();
   });
 });

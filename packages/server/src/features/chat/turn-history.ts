@@ -99,7 +99,28 @@ function toolParts(content: string | null): ContentPart[] | null {
 
 /** The turn's history as prompt turns, with the bytes of the images it sends. */
 export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptTurn[]> {
-  const entries = await budgetedHistory(ctx.deps.database.db, historyInput(ctx, turn));
+  return promptTurns(ctx, turn, await budgetedHistory(ctx.deps.database.db, historyInput(ctx, turn)));
+}
+
+/**
+ * The turn's history as turnHistory answers it and, when `counted`, the tokens of the prompt it makes as
+ * turnPromptTokens counts them, from the same read: a reply that uses tools holds its next call on them without
+ * reading the history again. Null when not asked for, or when the count needs a branch's question read too.
+ */
+export async function turnHistoryCounted(
+  ctx: ChatContext,
+  turn: Turn,
+  counted: boolean,
+): Promise<{ history: PromptTurn[]; promptTokens: number | null }> {
+  const input = historyInput(ctx, turn);
+  const entries = await budgetedHistory(ctx.deps.database.db, input);
+  const history = await promptTurns(ctx, turn, entries);
+  const tokens = entryTokens(entries, input.detail);
+  if (!counted || readsQuestion(turn, tokens)) return { history, promptTokens: null };
+  return { history, promptTokens: tokens + extraTokens(turn.options) };
+}
+
+async function promptTurns(ctx: ChatContext, turn: Turn, entries: HistoryEntry[]): Promise<PromptTurn[]> {
   const wanted = entries.flatMap((e) => e.images.map((image) => image.file_id));
   const bytes = await loadTurnImages(ctx.deps, ctx.storage, turn.userId, wanted, ctx.logError);
   // Earlier tool steps go back as the calls and results they were only when this call offers tools: providers refuse
@@ -114,6 +135,25 @@ export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptT
   });
 }
 
+/** A history's tokens as a hold counts them: the stored counts, and what the images sent cost. */
+const entryTokens = (entries: HistoryEntry[], detail: ImageDetail) =>
+  entries.reduce((n, e) => n + e.row.token_count + imagesTokenCost(e.images, detail), 0);
+
+/** A branch whose reply is not written yet: its history is its question's plus the reply's starting text. */
+const readsQuestion = (turn: HistoryTurn, historyTokens: number) =>
+  historyTokens === 0 && turn.reply.baseText !== '' && turn.historyLeafId === turn.reply.messageId;
+
+/** The instructions' and the examples' tokens. */
+function extraTokens(options: HistoryTurn['options']): number {
+  const { systemMessage, promptPrefix, examples } = options;
+  const extra = [
+    systemMessage,
+    promptPrefix,
+    ...(examples ?? []).flatMap((e) => [e.input.content, e.output.content]),
+  ];
+  return extra.reduce((n, text) => n + (text ? countTokens(text) : 0), 0);
+}
+
 /**
  * The tokens of the prompt a turn will send, counted where the turn is placed (`db`: its transaction, which holds
  * the request's writes) so the balance's hold covers the whole prompt, history included
@@ -123,18 +163,10 @@ export async function turnHistory(ctx: ChatContext, turn: Turn): Promise<PromptT
  */
 export async function turnPromptTokens(db: Db, ctx: ChatContext, turn: HistoryTurn): Promise<number> {
   const { detail } = historyInput(ctx, turn);
-  const sum = (entries: HistoryEntry[]) =>
-    entries.reduce((n, e) => n + e.row.token_count + imagesTokenCost(e.images, detail), 0);
-  let history = sum(await budgetedHistory(db, historyInput(ctx, turn)));
-  if (history === 0 && turn.reply.baseText !== '' && turn.historyLeafId === turn.reply.messageId) {
+  let history = entryTokens(await budgetedHistory(db, historyInput(ctx, turn)), detail);
+  if (readsQuestion(turn, history)) {
     const question = await budgetedHistory(db, historyInput(ctx, turn, turn.reply.parentMessageId));
-    history = sum(question) + countTokens(turn.reply.baseText);
+    history = entryTokens(question, detail) + countTokens(turn.reply.baseText);
   }
-  const { systemMessage, promptPrefix, examples } = turn.options;
-  const extra = [
-    systemMessage,
-    promptPrefix,
-    ...(examples ?? []).flatMap((e) => [e.input.content, e.output.content]),
-  ];
-  return history + extra.reduce((n, text) => n + (text ? countTokens(text) : 0), 0);
+  return history + extraTokens(turn.options);
 }
