@@ -3,6 +3,9 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { ServerProcess } from '@parley/server/testing';
 import { animationsDone, artifactPath, launchBrowser } from './browser.test-helpers';
+import type { Message } from '@parley/shared';
+import { apiFromPage } from './session.test-helpers';
+import { URL_ID } from './chat.test-helpers';
 import {
   comesBefore,
   drawPng,
@@ -18,7 +21,7 @@ import {
 
 // A reply that used tools, in the web (docs/reference/tools.md (A reply that uses tools)): its steps among its text,
 // each opening to its input and output, a failed one marked, an image a tool made; the same after a reload. In zh-CN,
-// on a desktop (light) and a phone (dark).
+// on a desktop (light) and a phone (dark). A reload while a tool runs finds the reply still running and sees it end.
 
 const PHONE = { width: 390, height: 844 };
 const CALCULATOR = { key: 'calculator', name: 'Calculator' };
@@ -35,6 +38,13 @@ const ASK_BROKEN = `And 2 +? ${sim({
 })}`;
 const ASK_DRAWING = `Draw a square. ${sim({
   steps: [{ toolCalls: [{ name: 'dalle', input: { prompt: 'a teal square' } }] }, { reply: 'Here it is.' }],
+})}`;
+// Text before the step, then a reply of 40 words at 20 a second: long enough to still be streaming when looked at.
+const ASK_SLOW_DRAWING = `Draw it slowly. ${sim({
+  steps: [
+    { reply: 'Drawing now. ', toolCalls: [{ name: 'dalle', input: { prompt: 'a teal square' } }] },
+    { tokens: 40, rate: 20 },
+  ],
 })}`;
 
 let browser: Browser;
@@ -196,6 +206,61 @@ describe('tool steps in a reply', () => {
     await expectNoOverflow(chat, PHONE.width);
     await expectAxeClean(page);
     await shot(page, 'phone-dark-reloaded');
+    await chat.close();
+  });
+
+  it('a reload while a tool runs: the step is still running after it, then the image and the rest, each once', async () => {
+    const chat = await toolChat(browser, server.baseUrl, { width: 1280, height: 800, colorScheme: 'light' }, [
+      DALLE,
+    ]);
+    const { page } = chat;
+    images.png = await drawPng(page);
+    const drawn = images.requests;
+    const release = images.hold();
+    try {
+      await poll(() => chat.box.isEnabled()).toBe(true);
+      await chat.box.fill(ASK_SLOW_DRAWING);
+      await poll(() => page.getByRole('button', { name: '发送消息' }).isEnabled()).toBe(true);
+      await chat.box.press('Enter');
+      // The drawing was asked for and is held: the step runs.
+      await poll(() => images.requests).toBe(drawn + 1);
+      await poll(() => steps(chat.lastReply()).getAttribute('data-state')).toBe('running');
+
+      await page.reload();
+      // The page re-attaches to the reply: its text so far, and the step, still running.
+      const reply = chat.lastReply();
+      await poll(() => steps(reply).getAttribute('data-state')).toBe('running');
+      expect(await reply.innerText()).toContain('Drawing now.');
+      await page.getByRole('button', { name: '停止生成' }).waitFor();
+      await shot(page, 'reload-running');
+    } finally {
+      release();
+    }
+    const reply = chat.lastReply();
+    await poll(() => steps(reply).getAttribute('data-state')).toBe('done');
+    // Still streaming after the step: partial first, then the end.
+    await poll(() => reply.innerText()).toContain('tok1 ');
+    expect(await reply.innerText()).not.toContain('tok40');
+    await poll(() => reply.innerText(), 20_000).toContain('tok40');
+    await poll(() => page.getByRole('button', { name: '停止生成' }).count()).toBe(0);
+
+    // Each once on the page: the text before, the step, the image, the words; the tool ran once.
+    const shown = await reply.innerText();
+    expect(shown.split('Drawing now.').length - 1).toBe(1);
+    expect(shown.split('tok1 ').length - 1).toBe(1);
+    expect(await steps(reply).count()).toBe(1);
+    expect(await reply.getByTestId('tool-image').count()).toBe(1);
+    expect(await comesBefore(steps(reply), reply.getByText(/tok1 /))).toBe(true);
+    expect(images.requests).toBe(drawn + 1);
+    await shot(page, 'reload-ended');
+
+    // And as saved: one step with its output, the text before it and the whole reply after it.
+    const conversationId = URL_ID.exec(page.url())![1]!;
+    const saved = (await apiFromPage<Message[]>(page, `/api/messages/${conversationId}`)).body;
+    const parts = saved.at(-1)!.content ?? [];
+    expect(parts.map((p) => p.type)).toEqual(['text', 'tool_call', 'image_file', 'text']);
+    const words = Array.from({ length: 40 }, (_, i) => `tok${i + 1} `).join('');
+    expect(saved.at(-1)!.text).toBe(`Drawing now. ${words}`);
     await chat.close();
   });
 });

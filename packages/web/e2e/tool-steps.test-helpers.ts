@@ -18,20 +18,41 @@ export function poll<T>(fn: () => Promise<T> | T, timeout = 15_000): ReturnType<
   return expect.poll(fn, { timeout, interval: 50 });
 }
 
-/** A stand-in for OpenAI's images API: every request gets the PNG the browser test set (base64), as `b64_json`. */
+/**
+ * A stand-in for OpenAI's images API: every request gets the PNG the browser test set (base64), as `b64_json`. While
+ * `hold()`'s gate is shut, answers wait for it: a drawing that is still running when the test acts.
+ */
 export interface FakeImages {
   url: string;
   png: string;
+  /** Requests seen so far. */
+  requests: number;
+  /** Holds the next answers until the function it returns is called. */
+  hold: () => () => void;
   close: () => Promise<void>;
 }
 
 export async function startFakeImages(): Promise<FakeImages> {
-  const fake: FakeImages = { url: '', png: '', close: async () => undefined };
+  let gate: Promise<void> = Promise.resolve();
+  const fake: FakeImages = {
+    url: '',
+    png: '',
+    requests: 0,
+    hold: () => {
+      let open!: () => void;
+      gate = new Promise<void>((resolve) => (open = resolve));
+      return open;
+    },
+    close: async () => undefined,
+  };
   const server: Server = createServer((req, res) => {
+    fake.requests += 1;
     req.resume();
     req.on('end', () => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ data: [{ b64_json: fake.png, revised_prompt: 'a teal square' }] }));
+      void gate.then(() => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [{ b64_json: fake.png, revised_prompt: 'a teal square' }] }));
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
