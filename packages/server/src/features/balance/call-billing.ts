@@ -7,6 +7,7 @@ import { retryWhileUnavailable } from '../../lib/unavailable';
 import type { TokenUsage } from '../../providers/provider.types';
 import {
   appendEntry,
+  appendEntryLocking,
   insertEntry,
   lockBalance,
   readBalance,
@@ -56,8 +57,10 @@ export interface CallBilling {
    * Settles the hold by the outcome and runs `next` (the next call's hold) in the same transaction: between two calls
    * of a reply one commit, not two. When that transaction fails (`next` refused it, the database broke), neither is
    * kept, so the settlement is then written on its own, as `settle` writes it, before the failure is thrown.
+   * `next` is also given the balance the settlement left, its row locked by the transaction, for holdForCall's
+   * `locked`; undefined when the call was already settled.
    */
-  settleThen<T>(outcome: CallOutcome, next: (trx: Db) => Promise<T>): Promise<T>;
+  settleThen<T>(outcome: CallOutcome, next: (trx: Db, locked?: Amounts) => Promise<T>): Promise<T>;
   /** Gives the whole hold back (the turn did not start); a no-op after a settlement. */
   release(): Promise<void>;
 }
@@ -75,7 +78,9 @@ const useChange = (column: 'gpt3_uses' | 'gpt4_uses', n: number): Partial<Amount
  * taken only if the balance stays at or above zero (ledger.repository.ts, takeIfEnough). With token prices the
  * credits are what the prompt and the reply can cost, the reply cut to what the balance pays for (pricing.ts,
  * creditsHold); the balance row is locked first, so what was read is what is taken from. Undefined when neither can
- * pay.
+ * pay. `locked` is the balance when the transaction already holds its row locked (a settlement just wrote it): the
+ * choice is then made on it, without trying a free use that is not there and locking again, two round trips fewer
+ * between two calls of a reply.
  */
 async function placeHold(
   trx: Db,
@@ -83,6 +88,7 @@ async function placeHold(
   holdId: string,
   price: ModelPricing,
   bounds: CallBounds,
+  locked?: Amounts,
 ): Promise<Held | undefined> {
   const column = price.family === 'gpt-4' ? 'gpt4_uses' : 'gpt3_uses';
   const entry = { id: holdId, userId, kind: 'hold' as const, reason: `call ${price.model}` };
@@ -93,11 +99,12 @@ async function placeHold(
     await insertEntry(trx, { ...entry, reason: `call ${price.model} (card)`, change: {} });
     return { kind: 'card' } satisfies Held;
   }
-  if (await takeIfEnough(trx, userId, column, 1)) {
+  const mayHaveUse = !locked || (column === 'gpt4_uses' ? locked.gpt4Uses : locked.gpt3Uses) >= 1;
+  if (mayHaveUse && (await takeIfEnough(trx, userId, column, 1))) {
     await insertEntry(trx, { ...entry, change: useChange(column, -1) });
     return { kind: 'use', column } satisfies Held;
   }
-  const balance = await lockBalance(trx, userId, false);
+  const balance = locked ?? (await lockBalance(trx, userId, false));
   const hold = creditsHold(price, bounds, balance?.credits ?? 0);
   if (!hold) return undefined;
   if (hold.cost === 0 || (await takeIfEnough(trx, userId, 'credits', hold.cost))) {
@@ -127,7 +134,8 @@ export interface CallSize {
 /**
  * Before a call (docs/reference/balance.md (A call)), in the transaction that places the turn: holds a free use of
  * the model's family, else what the call can cost in credits, or refuses with `token_balance`, which rolls the turn's
- * writes back: nothing is saved or sent to the provider. Null while CHECK_BALANCE is off.
+ * writes back: nothing is saved or sent to the provider. Null while CHECK_BALANCE is off. `locked`: the balance as
+ * this transaction locked it, when it did (CallBilling.settleThen).
  */
 export async function holdForCall(
   deps: AppDeps,
@@ -135,13 +143,14 @@ export async function holdForCall(
   userId: string,
   model: string,
   size: CallSize,
+  locked?: Amounts,
 ): Promise<CallBilling | null> {
   if (!deps.config.app.checkBalance) return null;
   const { pricing } = deps.config.balance;
   const price = priceOf(pricing, model);
   const bounds = { ...size, minCompletionTokens: pricing.completionReserve };
   const holdId = randomUUID();
-  const held = await placeHold(trx, userId, holdId, price, bounds);
+  const held = await placeHold(trx, userId, holdId, price, bounds, locked);
   if (!held) {
     const { credits } = await readBalance(trx, userId);
     const refusal = tokenBalanceError({
@@ -270,8 +279,8 @@ function billingOf(
       const settlement = settlementOf(outcome);
       try {
         const answer = await withTransaction(db, async (trx) => {
-          await appendEntry(trx, entryOf(settlement));
-          return next(trx);
+          const locked = await appendEntryLocking(trx, entryOf(settlement));
+          return next(trx, locked);
         });
         settled = true;
         return answer;

@@ -335,7 +335,7 @@ async function nextCallBilling(
     messageId: turn.reply.messageId,
   };
   // The prompt is read in the transaction too: whatever fails after the call ended, the call is settled as ended.
-  turn.billing = await billing.settleThen(outcome, async (trx) => {
+  turn.billing = await billing.settleThen(outcome, async (trx, locked) => {
     promptTokens = (step.promptTokens ?? (await turnPromptTokens(trx, ctx, turn))) + added;
     return holdForCall(
       ctx.deps,
@@ -343,6 +343,7 @@ async function nextCallBilling(
       turn.userId,
       next.model,
       callSize(next.model, next.settings, promptTokens),
+      locked,
     );
   });
   return promptTokens;

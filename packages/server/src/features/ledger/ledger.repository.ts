@@ -47,10 +47,17 @@ const full = (change: Partial<Amounts>): Amounts => ({ ...ZERO, ...change });
  * has one). The entry is written first: a key already used makes it a no-op, answered false.
  */
 export async function appendEntry(db: Db, entry: NewEntry): Promise<boolean> {
+  return (await appendEntryLocking(db, entry)) !== undefined;
+}
+
+/**
+ * appendEntry, answering the balance the entry left, whose row the caller's transaction now holds locked: what a
+ * write after it in that transaction can decide on without reading it again. Undefined when the key was used.
+ */
+export async function appendEntryLocking(db: Db, entry: NewEntry): Promise<Amounts | undefined> {
   return withTransaction(db, async (trx) => {
-    if (!(await insertEntry(trx, entry))) return false;
-    await addToBalance(trx, entry.userId, full(entry.change), nowIso());
-    return true;
+    if (!(await insertEntry(trx, entry))) return undefined;
+    return addToBalance(trx, entry.userId, full(entry.change), nowIso());
   });
 }
 
@@ -90,9 +97,9 @@ export async function insertEntry(trx: Db, entry: NewEntry): Promise<boolean> {
   return inserted !== undefined;
 }
 
-/** Adds a change to the cached balance, making the row on a user's first entry. */
-async function addToBalance(trx: Db, userId: string, change: Amounts, now: string): Promise<void> {
-  await trx
+/** Adds a change to the cached balance, making the row on a user's first entry; answers the balance after it. */
+async function addToBalance(trx: Db, userId: string, change: Amounts, now: string): Promise<Amounts> {
+  const row = await trx
     .insertInto('balances')
     .values({
       user_id: userId,
@@ -109,7 +116,9 @@ async function addToBalance(trx: Db, userId: string, change: Amounts, now: strin
         updated_at: now,
       }),
     )
-    .execute();
+    .returning(['credits', 'gpt3_uses as gpt3', 'gpt4_uses as gpt4'])
+    .executeTakeFirstOrThrow();
+  return toAmounts(row);
 }
 
 const toAmounts = (row: {
