@@ -11,7 +11,7 @@ import {
   insertEntry,
   lockBalance,
   readBalance,
-  takeIfEnough,
+  takeWithEntry,
   type Amounts,
   type CallUsage,
   type NewEntry,
@@ -100,17 +100,21 @@ async function placeHold(
     return { kind: 'card' } satisfies Held;
   }
   const mayHaveUse = !locked || (column === 'gpt4_uses' ? locked.gpt4Uses : locked.gpt3Uses) >= 1;
-  if (mayHaveUse && (await takeIfEnough(trx, userId, column, 1))) {
-    await insertEntry(trx, { ...entry, change: useChange(column, -1) });
+  if (
+    mayHaveUse &&
+    (await takeWithEntry(trx, userId, column, 1, { ...entry, change: useChange(column, -1) }))
+  ) {
     return { kind: 'use', column } satisfies Held;
   }
   const balance = locked ?? (await lockBalance(trx, userId, false));
   const hold = creditsHold(price, bounds, balance?.credits ?? 0);
   if (!hold) return undefined;
-  if (hold.cost === 0 || (await takeIfEnough(trx, userId, 'credits', hold.cost))) {
-    await insertEntry(trx, { ...entry, change: { credits: -hold.cost } });
+  const taken =
+    hold.cost === 0
+      ? await insertEntry(trx, { ...entry, change: {} })
+      : await takeWithEntry(trx, userId, 'credits', hold.cost, { ...entry, change: { credits: -hold.cost } });
+  if (taken)
     return { kind: 'credits', amount: hold.cost, completionTokens: hold.completionTokens } satisfies Held;
-  }
   return undefined;
 }
 

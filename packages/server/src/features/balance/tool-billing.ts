@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AppDeps } from '../../app-deps';
-import { withTransaction } from '../../db/dialect-helpers';
 import { retryWhileUnavailable } from '../../lib/unavailable';
-import { appendEntry, insertEntry, takeIfEnough } from '../ledger/ledger.repository';
+import { appendEntry, takeWithEntry } from '../ledger/ledger.repository';
 
 /** A priced tool's hold, settled exactly once when the tool's run ends. */
 export interface ToolBilling {
@@ -30,17 +29,13 @@ export async function holdForTool(
   if (cost === 0) return null;
   const db = deps.database.db;
   const holdId = randomUUID();
-  const held = await withTransaction(db, async (trx) => {
-    if (!(await takeIfEnough(trx, userId, 'credits', cost))) return false;
-    await insertEntry(trx, {
-      id: holdId,
-      userId,
-      kind: 'hold',
-      reason: `tool ${toolKey}`,
-      refId: messageId,
-      change: { credits: -cost },
-    });
-    return true;
+  const held = await takeWithEntry(db, userId, 'credits', cost, {
+    id: holdId,
+    userId,
+    kind: 'hold',
+    reason: `tool ${toolKey}`,
+    refId: messageId,
+    change: { credits: -cost },
   });
   if (!held) return { unpaid: cost };
   let settled = false;

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_CHOICES, EXPORT_CHOICES_KEY, readChoices, saveChoices } from './export-preferences';
 
 describe('remembered export choices', () => {
@@ -9,6 +9,8 @@ describe('remembered export choices', () => {
       setItem: (key: string, value: string) => values.set(key, value),
     });
   });
+  // The worker's later test files share its globals (vitest.config.ts, isolate: false).
+  afterEach(() => vi.unstubAllGlobals());
 
   it('reads back what was saved', () => {
     const choices = { type: 'csv', includeOptions: false, allBranches: true, recursive: false } as const;
