@@ -96,7 +96,7 @@ export async function appendEntryLocking(db: Db, entry: NewEntry): Promise<Amoun
 }
 
 /** The INSERT of one entry, not yet run; an entry whose unique key was used already inserts nothing. */
-function entryInsert(db: Db | QueryCreator<Database>, entry: NewEntry, now: string) {
+function entryInsert(db: QueryCreator<Database>, entry: NewEntry, now: string) {
   const change = full(entry.change);
   return db
     .insertInto('ledger_entries')
