@@ -15,6 +15,7 @@ import { readShopSettings } from '../src/config/shop-settings';
 import { DEFAULT_HEAP_GROWING_PERCENT } from '../src/lib/heap-growth';
 import { DEFAULT_RATE_LIMIT_PREFIX } from '../src/lib/rate-limit';
 import { readLinkEnv } from '../src/config/link-settings';
+import { readAssistantsSettings } from '../src/config/assistants-settings';
 import { buildApp, type BuildOptions } from '../src/app';
 import { freshDatabase, type TestDatabase } from './dialects.test-helpers';
 
@@ -83,6 +84,7 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     payment: null,
     pluginEnv: {},
     tools: { stepLimit: 10, dalleBaseUrl: null },
+    assistants: null,
   };
   const config = merge(base, overrides) as AppConfig;
   // As the loader does: the file rules come from the YAML's fileConfig unless the test gives its own; the balance
@@ -92,7 +94,10 @@ export function testConfig(overrides: DeepPartial<AppConfig> = {}): AppConfig {
     overrides.balance === undefined && config.yaml?.balance
       ? readBalanceSettings({}, config.yaml)
       : config.balance;
-  return { ...config, files, balance };
+  // The assistants endpoint from the YAML's endpoints.assistants, unless the test gives its settings.
+  const assistants =
+    overrides.assistants === undefined ? readAssistantsSettings(config.yaml) : config.assistants;
+  return { ...config, files, balance, assistants };
 }
 
 function merge(base: unknown, over: unknown): unknown {

@@ -42,4 +42,6 @@ export * from './balance/model-class';
 export * from './balance/message-cost.schema';
 export * from './plugins/plugin-catalogue';
 export * from './plugins/plugin-store.schema';
+export * from './assistants/assistant.schema';
+export * from './assistants/run.schema';
 export * from './endpoints/tool-models';

@@ -1,4 +1,5 @@
 import type { ToolSettings } from './tool-settings';
+import type { AssistantsSettings } from './assistants-settings';
 import type { SocialProvider } from '@parley/shared';
 import type { YamlConfig } from './yaml.schema';
 import type { ProvidersConfig } from './provider-settings';
@@ -136,4 +137,6 @@ export interface AppConfig {
   pluginEnv: Readonly<Record<string, string>>;
   /** How replies use tools: the step limit, the DALL-E proxy (tool-settings.ts). */
   tools: ToolSettings;
+  /** The assistants endpoint (assistants-settings.ts); null when the YAML file has no `endpoints.assistants`. */
+  assistants: AssistantsSettings | null;
 }

@@ -1,4 +1,5 @@
 import type { AppConfig } from './config.types';
+import { readAssistantsSettings } from './assistants-settings';
 import { deepFreeze } from './deep-freeze';
 import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
@@ -98,6 +99,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     links: readLinkEnv(env),
     pluginEnv: readPluginEnv(env),
     tools: readToolSettings(env),
+    assistants: readAssistantsSettings(yaml),
   };
   if (config.auth.passwordResetLinkInResponse && config.mail === null) {
     notices.push(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BUILT_IN_ENDPOINTS, SOCIAL_PROVIDERS } from '@parley/shared';
+import { ASSISTANT_CAPABILITIES, BUILT_IN_ENDPOINTS, SOCIAL_PROVIDERS } from '@parley/shared';
 import { mcpServersSchema } from './mcp-servers.schema';
 
 /**
@@ -106,6 +106,8 @@ const assistantsEndpointSchema = z
     supportedIds: z.array(z.string()).optional(),
     excludedIds: z.array(z.string()).optional(),
     models: modelsSchema,
+    /** What assistants may use; unset: all of them (docs/reference/assistants.md (Settings)). */
+    capabilities: z.array(z.enum(ASSISTANT_CAPABILITIES)).optional(),
   })
   .loose()
   .refine((a) => !(a.supportedIds && a.excludedIds), {

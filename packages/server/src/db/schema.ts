@@ -15,6 +15,11 @@ import type {
 } from '../features/ledger/ledger.table';
 import type { CashbackEntriesTable } from '../features/cashback/cashback.table';
 import type { OrdersTable, SubscriptionsTable } from '../features/commerce/commerce.table';
+import type {
+  AssistantActionsTable,
+  AssistantRunsTable,
+  AssistantsTable,
+} from '../features/assistants/assistants.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -34,4 +39,7 @@ export interface Database {
   cashback_entries: CashbackEntriesTable;
   orders: OrdersTable;
   subscriptions: SubscriptionsTable;
+  assistants: AssistantsTable;
+  assistant_actions: AssistantActionsTable;
+  assistant_runs: AssistantRunsTable;
 }

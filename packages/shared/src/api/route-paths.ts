@@ -1,4 +1,4 @@
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * Every call of the API by name: `METHOD /path`, with `:name` for each path parameter. The one place a path is
@@ -75,6 +75,14 @@ export const ROUTE_PATHS = {
   uploadFile: 'POST /api/files',
   uploadImage: 'POST /api/files/images',
   uploadAvatar: 'POST /api/files/images/avatar',
+  listAssistants: 'GET /api/assistants',
+  createAssistant: 'POST /api/assistants',
+  listAssistantDocuments: 'GET /api/assistants/documents',
+  listAssistantTools: 'GET /api/assistants/tools',
+  uploadAssistantAvatar: 'POST /api/assistants/avatar/:assistant_id',
+  getAssistant: 'GET /api/assistants/:id',
+  updateAssistant: 'PATCH /api/assistants/:id',
+  deleteAssistant: 'DELETE /api/assistants/:id',
 } as const satisfies Record<string, `${HttpMethod} /${string}`>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

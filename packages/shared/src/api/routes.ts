@@ -6,6 +6,7 @@ import { AUTH_ROUTES } from './routes.auth';
 import { CHAT_ROUTES } from './routes.chat';
 import { COMMERCE_ROUTES } from './routes.commerce';
 import { PLUGIN_ROUTES } from './routes.plugins';
+import { ASSISTANT_ROUTES } from './routes.assistants';
 
 // The contract of every call, kept by group (routes.<group>.ts); `satisfies` fails the build when a route named in
 // route-paths.ts has no entry.
@@ -16,6 +17,7 @@ const SPECS = {
   ...CHAT_ROUTES,
   ...COMMERCE_ROUTES,
   ...PLUGIN_ROUTES,
+  ...ASSISTANT_ROUTES,
 } satisfies Record<RouteName, RouteSpec>;
 
 type Specs = typeof SPECS;

@@ -1,0 +1,40 @@
+import { ASSISTANT_CAPABILITIES, type AssistantCapability } from '@parley/shared';
+import type { YamlConfig } from './yaml.schema';
+
+/**
+ * The assistants endpoint (docs/reference/assistants.md (Settings)): on when the YAML file has
+ * `endpoints.assistants`, which LibreChat's `librechat.yaml` spells the same way.
+ */
+export interface AssistantsSettings {
+  /** disableBuilder: users chat with assistants but cannot create or change them. */
+  disableBuilder: boolean;
+  /** pollIntervalMs: how often a run waiting on the user (`requires_action`) is looked at again. */
+  pollIntervalMs: number;
+  /** timeoutMs: a run still going after this long is `expired`. */
+  timeoutMs: number;
+  /** Only these assistant ids are listed (null: every one). */
+  supportedIds: readonly string[] | null;
+  /** These assistant ids are not listed. */
+  excludedIds: readonly string[] | null;
+  /** The models offered in the builder: `models.default`, each served by a configured endpoint that calls tools. */
+  models: readonly string[];
+  capabilities: readonly AssistantCapability[];
+}
+
+export const DEFAULT_ASSISTANTS_POLL_MS = 750;
+/** Ten minutes: OpenAI's runs expired after the same. */
+export const DEFAULT_ASSISTANTS_TIMEOUT_MS = 600_000;
+
+export function readAssistantsSettings(yaml: YamlConfig | null): AssistantsSettings | null {
+  const block = yaml?.endpoints?.assistants;
+  if (!block) return null;
+  return {
+    disableBuilder: block.disableBuilder ?? false,
+    pollIntervalMs: block.pollIntervalMs ?? DEFAULT_ASSISTANTS_POLL_MS,
+    timeoutMs: block.timeoutMs ?? DEFAULT_ASSISTANTS_TIMEOUT_MS,
+    supportedIds: block.supportedIds ?? null,
+    excludedIds: block.excludedIds ?? null,
+    models: block.models.default,
+    capabilities: [...new Set(block.capabilities ?? ASSISTANT_CAPABILITIES)],
+  };
+}
