@@ -31,6 +31,7 @@ import { balanceRoutes } from './features/balance/balance.routes';
 import { commerceRoutes } from './features/commerce/commerce.routes';
 import { paymentRoutes } from './features/payments/payment.routes';
 import { pluginsRoutes } from './features/plugins/plugins.routes';
+import { assistantsRoutes } from './features/assistants/assistants.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -104,6 +105,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     paymentRoutes,
     clickRoutes,
     pluginsRoutes,
+    assistantsRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

@@ -27,25 +27,29 @@ export const ASSISTANT_ROUTES = {
     responses: { 200: assistantListSchema },
     errors: { 404: OFF },
     description:
-      '`after` and `before` are assistant ids (paging as OpenAI lists do). The operator\'s `supportedIds` or ' +
+      "`after` and `before` are assistant ids (paging as OpenAI lists do). The operator's `supportedIds` or " +
       '`excludedIds` filter the list.',
   }),
   createAssistant: signedIn('Assistants', 'Create an assistant', {
     body: createAssistantSchema,
     responses: { 201: assistantSchema },
     errors: {
-      400: 'A field over its limit, a model the endpoint does not offer, a tool that is not available, or a file that is not the user\'s.',
+      400: "A field over its limit, a model the endpoint does not offer, a tool that is not available, or a file that is not the user's.",
       403: BUILDER_OFF,
       404: OFF,
     },
     description:
-      '`tools` takes tool objects or plugin keys; a key becomes that plugin\'s function. Functions of actions are ' +
+      "`tools` takes tool objects or plugin keys; a key becomes that plugin's function. Functions of actions are " +
       'added by saving an action, never from this list.',
   }),
-  listAssistantDocuments: signedIn('Assistants', "What Parley keeps beside the user's assistants (avatar, actions)", {
-    responses: { 200: z.array(assistantDocumentSchema) },
-    errors: { 404: OFF },
-  }),
+  listAssistantDocuments: signedIn(
+    'Assistants',
+    "What Parley keeps beside the user's assistants (avatar, actions)",
+    {
+      responses: { 200: z.array(assistantDocumentSchema) },
+      errors: { 404: OFF },
+    },
+  ),
   listAssistantTools: signedIn('Assistants', 'The plugins an assistant may use', {
     responses: { 200: pluginListSchema },
     errors: { 404: OFF },

@@ -23,7 +23,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('assistants_user_idx').on('assistants').columns(['user_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('assistants_user_idx')
+    .on('assistants')
+    .columns(['user_id', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('assistant_actions')
@@ -35,8 +39,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
-  await db.schema.createIndex('assistant_actions_assistant_idx').on('assistant_actions').column('assistant_id').execute();
-  await db.schema.createIndex('assistant_actions_user_idx').on('assistant_actions').column('user_id').execute();
+  await db.schema
+    .createIndex('assistant_actions_assistant_idx')
+    .on('assistant_actions')
+    .column('assistant_id')
+    .execute();
+  await db.schema
+    .createIndex('assistant_actions_user_idx')
+    .on('assistant_actions')
+    .column('user_id')
+    .execute();
 
   await db.schema
     .createTable('assistant_runs')
@@ -56,8 +68,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('expires_at', 'text')
     .addColumn('ended_at', 'text')
     .execute();
-  await db.schema.createIndex('assistant_runs_conversation_idx').on('assistant_runs').columns(['user_id', 'conversation_id']).execute();
-  await db.schema.createIndex('assistant_runs_status_idx').on('assistant_runs').columns(['status', 'expires_at']).execute();
+  await db.schema
+    .createIndex('assistant_runs_conversation_idx')
+    .on('assistant_runs')
+    .columns(['user_id', 'conversation_id'])
+    .execute();
+  await db.schema
+    .createIndex('assistant_runs_status_idx')
+    .on('assistant_runs')
+    .columns(['status', 'expires_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

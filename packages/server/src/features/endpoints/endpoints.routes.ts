@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
+import { withAssistantsEndpoint, withAssistantsModels } from '../assistants/assistants-endpoint';
 import { authUser, requireAuth } from '../auth/auth.guard';
 
 /**
@@ -9,14 +10,15 @@ import { authUser, requireAuth } from '../auth/auth.guard';
 export const endpointsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const { registry } = services;
   app.addHook('preValidation', requireAuth(deps, services));
-  addRoute(app, 'listEndpoints', { handler: async () => registry.listEndpoints() });
-  addRoute(app, 'listModels', {
-    handler: async (request) => registry.listAllModels({ userId: authUser(request).id }),
-  });
+  const endpoints = () => withAssistantsEndpoint(deps.config, registry);
+  const models = async (userId: string) =>
+    withAssistantsModels(deps.config, registry, await registry.listAllModels({ userId }));
+  addRoute(app, 'listEndpoints', { handler: async () => endpoints() });
+  addRoute(app, 'listModels', { handler: async (request) => models(authUser(request).id) });
   addRoute(app, 'getEndpointsOverride', {
     handler: async (request) => ({
-      endpointsConfig: registry.listEndpoints(),
-      modelsConfig: await registry.listAllModels({ userId: authUser(request).id }),
+      endpointsConfig: endpoints(),
+      modelsConfig: await models(authUser(request).id),
     }),
   });
 };

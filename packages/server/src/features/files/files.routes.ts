@@ -11,10 +11,17 @@ import { triesSignature } from './file-url';
 import { uploadRoutes } from './upload.routes';
 
 /**
- * The upload form's limits, for this feature only (the app's JSON bodies stay at 1 MB): one file, a few short
- * fields. The file's own limit is set per request from the file config.
+ * The upload form's limits, for the upload calls only (the app's JSON bodies stay at 1 MB): one file, a few short
+ * fields. The file's own limit is set per request from the file config. The assistant avatar's form shares them.
  */
-const FORM_LIMITS = { fieldNameSize: 100, fieldSize: 2048, fields: 12, files: 1, parts: 14, headerPairs: 50 };
+export const FORM_LIMITS = {
+  fieldNameSize: 100,
+  fieldSize: 2048,
+  fields: 12,
+  files: 1,
+  parts: 14,
+  headerPairs: 50,
+};
 
 /**
  * Files (docs/reference/files.md (Uploading; Deleting files; Storage; Reading a file)): list, config, delete,
