@@ -14,6 +14,8 @@ import { createPaymentLoader, type PaymentLoader } from './features/payments/loa
 import type { StorePlugin } from './features/plugins/store-catalogue';
 import { mcpStorePlugins } from './features/plugins/mcp-plugins';
 import { createToolRegistry, type ToolRegistry } from './features/tools/tool-registry';
+import { assistantUploads } from './features/assistants/knowledge-uploads';
+import type { AssistantUploads } from './features/files/upload.service';
 import { createToolRuntime } from './features/tools/tool-runtime';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
@@ -53,6 +55,8 @@ export interface AppServices {
   mcp: McpManager;
   /** Every tool a reply may call, built-in and MCP, by key (features/tools/tool-registry.ts). */
   tools: ToolRegistry;
+  /** What uploads to the assistants endpoint check and do (features/assistants/knowledge-uploads.ts). */
+  assistantUploads: AssistantUploads;
   /**
    * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
    * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
@@ -129,6 +133,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     extraPlugins,
     mcp,
     tools,
+    assistantUploads: assistantUploads({ deps, registry, tools }),
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not

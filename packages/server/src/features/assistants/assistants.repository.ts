@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { isPostgres } from '../../db/dialect-helpers';
 import type { Db } from '../../db/database';
 import type { AssistantRow, AssistantsTable, NewAssistantRow } from './assistants.table';
 
@@ -6,13 +7,15 @@ export async function insertAssistant(db: Db, row: NewAssistantRow): Promise<voi
   await db.insertInto('assistants').values(row).execute();
 }
 
-export function findUserAssistant(db: Db, userId: string, id: string): Promise<AssistantRow | undefined> {
-  return db
-    .selectFrom('assistants')
-    .selectAll()
-    .where('id', '=', id)
-    .where('user_id', '=', userId)
-    .executeTakeFirst();
+/** `forUpdate` locks the row on PostgreSQL until the transaction ends (SQLite's write transaction is one writer). */
+export function findUserAssistant(
+  db: Db,
+  userId: string,
+  id: string,
+  { forUpdate = false } = {},
+): Promise<AssistantRow | undefined> {
+  const query = db.selectFrom('assistants').selectAll().where('id', '=', id).where('user_id', '=', userId);
+  return (forUpdate && isPostgres(db) ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** The user's assistants, in creation order (`desc`: newest first); ties are broken by id, so paging is stable. */

@@ -32,7 +32,10 @@ export function uploadRoutes(app: FastifyInstance, deps: AppDeps, services: AppS
 
   // Uploads go to the endpoints the operator configured, as chats do: the registry knows them.
   const { registry } = services;
-  const isConfiguredEndpoint = (endpoint: string) => registry.getEndpoint(endpoint) !== undefined;
+  // The assistants endpoint is the operator's YAML section, not a provider's.
+  const isConfiguredEndpoint = (endpoint: string) =>
+    registry.getEndpoint(endpoint) !== undefined ||
+    (endpoint === 'assistants' && deps.config.assistants !== null);
 
   const upload = (route: UploadRoute) => async (request: FastifyRequest) =>
     withDeadline(async (signal) => {
@@ -42,6 +45,7 @@ export function uploadRoutes(app: FastifyInstance, deps: AppDeps, services: AppS
         config,
         isConfiguredEndpoint,
         used: config.userStorageLimit === null ? 0 : await userStorageUsed(deps.database.db, userId),
+        assistants: services.assistantUploads,
       };
       const received = await receiveUpload(request, {
         dataDir: deps.config.dataDir,

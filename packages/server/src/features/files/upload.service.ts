@@ -36,6 +36,17 @@ export interface UploadPolicy {
   isConfiguredEndpoint(endpoint: string): boolean;
   /** Bytes the user's files took when the upload began (the final check is made again as the row is written). */
   used: number;
+  /** What an `assistants` upload must also pass, and what follows it (features/assistants/knowledge-uploads.ts). */
+  assistants?: AssistantUploads;
+}
+
+/**
+ * The assistants' part of an upload to the `assistants` endpoint: `check` refuses what the assistant cannot take
+ * before the file is stored and names the assistant a knowledge file joins; `stored` adds it there afterwards.
+ */
+export interface AssistantUploads {
+  check(userId: string, fields: Readonly<Record<string, string>>): Promise<string | null>;
+  stored(userId: string, assistantId: string, fileId: string): Promise<void>;
 }
 
 /**
@@ -111,6 +122,8 @@ export async function saveUpload(
       throw invalid(fileErrors.type(sniffed.type).message);
     if (isImageType(sniffed.type)) image = await measureImage(file.path, ctx.deps.config.dataDir);
     const messageFile = fields.message_file === 'true';
+    const knowledgeOf =
+      endpoint === 'assistants' ? ((await policy.assistants?.check(userId, fields)) ?? null) : null;
     const row = await storeFile(
       ctx,
       {
@@ -129,6 +142,7 @@ export async function saveUpload(
       },
       signal,
     );
+    if (knowledgeOf) await policy.assistants?.stored(userId, knowledgeOf, row.file_id);
     return {
       ...toFileRecord(ctx.deps.config, row),
       temp_file_id: tempFileId,
