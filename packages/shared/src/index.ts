@@ -44,4 +44,5 @@ export * from './plugins/plugin-catalogue';
 export * from './plugins/plugin-store.schema';
 export * from './assistants/assistant.schema';
 export * from './assistants/run.schema';
+export * from './assistants/assistant-chat.schema';
 export * from './endpoints/tool-models';

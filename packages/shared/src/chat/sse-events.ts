@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationSchema } from '../conversations/conversation.schema';
 import { contentPartSchema, messageSchema } from '../conversations/message.schema';
+import { runSchema } from '../assistants/run.schema';
 
 /**
  * The request header a client sends to get delta frames (docs/reference/chat.md (Stream frames)): `X-Parley-Stream:
@@ -70,6 +71,10 @@ export const chatFinalEventSchema = z.object({
   requestMessage: messageSchema,
   responseMessage: messageSchema,
   title: z.string().optional(),
+  /** An assistant's turn: the run, as it ended (docs/reference/assistants.md (Runs)). */
+  run: runSchema.optional(),
+  /** An assistant's turn: the messages its run wrote (the reply). */
+  runMessages: z.array(messageSchema).optional(),
 });
 export type ChatFinalEvent = z.infer<typeof chatFinalEventSchema>;
 

@@ -47,4 +47,32 @@ export interface Turn {
   tools: TurnTool[];
   /** Who calls them (turn-agent.ts): present exactly when `tools` is not empty. */
   agent: TurnAgent | null;
+  /**
+   * The endpoint whose provider serves `model`, when it is not `endpoint`: an assistant's conversation is on the
+   * `assistants` endpoint, its model on the endpoint the assistant names (docs/reference/assistants.md (Models)).
+   */
+  modelEndpoint?: string;
+  /** Instructions placed before the conversation's own (an assistant's); absent for other turns. */
+  instructions?: string | null;
+  /**
+   * Told how the reply ended before its last event goes out; what it answers is added to the final event (an
+   * assistant's run and `runMessages`).
+   */
+  onEnd?: (outcome: TurnOutcome) => Promise<Record<string, unknown>>;
+}
+
+/** How a reply ended: finished, failed (with the error), or stopped (an abort, or a run's timeout). */
+export interface TurnOutcome {
+  status: 'completed' | 'failed' | 'stopped';
+  error?: unknown;
+  responseMessage?: Message;
+}
+
+/** The endpoint whose provider answers the turn's model calls. */
+export const servingEndpoint = (turn: Pick<Turn, 'endpoint' | 'modelEndpoint'>): string =>
+  turn.modelEndpoint ?? turn.endpoint;
+
+/** The options a turn's prompt is built from: the conversation's, with the turn's own instructions first. */
+export function promptOptions(turn: Pick<Turn, 'options' | 'instructions'>): Turn['options'] {
+  return turn.instructions ? { ...turn.options, systemMessage: turn.instructions } : turn.options;
 }

@@ -5,7 +5,7 @@ import { retryWhileUnavailable } from '../../lib/unavailable';
 import { createDeltaCoalescer } from '../generation/delta-coalescer';
 import type { Emit } from '../generation/run-job';
 import type { ChatContext } from './chat-context';
-import type { Turn } from './chat-turn';
+import { promptOptions, servingEndpoint, type Turn } from './chat-turn';
 import { dropsSetting, type ModelCallSettings } from '../../providers/call-settings';
 import type { TokenUsage } from '../../providers/provider.types';
 import { createReplyWriter } from './reply-writer';
@@ -32,7 +32,7 @@ async function streamReply(
   let usage: TokenUsage | undefined;
   try {
     const history = await turnHistory(ctx, turn);
-    const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
+    const prompt = ctx.registry.buildPrompt(servingEndpoint(turn), { ...promptOptions(turn), history });
     const settings = cappedSettings(ctx, turn);
     for await (const part of turn.streamer({ prompt, settings, signal })) {
       // No tools are offered here yet, so no tool call can come.
@@ -52,7 +52,7 @@ async function streamReply(
  */
 function cappedSettings(ctx: ChatContext, turn: Turn, base = turn.settings): ModelCallSettings {
   const cap = turn.billing?.maxOutputTokens ?? null;
-  const entry = ctx.registry.getEndpoint(turn.endpoint);
+  const entry = ctx.registry.getEndpoint(servingEndpoint(turn));
   if (cap === null || (entry && dropsSetting(entry, 'maxOutputTokens'))) return base;
   return { ...base, maxOutputTokens: Math.min(cap, base.maxOutputTokens ?? cap) };
 }
@@ -118,9 +118,11 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
     messageId,
   });
   if (failed) {
+    await turn.onEnd?.({ status: 'failed', error: failure, responseMessage });
     emit({ kind: 'error', data: errorEvent(ctx, turn, failure) });
     return;
   }
+  const ended = await turn.onEnd?.({ status: aborted ? 'stopped' : 'completed', responseMessage });
   // A stopped first reply still titles its chat, from the question, before the final event shows the conversation.
   if (turn.isNewConversation && aborted) await titleFromQuestion(ctx, turn);
   const saved = await retryWhileUnavailable(() => getUserConversation(db, turn.userId, turn.conversationId));
@@ -132,6 +134,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
       conversation,
       requestMessage: signed(turn.requestMessage),
       responseMessage: signed(responseMessage),
+      ...ended,
     },
   });
   if (turn.isNewConversation && !aborted) {

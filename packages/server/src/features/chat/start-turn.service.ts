@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   conversationOptionsSchema,
   DEFAULT_SENDER_LABEL,
@@ -9,34 +8,17 @@ import {
   type ConversationOptions,
   type EndpointsConfig,
 } from '@parley/shared';
-import { acquireMessageSlot } from '../limits/message-slots';
-import { holdForCall, withGiftRetry, type CallBilling } from '../balance/call-billing';
-import { startJob } from '../generation/run-job';
-import { unavailableError } from '../../lib/unavailable';
-import type { Db } from '../../db/database';
 import { promptTakesImages } from '../../providers/build-prompt';
 import type { ChatContext } from './chat-context';
 import { listedEndpoint, userCredentials } from './chat-credentials';
 import { messageFilesOf } from './message-files';
-import { callSize } from './call-size';
 import { resolveTurnTools } from './turn-tools';
-import type { Turn, TurnReply } from './chat-turn';
-import { errorReply, runTurn } from './run-turn';
 import { assertModelOffered } from './offered-model';
 import { sendIntent, type SendRoute } from './send-intent';
-import { turnPromptTokens, type HistoryTurn } from './turn-history';
-import { emptyTextError, placeTurn } from './turn-placement.service';
+import { emptyTextError } from './turn-placement.service';
+import { launchTurn, type StartedTurn } from './launch-turn';
 
-/** A started turn: the job to follow, and where its reply goes (for the frames of clients without deltas). */
-export interface StartedTurn {
-  jobId: string;
-  conversationId: string;
-  reply: TurnReply;
-}
-
-// Statuses of a client that lost its connection (not one still making its first).
-const REDIS_DOWN = new Set(['reconnecting', 'close', 'end']);
-const redisIsDown = (ctx: ChatContext) => ctx.deps.redis !== null && REDIS_DOWN.has(ctx.deps.redis.status);
+export type { StartedTurn } from './launch-turn';
 
 /**
  * The endpoint a send goes to: the path's. A LibreChat client posts a custom endpoint's sends to its type's path
@@ -73,19 +55,6 @@ export function refusedReplySender(ctx: ChatContext, pathEndpoint: string, body:
   return described ? replySender(described, payload.data) : FALLBACK_MODEL_LABEL;
 }
 
-/** The balance's hold of a placed turn, in the transaction that placed it; null while CHECK_BALANCE is off. */
-async function holdTurn(ctx: ChatContext, trx: Db, turn: HistoryTurn): Promise<CallBilling | null> {
-  if (!ctx.deps.config.app.checkBalance) return null;
-  const promptTokens = await turnPromptTokens(trx, ctx, turn);
-  return holdForCall(
-    ctx.deps,
-    trx,
-    turn.userId,
-    turn.model,
-    callSize(turn.model, turn.settings, promptTokens),
-  );
-}
-
 /**
  * Validates and places a send, then starts its generation job; answers the job id to follow. In order: the
  * payload and endpoint (400), the user's key for userProvide endpoints (403 with the keys feature's JSON), the
@@ -120,72 +89,22 @@ export async function startTurn(
     : [];
   const { tools, agent } = await resolveTurnTools(ctx, userId, endpoint, entry, options, credentials);
 
-  // Without Redis the job cannot be registered: refuse now, before the user message is saved.
-  if (redisIsDown(ctx)) throw unavailableError('redis');
-  const release = await acquireMessageSlot(ctx.messageLimits, userId);
-  let billing: CallBilling | null = null;
-  try {
-    const placeAndHold = () =>
-      placeTurn(ctx.deps.database.db, {
-        userId,
-        endpoint,
-        endpointType: described.type === endpoint ? null : described.type,
-        options,
-        userSender: payload.userLabel ?? 'User',
-        intent,
-        payload,
-        text,
-        files,
-        readsImages: entry !== undefined && promptTakesImages(entry, model),
-        // A reply with tools starts with the agent's call, held at the agent model's price.
-        hold: (trx, placed) =>
-          holdTurn(ctx, trx, {
-            ...placed,
-            userId,
-            endpoint,
-            model: agent?.model ?? model,
-            options,
-            settings: agent?.settings ?? settings,
-          }),
-      });
-    const placement = await withGiftRetry(ctx.deps, userId, placeAndHold);
-    billing = placement.billing;
-    const sender = replySender(described, options);
-    const turn: Turn = {
-      ...placement,
-      userId,
-      endpoint,
-      model,
-      options,
-      credentials,
-      streamer,
-      settings,
-      sender,
-      tools,
-      agent,
-    };
-    const jobId = randomUUID();
-    const meta = {
-      userId,
-      conversationId: turn.conversationId,
-      ownerInstance: ctx.instanceId,
-      messageId: turn.reply.messageId,
-    };
-    const { done } = await startJob(ctx.jobs, {
-      jobId,
-      meta,
-      // A job that ended without settling (it threw before its stream ended) gives the hold back.
-      run: (emit, signal) => runTurn(ctx, turn, emit, signal).finally(() => turn.billing?.release()),
-      toErrorEvent: (error) => errorReply(turn, error instanceof Error ? error.message : String(error)),
-      onError: (error) => ctx.logError(error, 'chat job event'),
-    });
-    const ended = done.finally(() => (ctx.running.delete(jobId), release()));
-    ctx.running.set(jobId, { userId, done: ended });
-    ctx.track(ended);
-    return { jobId, conversationId: turn.conversationId, reply: turn.reply };
-  } catch (error) {
-    await billing?.release();
-    await release();
-    throw error;
-  }
+  return launchTurn(ctx, {
+    userId,
+    endpoint,
+    endpointType: described.type === endpoint ? null : described.type,
+    options,
+    model,
+    credentials,
+    streamer,
+    settings,
+    sender: replySender(described, options),
+    files,
+    readsImages: entry !== undefined && promptTakesImages(entry, model),
+    tools,
+    agent,
+    intent,
+    payload,
+    text,
+  });
 }

@@ -4,7 +4,7 @@ import { nowIso } from '../../lib/clock';
 import { loadAi } from '../../providers/sdk-stream';
 import * as conversations from '../conversations/conversations.repository';
 import type { ChatContext } from './chat-context';
-import type { Turn } from './chat-turn';
+import { servingEndpoint, type Turn } from './chat-turn';
 
 export const DEFAULT_TITLE = 'New Chat';
 export const TITLE_MAX_CHARS = 60;
@@ -145,11 +145,11 @@ export async function titleFromQuestion(ctx: ChatContext, turn: Turn): Promise<v
 
 /** The title model's title, or null: titles off for the endpoint, a failed call (logged) or an empty answer. */
 async function titleFromModel(ctx: ChatContext, turn: Turn, replyText: string): Promise<string | null> {
-  const choice = ctx.registry.titleModel(turn.endpoint);
+  const choice = ctx.registry.titleModel(servingEndpoint(turn));
   if (!choice.enabled) return null;
   try {
     const model = await ctx.registry.languageModel(
-      turn.endpoint,
+      servingEndpoint(turn),
       choice.model ?? turn.model,
       turn.credentials,
     );

@@ -8,7 +8,7 @@ import { holdForCall } from '../balance/call-billing';
 import { holdForTool, toolUnpaidReason } from '../balance/tool-billing';
 import { failure, runToolCall, type ToolCallOutcome } from '../tools/tool-runner';
 import type { ChatContext } from './chat-context';
-import type { Turn } from './chat-turn';
+import { promptOptions, servingEndpoint, type Turn } from './chat-turn';
 import type { ModelCallSettings } from '../../providers/call-settings';
 import type { BuiltPrompt } from '../../providers/build-prompt';
 import { completionPrompt } from './agent-completion';
@@ -83,7 +83,7 @@ export async function streamToolSteps(
   try {
     // The prompt's tokens come with the history's read, for the next call's hold (with the balance on).
     const { history, promptTokens: counted } = await turnHistoryCounted(ctx, turn, turn.billing !== null);
-    const prompt = ctx.registry.buildPrompt(turn.endpoint, { ...turn.options, history });
+    const prompt = ctx.registry.buildPrompt(servingEndpoint(turn), { ...promptOptions(turn), history });
     const agentPrompt = classic ? withInstructions(prompt, classicInstructions(specs)) : prompt;
     const messages: ModelMessage[] = [...agentPrompt.messages];
     let promptTokens: number | null = counted;

@@ -5,7 +5,7 @@ import { ancestorPath } from '../messages/ancestor-path.repository';
 import { getMessage } from '../messages/messages.repository';
 import type { MessageRow } from '../messages/messages.table';
 import type { ChatContext } from './chat-context';
-import type { Turn } from './chat-turn';
+import { servingEndpoint, type Turn } from './chat-turn';
 import { imagesIn, imagesOf, imagesTokenCost, keepWithinBudget } from './history-budget';
 import type { MessageFile } from './message-files';
 import { countTokens } from '../../lib/tokens';
@@ -73,10 +73,13 @@ export async function budgetedHistory(db: Db, input: HistoryInput): Promise<Hist
 export type HistoryTurn = Pick<
   Turn,
   'userId' | 'endpoint' | 'conversationId' | 'historyLeafId' | 'model' | 'settings' | 'options' | 'reply'
-> & { requestMessage: Pick<Turn['requestMessage'], 'messageId' | 'files'> };
+> &
+  Partial<Pick<Turn, 'modelEndpoint'>> & {
+    requestMessage: Pick<Turn['requestMessage'], 'messageId' | 'files'>;
+  };
 
 function historyInput(ctx: ChatContext, turn: HistoryTurn, leafId = turn.historyLeafId): HistoryInput {
-  const entry = ctx.registry.getEndpoint(turn.endpoint);
+  const entry = ctx.registry.getEndpoint(servingEndpoint(turn));
   return {
     userId: turn.userId,
     conversationId: turn.conversationId,
