@@ -24,11 +24,14 @@ describe('action auth settings', () => {
   });
 
   it('needs an API key for service_http, and a header name for custom', () => {
-    expect(missingActionAuthFields({ auth: { type: 'service_http', authorization_type: 'bearer' } })).toEqual([
-      'api_key',
-    ]);
+    expect(missingActionAuthFields({ auth: { type: 'service_http', authorization_type: 'bearer' } })).toEqual(
+      ['api_key'],
+    );
     expect(
-      missingActionAuthFields({ auth: { type: 'service_http', authorization_type: 'custom' }, api_key: '  ' }),
+      missingActionAuthFields({
+        auth: { type: 'service_http', authorization_type: 'custom' },
+        api_key: '  ',
+      }),
     ).toEqual(['api_key', 'custom_auth_header']);
     expect(
       missingActionAuthFields(

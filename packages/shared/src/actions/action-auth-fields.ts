@@ -2,11 +2,7 @@ import type { ActionAuth, ActionSecretField } from './action.schema';
 
 /** A field of the auth dialog that a save may find missing or malformed. */
 export type ActionAuthField =
-  | ActionSecretField
-  | 'custom_auth_header'
-  | 'authorization_url'
-  | 'client_url'
-  | 'scope';
+  ActionSecretField | 'custom_auth_header' | 'authorization_url' | 'client_url' | 'scope';
 
 /** What the auth check reads: the auth settings and the secrets given now. */
 export interface ActionAuthValues {
@@ -32,7 +28,8 @@ export function missingActionAuthFields(
   const missing: ActionAuthField[] = [];
   if (auth.type === 'service_http') {
     if (!has('api_key')) missing.push('api_key');
-    if (auth.authorization_type === 'custom' && !filled(auth.custom_auth_header)) missing.push('custom_auth_header');
+    if (auth.authorization_type === 'custom' && !filled(auth.custom_auth_header))
+      missing.push('custom_auth_header');
   } else if (auth.type === 'oauth') {
     if (!has('oauth_client_id')) missing.push('oauth_client_id');
     if (!has('oauth_client_secret')) missing.push('oauth_client_secret');
@@ -46,7 +43,14 @@ export function missingActionAuthFields(
 /** An HTTP header name (RFC 9110 token). */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 /** Headers the request itself sets; a key sent in one of them would be overwritten or break the request. */
-const RESERVED_HEADERS = new Set(['host', 'content-length', 'content-type', 'transfer-encoding', 'connection', 'cookie']);
+const RESERVED_HEADERS = new Set([
+  'host',
+  'content-length',
+  'content-type',
+  'transfer-encoding',
+  'connection',
+  'cookie',
+]);
 const HTTP_URL = /^https?:\/\/[^\s/?#@]+(?:[/?#]\S*)?$/i;
 
 /** Given fields whose form is wrong: a custom header that is not a usable header name, an OAuth URL that is not http(s). */

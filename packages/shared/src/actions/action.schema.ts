@@ -22,9 +22,7 @@ export const ACTION_SCHEMA_DEBOUNCE_MS = 800;
 const text = (max: number) => z.string().max(max);
 /** LibreChat's clients send unused fields as null or ''; both mean "not given". */
 const optionalText = (max: number) =>
-  text(max)
-    .nullish()
-    .transform((v) => (v ? v : undefined));
+  z.preprocess((v) => (v === null || v === '' ? undefined : v), text(max).optional());
 
 /**
  * The auth settings of an action, with the editor's defaults: type `none`, authorization type `basic`, token exchange
@@ -94,7 +92,10 @@ export const saveActionPayloadSchema = z.object({
   action_id: z.string().min(1).max(64).optional(),
   assistant_id: z.string().max(64).optional(),
   metadata: actionMetadataSchema,
-  functions: z.array(z.unknown()).max(ACTION_MAX_OPERATIONS * 4).optional(),
+  functions: z
+    .array(z.unknown())
+    .max(ACTION_MAX_OPERATIONS * 4)
+    .optional(),
   endpoint: z.string().max(64).optional(),
   version: z.union([z.string().max(16), z.number()]).optional(),
   model: z.string().max(256).optional(),

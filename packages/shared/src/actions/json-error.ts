@@ -23,18 +23,20 @@ export function locateJsonError(text: string): JsonErrorPlace {
     if (depth > 512) fail('Nesting is too deep');
     skip();
     const ch = text[i];
-    if (ch === '{') return container(depth, '}', () => {
-      skip();
-      if (text[i] !== '"') fail('Expected a property name in double quotes');
-      string();
-      skip();
-      expect(':', "':' after the property name");
-      value(depth + 1);
-    });
+    if (ch === '{')
+      return container(depth, '}', () => {
+        skip();
+        if (text[i] !== '"') fail('Expected a property name in double quotes');
+        string();
+        skip();
+        expect(':', "':' after the property name");
+        value(depth + 1);
+      });
     if (ch === '[') return container(depth, ']', () => value(depth + 1));
     if (ch === '"') return string();
     if (ch === '-' || (ch !== undefined && ch >= '0' && ch <= '9')) return number();
-    for (const word of ['true', 'false', 'null']) if (text.startsWith(word, i)) return void (i += word.length);
+    for (const word of ['true', 'false', 'null'])
+      if (text.startsWith(word, i)) return void (i += word.length);
     fail(ch === undefined ? 'Unexpected end of the text' : `Unexpected character '${ch}'`);
   };
   const container = (_depth: number, close: string, item: () => void) => {

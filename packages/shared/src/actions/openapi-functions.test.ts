@@ -54,7 +54,9 @@ describe('openApiToFunctions', () => {
             },
           },
         },
-        { parameters: { Id: { name: 'id', in: 'path', description: 'The id', schema: { type: 'integer' } } } },
+        {
+          parameters: { Id: { name: 'id', in: 'path', description: 'The id', schema: { type: 'integer' } } },
+        },
       ),
     );
     expect(functions[0]).toEqual({
@@ -70,29 +72,34 @@ describe('openApiToFunctions', () => {
 
   it('turns OpenAPI schema keywords into JSON Schema and drops pattern and format', () => {
     const { functions } = openApiToFunctions(
-      doc({
-        '/a': {
-          post: {
-            operationId: 'make',
-            requestBody: {
-              $ref: '#/components/requestBodies/Thing',
+      doc(
+        {
+          '/a': {
+            post: {
+              operationId: 'make',
+              requestBody: {
+                $ref: '#/components/requestBodies/Thing',
+              },
             },
           },
         },
-      }, {
-        requestBodies: { Thing: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } } },
-        schemas: {
-          Thing: {
-            type: 'object',
-            required: ['size', 'ghost'],
-            properties: {
-              size: { type: 'number', minimum: 0, exclusiveMinimum: true, nullable: true },
-              code: { type: 'string', pattern: '(a+)+$', format: 'uuid', example: 'x', xml: { name: 'c' } },
-              child: { $ref: '#/components/schemas/Thing' },
+        {
+          requestBodies: {
+            Thing: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Thing' } } } },
+          },
+          schemas: {
+            Thing: {
+              type: 'object',
+              required: ['size', 'ghost'],
+              properties: {
+                size: { type: 'number', minimum: 0, exclusiveMinimum: true, nullable: true },
+                code: { type: 'string', pattern: '(a+)+$', format: 'uuid', example: 'x', xml: { name: 'c' } },
+                child: { $ref: '#/components/schemas/Thing' },
+              },
             },
           },
         },
-      }),
+      ),
     );
     expect(functions[0]?.parameters).toEqual({
       type: 'object',
@@ -111,7 +118,10 @@ describe('openApiToFunctions', () => {
         '/list': {
           put: {
             operationId: 'putList',
-            requestBody: { required: true, content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } } },
+            requestBody: {
+              required: true,
+              content: { 'application/json': { schema: { type: 'array', items: { type: 'string' } } } },
+            },
           },
         },
         '/form': {
@@ -119,7 +129,9 @@ describe('openApiToFunctions', () => {
             operationId: 'postForm',
             requestBody: {
               content: {
-                'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { a: { type: 'string' } } } },
+                'application/x-www-form-urlencoded': {
+                  schema: { type: 'object', properties: { a: { type: 'string' } } },
+                },
               },
             },
           },
@@ -142,7 +154,11 @@ describe('openApiToFunctions', () => {
           post: {
             operationId: 'p',
             parameters: [{ name: 'id', in: 'path' }],
-            requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } },
+            requestBody: {
+              content: {
+                'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } },
+              },
+            },
           },
         },
       }),
@@ -152,7 +168,9 @@ describe('openApiToFunctions', () => {
   });
 
   it('cuts a description to 1024 characters', () => {
-    const { functions } = openApiToFunctions(doc({ '/a': { get: { operationId: 'a', description: 'x'.repeat(5000) } } }));
+    const { functions } = openApiToFunctions(
+      doc({ '/a': { get: { operationId: 'a', description: 'x'.repeat(5000) } } }),
+    );
     expect(functions[0]?.description).toHaveLength(1024);
   });
 });

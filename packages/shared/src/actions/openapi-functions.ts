@@ -60,7 +60,8 @@ export function openApiToFunctions(doc: JsonObject): OpenApiFunctions {
       const op = deref(doc, item[method]);
       if (!op) continue;
       const name = functionName(op, method, path);
-      if (names.has(name)) throw new Error(`Two operations are named "${name}"; each needs its own operationId`);
+      if (names.has(name))
+        throw new Error(`Two operations are named "${name}"; each needs its own operationId`);
       names.add(name);
       const built = buildOperation(doc, item, op, { name, method, path }, out.warnings);
       out.functions.push(built.fn);
@@ -120,7 +121,10 @@ function buildOperation(
   const description = summary || (typeof op['description'] === 'string' ? op['description'] : '');
   const parameters: ActionFunctionSpec['parameters'] = { type: 'object', properties };
   if (required.length > 0) parameters.required = required;
-  return { fn: { name: row.name, description: description.slice(0, MAX_DESCRIPTION), parameters }, operation };
+  return {
+    fn: { name: row.name, description: description.slice(0, MAX_DESCRIPTION), parameters },
+    operation,
+  };
 }
 
 interface Param {
@@ -166,5 +170,9 @@ function bodyOf(
   const json = content['application/json'] ?? (form ? undefined : Object.values(content)[0]);
   const chosen = json ?? form;
   if (!isObject(chosen)) return undefined;
-  return { schema: chosen['schema'] ?? {}, type: json ? 'json' : 'form', required: body['required'] === true };
+  return {
+    schema: chosen['schema'] ?? {},
+    type: json ? 'json' : 'form',
+    required: body['required'] === true,
+  };
 }

@@ -117,13 +117,20 @@ describe('parseOpenApi', () => {
 
   it('refuses a YAML alias bomb and a schema over the size limit without hanging', () => {
     const lines = ['a: &a ["x","x","x","x","x","x","x","x","x","x"]'];
-    for (let i = 1; i < 12; i += 1) lines.push(`${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10).fill(`*${String.fromCharCode(96 + i)}`).join(',')}]`);
+    for (let i = 1; i < 12; i += 1)
+      lines.push(
+        `${String.fromCharCode(97 + i)}: &${String.fromCharCode(97 + i)} [${Array(10)
+          .fill(`*${String.fromCharCode(96 + i)}`)
+          .join(',')}]`,
+      );
     const started = Date.now();
     const bomb = parseOpenApi(lines.join('\n'));
     expect(!bomb.ok && bomb.errors[0]?.message).toBe(SPEC_ERRORS.parse);
     expect(Date.now() - started).toBeLessThan(5000);
     const huge = parseOpenApi(' '.repeat(ACTION_SPEC_MAX_CHARS + 1));
-    expect(!huge.ok && huge.errors[1]?.message).toBe(`The schema is longer than ${ACTION_SPEC_MAX_CHARS} characters`);
+    expect(!huge.ok && huge.errors[1]?.message).toBe(
+      `The schema is longer than ${ACTION_SPEC_MAX_CHARS} characters`,
+    );
   });
 
   it('only warns for a response that references an unknown component', () => {
@@ -158,7 +165,9 @@ describe('parseOpenApi', () => {
           '/pets': {
             post: {
               operationId: 'addPet',
-              requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } } },
+              requestBody: {
+                content: { 'application/json': { schema: { $ref: '#/components/schemas/Nope' } } },
+              },
             },
           },
         },

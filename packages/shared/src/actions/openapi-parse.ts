@@ -64,7 +64,9 @@ export function parseOpenApi(text: string): ParseOpenApiResult {
     const { functions, operations, warnings } = openApiToFunctions(doc);
     if (operations.length > ACTION_MAX_OPERATIONS) {
       return fail(SPEC_ERRORS.parse, [
-        { message: `The schema has ${operations.length} operations; an action may have at most ${ACTION_MAX_OPERATIONS}` },
+        {
+          message: `The schema has ${operations.length} operations; an action may have at most ${ACTION_MAX_OPERATIONS}`,
+        },
       ]);
     }
     const all = [...unknownResponseRefWarnings(doc), ...warnings];

@@ -36,7 +36,9 @@ export function toModelSchema(doc: JsonObject, schema: unknown, seen: readonly s
     const ref = schema['$ref'];
     if (seen.includes(ref)) return { type: 'object' };
     const target = toModelSchema(doc, resolveRef(doc, ref), [...seen, ref]);
-    return typeof schema['description'] === 'string' ? { ...target, description: schema['description'] } : target;
+    return typeof schema['description'] === 'string'
+      ? { ...target, description: schema['description'] }
+      : target;
   }
   const out: JsonObject = {};
   for (const key of PLAIN) if (schema[key] !== undefined) out[key] = schema[key];
@@ -47,7 +49,8 @@ export function toModelSchema(doc: JsonObject, schema: unknown, seen: readonly s
   if (schema['items'] !== undefined) out['items'] = toModelSchema(doc, schema['items'], nested);
   if (isObject(schema['properties'])) {
     const props: JsonObject = {};
-    for (const [name, value] of Object.entries(schema['properties'])) props[name] = toModelSchema(doc, value, nested);
+    for (const [name, value] of Object.entries(schema['properties']))
+      props[name] = toModelSchema(doc, value, nested);
     out['properties'] = props;
     if (Array.isArray(schema['required'])) {
       const required = schema['required'].filter((n): n is string => typeof n === 'string' && n in props);

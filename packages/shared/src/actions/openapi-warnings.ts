@@ -29,7 +29,12 @@ export function unknownResponseRefWarnings(doc: JsonObject): string[] {
 }
 
 /** The object, or what its `$ref` points at; a warning (and undefined) when the reference names nothing. */
-function followed(doc: JsonObject, value: unknown, where: string[], warnings: string[]): JsonObject | undefined {
+function followed(
+  doc: JsonObject,
+  value: unknown,
+  where: string[],
+  warnings: string[],
+): JsonObject | undefined {
   if (!isObject(value)) return undefined;
   const ref = value['$ref'];
   if (typeof ref !== 'string') return value;

@@ -11,11 +11,16 @@ describe('actionServerOf', () => {
       url: 'http://127.0.0.1:8080',
       domain: '127.0.0.1',
     });
-    expect(actionServerOf([{ url: 'http://[::1]:9/x' }])).toEqual({ url: 'http://[::1]:9/x', domain: '[::1]' });
+    expect(actionServerOf([{ url: 'http://[::1]:9/x' }])).toEqual({
+      url: 'http://[::1]:9/x',
+      domain: '[::1]',
+    });
   });
 
   it('fills server variables with their defaults', () => {
-    const servers = [{ url: 'https://{region}.api.io/{v}', variables: { region: { default: 'eu' }, v: { default: 2 } } }];
+    const servers = [
+      { url: 'https://{region}.api.io/{v}', variables: { region: { default: 'eu' }, v: { default: 2 } } },
+    ];
     expect(actionServerOf(servers)).toEqual({ url: 'https://eu.api.io/2', domain: 'eu.api.io' });
     expect(actionServerOf([{ url: 'https://{region}.api.io' }])).toBeNull();
   });

@@ -7,7 +7,8 @@ export interface ActionServer {
 }
 
 const HTTP_URL = /^(https?):\/\/([^/?#]*)([^?#]*)$/i;
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/;
+const HOST_NAME =
+  /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?$/;
 const IPV6_LITERAL = /^\[[0-9a-f:.]+\]$/;
 
 /**

@@ -2,8 +2,7 @@ import { isMap, isScalar, LineCounter, parseDocument } from 'yaml';
 
 /** A YAML (or JSON: JSON is YAML) text read into a value, or its syntax errors with their lines. */
 export type YamlRead =
-  | { ok: true; value: unknown }
-  | { ok: false; errors: { message: string; line?: number; column?: number }[] };
+  { ok: true; value: unknown } | { ok: false; errors: { message: string; line?: number; column?: number }[] };
 
 /** Aliases a document may expand: enough for a real schema, too few for an "exponential entity" bomb. */
 const MAX_ALIASES = 100;
