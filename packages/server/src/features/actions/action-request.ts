@@ -24,7 +24,7 @@ const isScalar = (v: unknown): v is Scalar =>
 
 /**
  * The request of one operation from the model's arguments: path parameters filled in (each percent-encoded, and
- * `.`/`..` encoded too, so an argument cannot climb out of the operation's path), query parameters in the query
+ * none may be `.` or `..`, so an argument cannot climb out of the operation's path), query parameters in the query
  * (lists repeated), header parameters as headers, body fields as JSON or a form. Arguments the operation does not
  * declare are not sent. Throws ToolError, before anything is sent, for a missing path parameter or a value of a
  * shape its place cannot carry.
@@ -49,6 +49,10 @@ export function buildActionRequest(
   }
   const unfilled = /\{([^{}]+)\}/.exec(path);
   if (unfilled) throw new ToolError(`the path parameter "${unfilled[1]}" is missing`);
+  // URLs read a `.` or `..` segment as a step within the path (encoded or not), so no argument may make one.
+  if (path.split('/').some((segment) => segment === '.' || segment === '..')) {
+    throw new ToolError('a path parameter may not be "." or ".."');
+  }
   const search = query.toString();
   const request: ActionRequest = {
     url: `${serverUrl}${path.startsWith('/') ? '' : '/'}${path}${search ? `?${search}` : ''}`,
@@ -74,7 +78,7 @@ function pathSegment(name: string, value: unknown): string {
     throw new ToolError(`the path parameter "${name}" must be a string, number or boolean`);
   const text = String(value);
   if (text === '') throw new ToolError(`the path parameter "${name}" is empty`);
-  return encodeURIComponent(text).replace(/\./g, '%2E');
+  return encodeURIComponent(text);
 }
 
 function addQuery(query: URLSearchParams, name: string, value: unknown): void {
