@@ -157,6 +157,18 @@ describe.each(testDialects())('action OAuth on %s', (dialect) => {
     expect(p.tokenCalls[2]?.fields['refresh_token']).toBe('refresh-2');
   });
 
+  it('does not open tokens copied into another user’s row; that user is asked to consent', async () => {
+    const { oauth, target, user, loadAction, db } = await setUp('default_post');
+    const { code, state } = await consent(oauth.beginActionOAuth(target, user.id).url);
+    await oauth.completeActionOAuth({ actionId: 'act-oauth', code, state, loadAction });
+    const other = await newUserRow(db);
+    const [row] = await db.selectFrom('action_oauth_tokens').selectAll().execute();
+    await db.insertInto('action_oauth_tokens').values({ ...row!, user_id: other.id }).execute();
+    await expect(oauth.accessToken(target, other.id)).rejects.toBeInstanceOf(ActionAuthRequired);
+    expect(await db.selectFrom('action_oauth_tokens').select('user_id').execute()).toEqual([{ user_id: user.id }]);
+    expect(await oauth.accessToken(target, user.id)).toBe('access-2');
+  });
+
   it('asks for consent again when the refresh is refused, forgetting the tokens', async () => {
     const { oauth, target, user, clock, loadAction, db, provider: p } = await setUp('default_post');
     const { code, state } = await consent(oauth.beginActionOAuth(target, user.id).url);
@@ -200,7 +212,9 @@ describe.each(testDialects())('action OAuth on %s', (dialect) => {
       .completeActionOAuth({ actionId: 'act-oauth', code, state, loadAction })
       .catch((e: AppError) => e);
     expect(error).toMatchObject({ code: 'BAD_GATEWAY' });
-    expect(error.message).toBe('The token URL could not be reached: The URL is a loopback address, which user-given URLs may not name');
+    expect(error.message).toBe(
+      'The token URL could not be reached: The URL is a loopback address, which user-given URLs may not name',
+    );
     expect(p.tokenCalls).toEqual([]);
   });
 
