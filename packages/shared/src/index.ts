@@ -43,6 +43,7 @@ export * from './balance/message-cost.schema';
 export * from './plugins/plugin-catalogue';
 export * from './plugins/plugin-store.schema';
 export * from './endpoints/tool-models';
+export * from './actions/action-limits';
 export * from './actions/action.schema';
 export * from './actions/action-names';
 export * from './actions/action-auth-fields';

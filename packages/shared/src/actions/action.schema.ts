@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ACTION_MAX_OPERATIONS, ACTION_SPEC_MAX_CHARS } from './action-limits';
 
 /** How an action's API is signed in to: not at all, with a key, or with the user's OAuth consent. */
 export const ACTION_AUTH_TYPES = ['none', 'service_http', 'oauth'] as const;
@@ -11,13 +12,6 @@ export type ActionAuthorizationType = (typeof ACTION_AUTHORIZATION_TYPES)[number
 /** How the OAuth client proves itself at the token URL: id and secret in the form body, or an HTTP Basic header. */
 export const ACTION_TOKEN_EXCHANGE_METHODS = ['default_post', 'basic_auth_header'] as const;
 export type ActionTokenExchangeMethod = (typeof ACTION_TOKEN_EXCHANGE_METHODS)[number];
-
-/** The longest OpenAPI schema an action may hold, in characters. */
-export const ACTION_SPEC_MAX_CHARS = 1_000_000;
-/** The most operations one action may turn into tools (OpenAI's own limit of tools per assistant). */
-export const ACTION_MAX_OPERATIONS = 128;
-/** The editor parses the schema this long after the last keystroke. */
-export const ACTION_SCHEMA_DEBOUNCE_MS = 800;
 
 const text = (max: number) => z.string().max(max);
 /** LibreChat's clients send unused fields as null or ''; both mean "not given". */

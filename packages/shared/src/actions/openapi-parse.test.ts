@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_SPEC_MAX_CHARS } from './action.schema';
+import { ACTION_SPEC_MAX_CHARS } from './action-limits';
 import { BLANK_TEMPLATE_EXAMPLE, PET_STORE_EXAMPLE, WEATHER_EXAMPLE } from './action-examples';
 import { parseOpenApi, SPEC_ERRORS, SPEC_VALID_MESSAGE } from './openapi-parse';
 

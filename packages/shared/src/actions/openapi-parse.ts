@@ -1,4 +1,4 @@
-import { ACTION_MAX_OPERATIONS, ACTION_SPEC_MAX_CHARS } from './action.schema';
+import { ACTION_MAX_OPERATIONS, ACTION_SPEC_MAX_CHARS } from './action-limits';
 import { locateJsonError } from './json-error';
 import { openApiToFunctions, type ActionFunctionSpec, type ActionOperation } from './openapi-functions';
 import { isObject, type JsonObject } from './openapi-refs';

@@ -163,9 +163,14 @@ describe.each(testDialects())('action OAuth on %s', (dialect) => {
     await oauth.completeActionOAuth({ actionId: 'act-oauth', code, state, loadAction });
     const other = await newUserRow(db);
     const [row] = await db.selectFrom('action_oauth_tokens').selectAll().execute();
-    await db.insertInto('action_oauth_tokens').values({ ...row!, user_id: other.id }).execute();
+    await db
+      .insertInto('action_oauth_tokens')
+      .values({ ...row!, user_id: other.id })
+      .execute();
     await expect(oauth.accessToken(target, other.id)).rejects.toBeInstanceOf(ActionAuthRequired);
-    expect(await db.selectFrom('action_oauth_tokens').select('user_id').execute()).toEqual([{ user_id: user.id }]);
+    expect(await db.selectFrom('action_oauth_tokens').select('user_id').execute()).toEqual([
+      { user_id: user.id },
+    ]);
     expect(await oauth.accessToken(target, user.id)).toBe('access-2');
   });
 
@@ -208,13 +213,16 @@ describe.each(testDialects())('action OAuth on %s', (dialect) => {
     const { target, user, clock, loadAction, db, provider: p } = await setUp('default_post');
     const guarded = oauthService(db, clock, createGuardedFetch());
     const { code, state } = await consent(guarded.beginActionOAuth(target, user.id).url);
-    const error = await guarded
-      .completeActionOAuth({ actionId: 'act-oauth', code, state, loadAction })
-      .catch((e: AppError) => e);
-    expect(error).toMatchObject({ code: 'BAD_GATEWAY' });
-    expect(error.message).toBe(
-      'The token URL could not be reached: The URL is a loopback address, which user-given URLs may not name',
+    const error = await guarded.completeActionOAuth({ actionId: 'act-oauth', code, state, loadAction }).then(
+      () => null,
+      (e: unknown) => e,
     );
+    expect(error).toBeInstanceOf(AppError);
+    expect(error).toMatchObject({
+      code: 'BAD_GATEWAY',
+      message:
+        'The token URL could not be reached: The URL is a loopback address, which user-given URLs may not name',
+    });
     expect(p.tokenCalls).toEqual([]);
   });
 
