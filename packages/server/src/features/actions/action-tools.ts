@@ -7,6 +7,7 @@ import {
 } from '@parley/shared';
 import { ToolError, type Tool, type ToolContext } from '../tools/tool';
 import { apiKeyHeaders, oauthHeaders } from './action-auth-headers';
+import { ActionAuthRequired } from './action-errors';
 import { buildActionRequest } from './action-request';
 import { answerText, readCapped } from './action-response';
 import type { ActionSecrets, StoredAction } from './action.types';
@@ -32,8 +33,13 @@ export interface CreateActionToolsOptions {
   /** The guarded fetch (USER_URL_ALLOWED_RANGES applied); every request goes through it. */
   guardedFetch: typeof fetch;
   limits?: Partial<ActionCallLimits>;
-  /** The user's access token for an OAuth action (`actionOAuthTokenSource`); throws ActionAuthRequired. */
+  /** The user's access token for an OAuth action (`ActionOAuth.tokenSource`); throws ActionAuthRequired. */
   oauthToken?: (ctx: ToolContext) => Promise<string>;
+  /**
+   * Told when a call needs the user's consent first. The tool runner turns the throw into a failed step, so a run
+   * loop learns here that the run should wait in `requires_action` (with `authorizationUrl`) instead.
+   */
+  onAuthRequired?: (required: ActionAuthRequired) => void;
 }
 
 /**
@@ -88,7 +94,12 @@ function createOperationTool(
 
 async function tokenOf(options: CreateActionToolsOptions, ctx: ToolContext): Promise<string> {
   if (!options.oauthToken) throw new ToolError('this OAuth action has no token store');
-  return options.oauthToken(ctx);
+  try {
+    return await options.oauthToken(ctx);
+  } catch (error) {
+    if (error instanceof ActionAuthRequired) options.onAuthRequired?.(error);
+    throw error;
+  }
 }
 
 async function call(
