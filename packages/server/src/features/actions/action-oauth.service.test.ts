@@ -233,17 +233,27 @@ describe.each(testDialects())('action OAuth on %s', (dialect) => {
       json(res, ok ? 200 : 401, ok ? { hello: user.name } : { error: 'no' });
     });
     const target = oauthAction(p, api.origin, 'default_post');
+    const required: ActionAuthRequired[] = [];
     const tool = () =>
       createActionTools({
         action: target.action,
         auth: target.secrets,
         guardedFetch: loopbackAllowedFetch(),
         oauthToken: oauth.tokenSource(target, user.id, 'run-3'),
+        onAuthRequired: (e) => required.push(e),
       }).find((x) => x.key.startsWith('getAnswer_action_'))!;
+    const step = await runToolCall(tool(), {}, testToolContext());
+    expect(step).toMatchObject({
+      status: 'failed',
+      output:
+        'error processing tool getAnswer_action_127---0---0---1: Sign in to 127.0.0.1 is needed before this action can run',
+    });
     const first = await tool()
       .run({}, testToolContext())
       .catch((e: unknown) => e);
     expect(first).toBeInstanceOf(ActionAuthRequired);
+    expect(required).toHaveLength(2);
+    expect(required[1]).toBe(first);
     expect(api.received).toEqual([]);
 
     const { code, state } = await consent((first as ActionAuthRequired).authorizationUrl);
