@@ -5,6 +5,7 @@ import type { MessagesTable } from '../features/messages/messages.table';
 import type { UserKeysTable } from '../features/keys/keys.table';
 import type { PresetsTable } from '../features/presets/presets.table';
 import type { PluginAuthsTable } from '../features/plugins/plugin-auths.table';
+import type { ActionOAuthTokensTable } from '../features/actions/action-oauth-tokens.table';
 import type { FilesTable } from '../features/files/files.table';
 import type { EmailTokensTable } from '../features/email/email-tokens.table';
 import type { SmsCodesTable } from '../features/sms/sms-codes.table';
@@ -30,6 +31,7 @@ export interface Database {
   user_keys: UserKeysTable;
   presets: PresetsTable;
   plugin_auths: PluginAuthsTable;
+  action_oauth_tokens: ActionOAuthTokensTable;
   files: FilesTable;
   email_tokens: EmailTokensTable;
   sms_codes: SmsCodesTable;
