@@ -11,9 +11,16 @@ import {
 import { pluginListSchema } from '../plugins/plugin-store.schema';
 import type { RouteSpec } from './api-route';
 import type { RouteName } from './route-paths';
-import { id, signedIn } from './route-parts';
+import { id, messageResult, signedIn } from './route-parts';
+import { actionMetadataSchema, saveActionPayloadSchema } from '../actions/action.schema';
 
 const assistantParams = z.object({ id });
+/** An action as answered: its secrets are never sent back. */
+const publicActionSchema = z.object({
+  action_id: z.string(),
+  assistant_id: z.string(),
+  metadata: actionMetadataSchema.omit({ api_key: true, oauth_client_id: true, oauth_client_secret: true }),
+});
 const OFF = 'The assistants endpoint is not configured (`endpoints.assistants` in the YAML file).';
 const BUILDER_OFF = 'The operator turned the builder off (`disableBuilder`).';
 
@@ -54,6 +61,35 @@ export const ASSISTANT_ROUTES = {
     responses: { 200: pluginListSchema },
     errors: { 404: OFF },
   }),
+  listAssistantActions: signedIn('Assistants', "The user's actions, without their secrets", {
+    responses: { 200: z.array(publicActionSchema) },
+    errors: { 403: BUILDER_OFF, 404: OFF },
+  }),
+  updateAssistantAction: signedIn('Assistants', 'Create or update an action of an assistant', {
+    params: z.object({ assistant_id: id }),
+    body: saveActionPayloadSchema,
+    responses: { 200: z.tuple([assistantDocumentSchema, assistantSchema, publicActionSchema]) },
+    errors: {
+      400:
+        "The schema's error ('Could not find a valid URL in `servers`', 'No paths found in the OpenAPI spec.', " +
+        "'Error parsing OpenAPI spec.'), missing auth fields, or a server the guard refuses.",
+      403: `${BUILDER_OFF} Or the operator turned actions off.`,
+      404: 'No assistant (or action) of the user with that id.',
+    },
+    description:
+      'Answers `[document, assistant, action]`, the action third. The functions come from `metadata.raw_spec` on ' +
+      "the server; the body's `functions` is not read. Secrets are stored encrypted and never answered; one left out " +
+      'of an update keeps its saved value.',
+  }),
+  deleteAssistantAction: signedIn(
+    'Assistants',
+    "Delete an action and the assistant's functions of its domain",
+    {
+      params: z.object({ assistant_id: id, action_id: id }),
+      responses: { 200: messageResult },
+      errors: { 403: BUILDER_OFF, 404: 'No assistant (or action) of the user with that id.' },
+    },
+  ),
   uploadAssistantAvatar: signedIn('Assistants', "Set an assistant's avatar", {
     params: z.object({ assistant_id: id }),
     responses: { 201: assistantSchema },

@@ -1,10 +1,12 @@
 import { z } from 'zod';
-import type { AssistantCapability, AssistantTool, CreateAssistantInput } from '@parley/shared';
+import {
+  ACTION_DELIMITER,
+  type AssistantCapability,
+  type AssistantTool,
+  type CreateAssistantInput,
+} from '@parley/shared';
 import { AppError } from '../../lib/app-error';
 import type { ToolRegistry } from '../tools/tool-registry';
-
-/** What joins an operation's name to its action's domain in a function name (LibreChat's `actionDelimiter`). */
-export const ACTION_DELIMITER = '_action_';
 
 export const isActionFunction = (tool: AssistantTool): boolean =>
   tool.type === 'function' && tool.function.name.includes(ACTION_DELIMITER);

@@ -9,6 +9,7 @@ import { FORM_LIMITS } from '../files/files.routes';
 import { UPLOAD_TIMEOUT_MS } from '../files/upload.routes';
 import { assistantAvatarLimit, saveAssistantAvatar } from './assistant-avatar.service';
 import * as assistants from './assistants.service';
+import * as actions from './assistant-actions.service';
 
 /** Assistants (docs/reference/assistants.md): LibreChat's paths, Parley's own runtime behind them. */
 export const assistantsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
@@ -32,6 +33,17 @@ export const assistantsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app
       assistants.assistantsSettings(ctx);
       return listPlugins(deps, user(request), services.extraPlugins());
     },
+  });
+  addRoute(app, 'listAssistantActions', {
+    handler: async (request) => actions.listActions(ctx, user(request)),
+  });
+  addRoute(app, 'updateAssistantAction', {
+    handler: async (request) =>
+      actions.saveAction(ctx, user(request), request.params.assistant_id, request.body),
+  });
+  addRoute(app, 'deleteAssistantAction', {
+    handler: async (request) =>
+      actions.deleteAction(ctx, user(request), request.params.assistant_id, request.params.action_id),
   });
   addRoute(app, 'uploadAssistantAvatar', {
     handler: async (request, reply) => {
