@@ -21,19 +21,14 @@ export function permissionFlag(): string {
 export type SandboxMode = 'sandbox' | 'snapshot';
 
 /**
- * Starts one sandbox process with an empty environment (docs/reference/code-interpreter.md (Isolation layers)).
- * `--disallow-code-generation-from-strings` stops `eval`/`new Function` inside it, so a script cannot be built
- * from text to reach what was removed; the V8 settings keep an idle sandbox small (Liftoff code only, small
- * young generation, one platform thread, and `gc` for the runner's collections, deleted before user code).
+ * The Node flags of a sandbox process (docs/reference/code-interpreter.md (Isolation layers)). The permission model
+ * lets it read only `readable`; `--disallow-code-generation-from-strings` stops `eval`/`new Function` inside it, so a
+ * script cannot be built from text to reach what was removed; the V8 settings keep an idle sandbox small (Liftoff
+ * code only, a small young generation, one platform thread, and `gc` for the runner's collections, deleted before
+ * user code runs).
  */
-export function spawnSandboxNode(options: {
-  pyodideDir: string;
-  snapshotPath?: string | undefined;
-  memoryMb: number;
-  mode: SandboxMode;
-}): ChildProcess {
-  const readable = [options.pyodideDir, ...(options.snapshotPath ? [options.snapshotPath] : [])];
-  const args = [
+export function sandboxNodeFlags(readable: readonly string[], memoryMb: number): string[] {
+  return [
     permissionFlag(),
     ...readable.map((path) => `--allow-fs-read=${path}`),
     '--disallow-code-generation-from-strings',
@@ -42,7 +37,20 @@ export function spawnSandboxNode(options: {
     '--liftoff-only',
     '--max-semi-space-size=1',
     '--v8-pool-size=1',
-    `--max-old-space-size=${Math.max(64, Math.floor(options.memoryMb / 2))}`,
+    `--max-old-space-size=${Math.max(64, Math.floor(memoryMb / 2))}`,
+  ];
+}
+
+/** Starts one sandbox process, with an empty environment, talking over IPC only. */
+export function spawnSandboxNode(options: {
+  pyodideDir: string;
+  snapshotPath?: string | undefined;
+  memoryMb: number;
+  mode: SandboxMode;
+}): ChildProcess {
+  const readable = [options.pyodideDir, ...(options.snapshotPath ? [options.snapshotPath] : [])];
+  const args = [
+    ...sandboxNodeFlags(readable, options.memoryMb),
     '--input-type=module',
     '-e',
     RUNNER_SOURCE,

@@ -55,6 +55,8 @@ export interface SandboxRunResult {
 }
 
 export interface SandboxPool {
+  /** The limits every sandbox of the pool runs under. */
+  readonly limits: Readonly<SandboxLimits>;
   run(request: SandboxRunRequest): Promise<SandboxRunResult>;
   /** Starts the warm sandboxes now and resolves when they are ready. */
   warm(): Promise<void>;
@@ -141,6 +143,7 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
   }
 
   return {
+    limits: Object.freeze(limits),
     async run(request) {
       if (closed) throw new Error('the Python sandbox pool is closed');
       const files = prepareInputFiles(request.files ?? [], limits);

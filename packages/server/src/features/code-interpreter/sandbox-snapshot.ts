@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { chmod, mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -29,7 +29,7 @@ export async function ensureSnapshot(dir: string, pyodideDir: string): Promise<s
   if (existsSync(path)) return path;
   const bytes = await makeSnapshot(pyodideDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  const temp = `${path}.${process.pid}.tmp`;
+  const temp = `${path}.${randomUUID()}.tmp`;
   try {
     await writeFile(temp, bytes, { mode: 0o600 });
     await chmod(temp, 0o600);
