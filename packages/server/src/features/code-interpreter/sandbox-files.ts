@@ -25,7 +25,7 @@ export function prepareInputFiles(files: readonly SandboxFile[], limits: Sandbox
   const total = files.reduce((sum, f) => sum + f.bytes.byteLength, 0);
   if (total > limits.inputBytes)
     throw new Error(
-      `The attached files are ${megabytes(total)} MB together; the sandbox accepts ${megabytes(limits.inputBytes)} MB.`,
+      `The attached files are ${sizeText(total)} together; the sandbox accepts ${sizeText(limits.inputBytes)}.`,
     );
   return files.map((f) => ({ name: cleanFileName(f.name), bytes: f.bytes }));
 }
@@ -67,4 +67,8 @@ function isText(bytes: Uint8Array): boolean {
   }
 }
 
-const megabytes = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
+function sizeText(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${Number((bytes / 1024 / 1024).toFixed(1))} MB`;
+}

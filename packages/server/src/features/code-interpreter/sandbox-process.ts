@@ -91,9 +91,14 @@ function watchSandbox(child: ChildProcess, options: SandboxProcessOptions): Sand
   // left work behind (a timer loop) cannot use CPU for free between runs.
   let cpuBase = procUsage(pid)?.cpuMs ?? 0;
 
+  // Dead from the moment it is killed, not from its exit some milliseconds later: nothing may be sent to it then.
+  const kill = () => {
+    alive = false;
+    child.kill('SIGKILL');
+  };
   const stop = (reason: SandboxStop) => {
     stopped ??= reason;
-    child.kill('SIGKILL');
+    kill();
   };
   const monitor = setInterval(() => {
     const usage = procUsage(pid);
@@ -109,8 +114,10 @@ function watchSandbox(child: ChildProcess, options: SandboxProcessOptions): Sand
     if (fatal) stop('crashed');
     pending.settle(result);
   });
+  let exited = false;
   child.once('exit', () => {
     alive = false;
+    exited = true;
     clearInterval(monitor);
     const reason = stopped ?? 'crashed';
     pending?.settle({ error: STOP_TEXT[reason](limits), stopped: reason, stdout: '', stderr: '', files: [], skipped: [] });
@@ -122,10 +129,10 @@ function watchSandbox(child: ChildProcess, options: SandboxProcessOptions): Sand
     get alive() {
       return alive;
     },
-    kill: () => child.kill('SIGKILL'),
+    kill,
     onExit(listener) {
-      if (alive) exitListeners.push(listener);
-      else listener();
+      if (exited) listener();
+      else exitListeners.push(listener);
     },
     run(code, files, signal) {
       if (!alive) return Promise.reject(new Error('the Python sandbox has stopped'));
@@ -137,7 +144,7 @@ function watchSandbox(child: ChildProcess, options: SandboxProcessOptions): Sand
         const wall = setTimeout(() => stop('wall_time'), limits.wallMs);
         const onAbort = () => {
           finish();
-          child.kill('SIGKILL');
+          kill();
           reject(signal!.reason as Error);
         };
         const finish = () => {

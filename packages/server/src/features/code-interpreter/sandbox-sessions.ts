@@ -96,6 +96,7 @@ export function createSessions(options: {
     try {
       await untilAborted(previous, signal);
       let slot = slots.get(key);
+      if (slot && !slot.sandbox.alive) release(slot);
       if (!slot || !slot.sandbox.alive) slot = await open(key, signal);
       if (slot.idle !== undefined) clock.clearTimeout(slot.idle);
       slot.idle = undefined;
