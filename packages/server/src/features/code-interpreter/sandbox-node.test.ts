@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { procUsage } from './sandbox-limits';
-import { permissionFlag, pyodideDir, sandboxNodeFlags } from './sandbox-node';
+import { pyodideDir, sandboxNodeFlags } from './sandbox-node';
 
 // The Node layer alone, with a probe in place of the runner: what a sandbox process could do if every other layer
 // fell. Each probe prints what happened.
@@ -49,9 +49,13 @@ describe("a sandbox process's Node flags", () => {
     expect(probe(attempt("eval('1')"))).toBe('REFUSED EvalError\n');
   });
 
-  it("uses this Node's name for the permission model", () => {
-    const major = Number(process.versions.node.split('.')[0]);
-    expect(permissionFlag()).toBe(major >= 23 || process.allowedNodeEnvironmentFlags.has('--permission') ? '--permission' : '--experimental-permission');
+  it("turns on this Node's permission model, whatever it calls it", () => {
+    expect(
+      probe(
+        `console.log(process.permission.has('fs.read', ${JSON.stringify(pyodideDir())}), ` +
+          "process.permission.has('fs.read', '/'), process.permission.has('fs.write'), process.permission.has('child'))",
+      ),
+    ).toBe('true false false false\n');
   });
 });
 

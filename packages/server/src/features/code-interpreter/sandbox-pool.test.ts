@@ -1,6 +1,11 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadSharp } from '../files/sharp-loader';
 import type { SandboxPool } from './sandbox-pool';
+import { pyodideDir } from './sandbox-node';
+import { snapshotFile } from './sandbox-snapshot';
 import { closeAll, manualClock, testPool } from './sandbox.test-helpers';
 
 /** A 3×2 RGB PNG drawn with the standard library alone (zlib and struct). */
@@ -172,4 +177,35 @@ describe('sessions of the Python sandbox pool', () => {
     await pool.close();
     await expect(pool.run({ code: '1' })).rejects.toThrow('the Python sandbox pool is closed');
   });
+});
+
+describe('the memory snapshot of the Python sandbox pool', () => {
+  const dirs: string[] = [];
+  afterAll(async () => {
+    await closeAll();
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('starts sandboxes without it when the cached one is damaged, and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-snapshot-'));
+    dirs.push(dir);
+    writeFileSync(snapshotFile(dir, pyodideDir()), 'not a snapshot');
+    const errors: string[] = [];
+    const pool = testPool({ cacheDir: dir, onError: (error) => errors.push(error.message) });
+    expect(await pool.run({ code: 'print(2 ** 10)' })).toMatchObject({ ok: true, stdout: '1024\n' });
+    expect(errors).toHaveLength(1);
+    expect(errors[0]).toMatch(/^the Python sandbox did not start/);
+    expect(existsSync(snapshotFile(dir, pyodideDir()))).toBe(false);
+  }, 120_000);
+
+  it('starts sandboxes without it when it cannot be written, and says so', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'parley-snapshot-'));
+    dirs.push(dir);
+    const notAFolder = join(dir, 'file');
+    writeFileSync(notAFolder, 'x');
+    const errors: string[] = [];
+    const pool = testPool({ cacheDir: join(notAFolder, 'cache'), onError: (error) => errors.push(error.message) });
+    expect(await pool.run({ code: 'print("ok")' })).toMatchObject({ ok: true, stdout: 'ok\n' });
+    expect(errors).toEqual([expect.stringContaining('ENOTDIR')]);
+  }, 120_000);
 });

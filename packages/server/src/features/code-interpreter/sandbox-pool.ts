@@ -98,9 +98,11 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       return await startSandbox({ ...base, snapshotPath: path });
     } catch (error) {
       if (!path) throw error;
-      // A snapshot this Pyodide cannot use (damaged, another build): start without it from now on.
+      // A snapshot this Pyodide cannot use (damaged, another build): this pool starts without one from now on, and
+      // the file goes, so the next start of the server makes a new one.
       onError(error as Error);
       snapshot = Promise.resolve(undefined);
+      rmSync(path, { force: true });
       return startSandbox(base);
     }
   }

@@ -27,8 +27,8 @@ export function snapshotFile(dir: string, pyodideDir: string): string {
 export async function ensureSnapshot(dir: string, pyodideDir: string): Promise<string> {
   const path = snapshotFile(dir, pyodideDir);
   if (existsSync(path)) return path;
-  const bytes = await makeSnapshot(pyodideDir);
   await mkdir(dir, { recursive: true, mode: 0o700 });
+  const bytes = await makeSnapshot(pyodideDir);
   const temp = `${path}.${randomUUID()}.tmp`;
   try {
     await writeFile(temp, bytes, { mode: 0o600 });
