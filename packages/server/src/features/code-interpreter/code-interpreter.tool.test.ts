@@ -16,7 +16,10 @@ function recordingSaver(refuse?: string) {
     const id = `file-${saved.length}`;
     return Promise.resolve(
       file.type === 'image/png'
-        ? { type: 'image_file', image_file: { file_id: id, filepath: `/api/files/download/${id}`, filename: file.filename } }
+        ? {
+            type: 'image_file',
+            image_file: { file_id: id, filepath: `/api/files/download/${id}`, filename: file.filename },
+          }
         : { type: 'text', text: { value: `[${file.filename}](/api/files/download/${id})` } },
     );
   };
@@ -44,13 +47,21 @@ describe('the code_interpreter tool', () => {
   it('runs the code and answers what it printed, stdout then stderr', async () => {
     const tool = createCodeInterpreterTool({ pool });
     const ctx = testToolContext();
-    const outcome = await runToolCall(tool, { code: "import sys\nprint('hi')\nprint('careful', file=sys.stderr)" }, ctx);
+    const outcome = await runToolCall(
+      tool,
+      { code: "import sys\nprint('hi')\nprint('careful', file=sys.stderr)" },
+      ctx,
+    );
     expect(outcome).toMatchObject({ status: 'done', output: 'hi\n[stderr]\ncareful', parts: [] });
     expect(ctx.progressed).toEqual(['Starting Python…', 'Running the code…']);
   });
 
   it('says so when the code printed nothing', async () => {
-    const outcome = await runToolCall(createCodeInterpreterTool({ pool }), { code: 'x = 1' }, testToolContext());
+    const outcome = await runToolCall(
+      createCodeInterpreterTool({ pool }),
+      { code: 'x = 1' },
+      testToolContext(),
+    );
     expect(outcome.output).toBe('(the code printed nothing)');
   });
 
@@ -77,7 +88,8 @@ describe('the code_interpreter tool', () => {
     const { saved, saveFile } = recordingSaver();
     const tool = createCodeInterpreterTool({
       pool,
-      inputFiles: (ctx) => Promise.resolve([{ name: 'sales.csv', bytes: Buffer.from(`user,amount\n${ctx.userId},5\n`) }]),
+      inputFiles: (ctx) =>
+        Promise.resolve([{ name: 'sales.csv', bytes: Buffer.from(`user,amount\n${ctx.userId},5\n`) }]),
     });
     const ctx = testToolContext({ saveFile });
     const code = `import csv, os\nos.makedirs('plots', exist_ok=True)\n${ONE_PIXEL_PNG}\nrows = list(csv.DictReader(open('sales.csv')))\nopen('total.csv', 'w').write('total\\n' + str(sum(int(r['amount']) for r in rows)) + '\\n')\nprint(rows[0]['user'])`;
@@ -92,7 +104,10 @@ describe('the code_interpreter tool', () => {
     expect(saved).toHaveLength(2);
     expect(saved.find((f) => f.filename === 'total.csv')!.bytes.toString()).toBe('total\n5\n');
     expect(outcome.parts).toEqual([
-      { type: 'image_file', image_file: { file_id: expect.any(String), filepath: expect.any(String), filename: 'dot.png' } },
+      {
+        type: 'image_file',
+        image_file: { file_id: expect.any(String), filepath: expect.any(String), filename: 'dot.png' },
+      },
     ]);
     expect(outcome.output.split('\n').sort()).toEqual([
       '[file] /mnt/data/plots/dot.png (image/png) was given to the user and is shown.',
@@ -128,7 +143,11 @@ describe('the code_interpreter tool', () => {
   it('stops when the reply is stopped', async () => {
     const controller = new AbortController();
     const tool = createCodeInterpreterTool({ pool, sessionKey: () => 'c' });
-    const running = runToolCall(tool, { code: 'while True: pass' }, testToolContext({ signal: controller.signal }));
+    const running = runToolCall(
+      tool,
+      { code: 'while True: pass' },
+      testToolContext({ signal: controller.signal }),
+    );
     const stop = new Error('the user stopped the reply');
     setImmediate(() => controller.abort(stop));
     await expect(running).rejects.toBe(stop);

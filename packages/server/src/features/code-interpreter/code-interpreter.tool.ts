@@ -87,7 +87,9 @@ async function saveFiles(result: SandboxRunResult, ctx: ToolContext) {
         context: 'assistants_output',
       });
       if (part.type === 'image_file') parts.push(part);
-      notes.push(`[file] /mnt/data/${file.name} (${file.type}) was given to the user${part.type === 'image_file' ? ' and is shown' : ''}.`);
+      notes.push(
+        `[file] /mnt/data/${file.name} (${file.type}) was given to the user${part.type === 'image_file' ? ' and is shown' : ''}.`,
+      );
     } catch (error) {
       if (!(error instanceof ToolError)) throw error;
       notes.push(`[file] /mnt/data/${file.name} could not be saved: ${error.message}`);

@@ -10,7 +10,8 @@ import { closeAll, testPool } from './sandbox.test-helpers';
 // and the host shows no trace of it (no connection, no file, no secret in the output).
 
 /** Undoes the Python layer first, so the attempt meets the JavaScript and Node layers behind it. */
-const WITHOUT_PYTHON_LAYER = "import sys\nsys.meta_path = [f for f in sys.meta_path if getattr(f, '__name__', '') != '_RefuseJs']\n";
+const WITHOUT_PYTHON_LAYER =
+  "import sys\nsys.meta_path = [f for f in sys.meta_path if getattr(f, '__name__', '') != '_RefuseJs']\n";
 
 describe('the Python sandbox refuses escape attempts', () => {
   let pool: SandboxPool;
@@ -41,7 +42,9 @@ describe('the Python sandbox refuses escape attempts', () => {
   const run = (code: string) => pool.run({ code });
 
   it('opens no socket', async () => {
-    const result = await run(`import socket\ns = socket.socket()\ns.connect(('127.0.0.1', ${port}))\nprint('connected')`);
+    const result = await run(
+      `import socket\ns = socket.socket()\ns.connect(('127.0.0.1', ${port}))\nprint('connected')`,
+    );
     expect(result.ok).toBe(false);
     expect(result.error).toContain('PermissionError: [Errno 2] Permission denied');
     expect(result.stdout).toBe('');
@@ -49,7 +52,9 @@ describe('the Python sandbox refuses escape attempts', () => {
   });
 
   it('fetches no URL with urllib', async () => {
-    const result = await run(`import urllib.request\nprint(urllib.request.urlopen('http://127.0.0.1:${port}/').read())`);
+    const result = await run(
+      `import urllib.request\nprint(urllib.request.urlopen('http://127.0.0.1:${port}/').read())`,
+    );
     expect(result.ok).toBe(false);
     expect(result.error).toMatch(/URLError: <urlopen error \[Errno 2\] Permission denied>/);
     expect(connections).toBe(0);
@@ -63,9 +68,12 @@ describe('the Python sandbox refuses escape attempts', () => {
     const subprocess = await run(`import subprocess\nsubprocess.run(['touch', '${marker}'])`);
     expect(subprocess.ok).toBe(false);
     expect(subprocess.error).toContain('OSError: [Errno 138] emscripten does not support processes.');
-    // Past the Python layer, Emscripten's system() meets the Node layer: the interpreter fails, the host runs nothing.
+    // Past the Python layer, Emscripten's system() requires child_process and meets the locked module loader: the
+    // interpreter fails (its sandbox is replaced), the host runs nothing.
     const posix = await run(`${WITHOUT_PYTHON_LAYER}import posix\nposix.system('touch ${marker}')`);
-    expect(posix.ok).toBe(false);
+    expect(posix.error).toBe(
+      'The Python interpreter failed: loading modules is not available in the sandbox',
+    );
     expect(existsSync(marker)).toBe(false);
   });
 
@@ -74,8 +82,7 @@ describe('the Python sandbox refuses escape attempts', () => {
     expect(result.ok).toBe(false);
     expect(result.error).toContain('PermissionError: os.fork is not available in this sandbox');
     const posix = await run(`${WITHOUT_PYTHON_LAYER}import posix\nprint(posix.fork())`);
-    expect(posix.ok).toBe(false);
-    expect(posix.error).toMatch(/OSError|AttributeError/);
+    expect(posix.error).toContain('OSError: [Errno 52] Function not implemented');
   });
 
   it("does not show the host's /etc/passwd", async () => {
@@ -105,10 +112,17 @@ describe('the Python sandbox refuses escape attempts', () => {
   });
 
   it('has no js module: no process, require or fetch', async () => {
-    for (const attempt of ['js.process.env', "js.require('fs')", "js.fetch('http://127.0.0.1')", 'js.globalThis']) {
+    for (const attempt of [
+      'js.process.env',
+      "js.require('fs')",
+      "js.fetch('http://127.0.0.1')",
+      'js.globalThis',
+    ]) {
       const result = await run(`import js\nprint(${attempt})`);
       expect(result.ok).toBe(false);
-      expect(result.error).toContain("ModuleNotFoundError: No module named 'js': this sandbox has no JavaScript access");
+      expect(result.error).toContain(
+        "ModuleNotFoundError: No module named 'js': this sandbox has no JavaScript access",
+      );
     }
     const unblocked = await run(`${WITHOUT_PYTHON_LAYER}import js\nprint(js.process)`);
     expect(unblocked.error).toContain("ModuleNotFoundError: No module named 'js'");
@@ -148,8 +162,15 @@ describe('the Python sandbox stops runaway code', () => {
   it('kills an infinite loop at the wall-time limit, and the pool recovers', async () => {
     const pool = testPool({ limits: { wallMs: 1500, cpuMs: 600_000 } });
     const looped = await pool.run({ code: 'while True:\n    pass', sessionKey: 's' });
-    expect(looped).toMatchObject({ ok: false, stopped: 'wall_time', error: 'The code ran longer than 1.5 s and was stopped.' });
-    expect(await pool.run({ code: 'print(1 + 1)', sessionKey: 's' })).toMatchObject({ ok: true, stdout: '2\n' });
+    expect(looped).toMatchObject({
+      ok: false,
+      stopped: 'wall_time',
+      error: 'The code ran longer than 1.5 s and was stopped.',
+    });
+    expect(await pool.run({ code: 'print(1 + 1)', sessionKey: 's' })).toMatchObject({
+      ok: true,
+      stdout: '2\n',
+    });
   }, 60_000);
 
   it('kills a busy loop at the CPU-time limit', async () => {
@@ -165,7 +186,11 @@ describe('the Python sandbox stops runaway code', () => {
   it('kills a memory bomb at the memory limit', async () => {
     const pool = testPool({ limits: { memoryMb: 300 } });
     const bomb = await pool.run({ code: "blocks = []\nwhile True:\n    blocks.append(b'x' * 10_000_000)" });
-    expect(bomb).toMatchObject({ ok: false, stopped: 'memory', error: 'The code used more than 300 MB of memory and was stopped.' });
+    expect(bomb).toMatchObject({
+      ok: false,
+      stopped: 'memory',
+      error: 'The code used more than 300 MB of memory and was stopped.',
+    });
     expect(await pool.run({ code: 'print(len(b"x" * 1000))' })).toMatchObject({ ok: true, stdout: '1000\n' });
   }, 60_000);
 

@@ -42,6 +42,8 @@ describe('the type of a file the code wrote', () => {
   });
 
   it('is application/octet-stream for bytes that are neither known nor text', async () => {
-    expect(await typeOfOutput('blob.csv', Buffer.from([0, 1, 2, 255, 0, 7]))).toBe('application/octet-stream');
+    expect(await typeOfOutput('blob.csv', Buffer.from([0, 1, 2, 255, 0, 7]))).toBe(
+      'application/octet-stream',
+    );
   });
 });

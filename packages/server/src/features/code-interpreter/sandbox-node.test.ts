@@ -25,23 +25,33 @@ describe("a sandbox process's Node flags", () => {
     `try { ${body}; console.log('ALLOWED'); } catch (e) { console.log('REFUSED', e.code ?? e.name); }`;
 
   it('reads the pyodide package and nothing else', () => {
-    expect(probe(`import fs from 'node:fs'; ${attempt(`fs.readFileSync(${JSON.stringify(join(pyodideDir(), 'package.json'))})`)}`)).toBe(
-      'ALLOWED\n',
-    );
-    expect(probe(`import fs from 'node:fs'; ${attempt(`fs.readFileSync(${JSON.stringify(join(dir, 'secret.txt'))})`)}`)).toBe(
+    expect(
+      probe(
+        `import fs from 'node:fs'; ${attempt(`fs.readFileSync(${JSON.stringify(join(pyodideDir(), 'package.json'))})`)}`,
+      ),
+    ).toBe('ALLOWED\n');
+    expect(
+      probe(
+        `import fs from 'node:fs'; ${attempt(`fs.readFileSync(${JSON.stringify(join(dir, 'secret.txt'))})`)}`,
+      ),
+    ).toBe('REFUSED ERR_ACCESS_DENIED\n');
+    expect(probe(`import fs from 'node:fs'; ${attempt("fs.readFileSync('/etc/passwd')")}`)).toBe(
       'REFUSED ERR_ACCESS_DENIED\n',
     );
-    expect(probe(`import fs from 'node:fs'; ${attempt("fs.readFileSync('/etc/passwd')")}`)).toBe('REFUSED ERR_ACCESS_DENIED\n');
   });
 
   it('writes no file, starts no process and no worker', () => {
-    expect(probe(`import fs from 'node:fs'; ${attempt(`fs.writeFileSync(${JSON.stringify(join(dir, 'x'))}, 'x')`)}`)).toBe(
+    expect(
+      probe(
+        `import fs from 'node:fs'; ${attempt(`fs.writeFileSync(${JSON.stringify(join(dir, 'x'))}, 'x')`)}`,
+      ),
+    ).toBe('REFUSED ERR_ACCESS_DENIED\n');
+    expect(probe(`import cp from 'node:child_process'; ${attempt("cp.spawnSync('id')")}`)).toBe(
       'REFUSED ERR_ACCESS_DENIED\n',
     );
-    expect(probe(`import cp from 'node:child_process'; ${attempt("cp.spawnSync('id')")}`)).toBe('REFUSED ERR_ACCESS_DENIED\n');
-    expect(probe(`import { Worker } from 'node:worker_threads'; ${attempt("new Worker('1', { eval: true })")}`)).toBe(
-      'REFUSED ERR_ACCESS_DENIED\n',
-    );
+    expect(
+      probe(`import { Worker } from 'node:worker_threads'; ${attempt("new Worker('1', { eval: true })")}`),
+    ).toBe('REFUSED ERR_ACCESS_DENIED\n');
   });
 
   it('compiles no code from text', () => {

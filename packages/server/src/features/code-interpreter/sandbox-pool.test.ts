@@ -32,7 +32,13 @@ describe('a run in the Python sandbox', () => {
 
   it('answers stdout and stderr, and prints the last expression', async () => {
     const result = await pool.run({ code: "import sys\nprint('out')\nprint('err', file=sys.stderr)\n6 * 7" });
-    expect(result).toMatchObject({ ok: true, stdout: 'out\n42\n', stderr: 'err\n', files: [], skippedFiles: [] });
+    expect(result).toMatchObject({
+      ok: true,
+      stdout: 'out\n42\n',
+      stderr: 'err\n',
+      files: [],
+      skippedFiles: [],
+    });
     expect(result.error).toBeUndefined();
   });
 
@@ -57,8 +63,14 @@ describe('a run in the Python sandbox', () => {
   });
 
   it('treats exit(0) as the end of the code, and another code as an error', async () => {
-    expect(await pool.run({ code: "import sys\nprint('x')\nsys.exit(0)" })).toMatchObject({ ok: true, stdout: 'x\n' });
-    expect(await pool.run({ code: 'import sys\nsys.exit(3)' })).toMatchObject({ ok: false, error: 'SystemExit: 3' });
+    expect(await pool.run({ code: "import sys\nprint('x')\nsys.exit(0)" })).toMatchObject({
+      ok: true,
+      stdout: 'x\n',
+    });
+    expect(await pool.run({ code: 'import sys\nsys.exit(3)' })).toMatchObject({
+      ok: false,
+      error: 'SystemExit: 3',
+    });
   });
 
   it('reads attached files at /mnt/data and hands back only what the code wrote', async () => {
@@ -99,9 +111,9 @@ describe('a run in the Python sandbox', () => {
 
   it('refuses attached files over the total size', async () => {
     const small = testPool({ limits: { inputBytes: 10 } });
-    await expect(small.run({ code: 'pass', files: [{ name: 'a', bytes: Buffer.alloc(11) }] })).rejects.toThrow(
-      'The attached files are 11 B together; the sandbox accepts 10 B.',
-    );
+    await expect(
+      small.run({ code: 'pass', files: [{ name: 'a', bytes: Buffer.alloc(11) }] }),
+    ).rejects.toThrow('The attached files are 11 B together; the sandbox accepts 10 B.');
   });
 });
 
@@ -111,7 +123,10 @@ describe('sessions of the Python sandbox pool', () => {
   it('keeps variables within a session, never across sessions or in a run without one', async () => {
     const pool = testPool();
     await pool.run({ code: 'secret = 41', sessionKey: 'alice' });
-    expect(await pool.run({ code: 'secret + 1', sessionKey: 'alice' })).toMatchObject({ ok: true, stdout: '42\n' });
+    expect(await pool.run({ code: 'secret + 1', sessionKey: 'alice' })).toMatchObject({
+      ok: true,
+      stdout: '42\n',
+    });
     const other = await pool.run({ code: 'secret', sessionKey: 'bob' });
     expect(other.error).toContain("NameError: name 'secret' is not defined");
     expect((await pool.run({ code: 'secret' })).error).toContain("NameError: name 'secret' is not defined");
@@ -120,7 +135,9 @@ describe('sessions of the Python sandbox pool', () => {
 
   it("runs one session's calls one at a time, in order", async () => {
     const pool = testPool();
-    const runs = [1, 2, 3].map((n) => pool.run({ code: `log = globals().get('log', []) + [${n}]\nlog`, sessionKey: 's' }));
+    const runs = [1, 2, 3].map((n) =>
+      pool.run({ code: `log = globals().get('log', []) + [${n}]\nlog`, sessionKey: 's' }),
+    );
     const results = await Promise.all(runs);
     expect(results.map((r) => r.stdout)).toEqual(['[1]\n', '[1, 2]\n', '[1, 2, 3]\n']);
   }, 60_000);
@@ -151,15 +168,24 @@ describe('sessions of the Python sandbox pool', () => {
     await pool.run({ code: 'v = "c"', sessionKey: 'c' });
     expect(pool.stats().sessions).toBe(2);
     expect((await pool.run({ code: 'v', sessionKey: 'a' })).stdout).toBe("'a'\n");
-    expect((await pool.run({ code: 'v', sessionKey: 'b' })).error).toContain("NameError: name 'v' is not defined");
+    expect((await pool.run({ code: 'v', sessionKey: 'b' })).error).toContain(
+      "NameError: name 'v' is not defined",
+    );
   }, 90_000);
 
   it('replaces a session whose sandbox was killed by a limit', async () => {
     const pool = testPool({ limits: { wallMs: 1500 } });
     await pool.run({ code: 'kept = 1', sessionKey: 's' });
-    expect(await pool.run({ code: 'while True: pass', sessionKey: 's' })).toMatchObject({ stopped: 'wall_time' });
-    expect((await pool.run({ code: 'kept', sessionKey: 's' })).error).toContain("NameError: name 'kept' is not defined");
-    expect(await pool.run({ code: 'print("fresh")', sessionKey: 's' })).toMatchObject({ ok: true, stdout: 'fresh\n' });
+    expect(await pool.run({ code: 'while True: pass', sessionKey: 's' })).toMatchObject({
+      stopped: 'wall_time',
+    });
+    expect((await pool.run({ code: 'kept', sessionKey: 's' })).error).toContain(
+      "NameError: name 'kept' is not defined",
+    );
+    expect(await pool.run({ code: 'print("fresh")', sessionKey: 's' })).toMatchObject({
+      ok: true,
+      stdout: 'fresh\n',
+    });
   }, 60_000);
 
   it('stops a run when its signal aborts, and goes on serving', async () => {
@@ -204,7 +230,10 @@ describe('the memory snapshot of the Python sandbox pool', () => {
     const notAFolder = join(dir, 'file');
     writeFileSync(notAFolder, 'x');
     const errors: string[] = [];
-    const pool = testPool({ cacheDir: join(notAFolder, 'cache'), onError: (error) => errors.push(error.message) });
+    const pool = testPool({
+      cacheDir: join(notAFolder, 'cache'),
+      onError: (error) => errors.push(error.message),
+    });
     expect(await pool.run({ code: 'print("ok")' })).toMatchObject({ ok: true, stdout: 'ok\n' });
     expect(errors).toEqual([expect.stringContaining('ENOTDIR')]);
   }, 120_000);

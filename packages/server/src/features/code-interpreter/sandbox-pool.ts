@@ -112,15 +112,24 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       const pending: Promise<Sandbox | undefined> = start().then(
         (sandbox) => {
           starting.delete(pending);
-          if (closed || !inUse) return sandbox.kill(), undefined;
+          if (closed || !inUse) {
+            sandbox.kill();
+            return undefined;
+          }
           warm.push(sandbox);
           sandbox.onExit(() => {
             const at = warm.indexOf(sandbox);
-            if (at >= 0) warm.splice(at, 1), refill();
+            if (at < 0) return;
+            warm.splice(at, 1);
+            refill();
           });
           return sandbox;
         },
-        (error: Error) => (starting.delete(pending), onError(error), undefined),
+        (error: Error) => {
+          starting.delete(pending);
+          onError(error);
+          return undefined;
+        },
       );
       starting.add(pending);
     }
@@ -132,7 +141,12 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
     return ready ?? start();
   }
 
-  const sessions = createSessions({ clock, idleMs: options.idleMs ?? 600_000, maxSandboxes: options.maxSandboxes ?? 4, take });
+  const sessions = createSessions({
+    clock,
+    idleMs: options.idleMs ?? 600_000,
+    maxSandboxes: options.maxSandboxes ?? 4,
+    take,
+  });
 
   function touch() {
     inUse = true;
@@ -152,9 +166,11 @@ export function createSandboxPool(options: SandboxPoolOptions = {}): SandboxPool
       touch();
       refill();
       const started = performance.now();
-      const raw = await sessions.run(request.sessionKey, (sandbox) =>
-        sandbox.run(request.code, files, request.signal),
-      request.signal);
+      const raw = await sessions.run(
+        request.sessionKey,
+        (sandbox) => sandbox.run(request.code, files, request.signal),
+        request.signal,
+      );
       touch();
       return {
         ok: raw.error === null,

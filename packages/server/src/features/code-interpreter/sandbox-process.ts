@@ -120,7 +120,14 @@ function watchSandbox(child: ChildProcess, options: SandboxProcessOptions): Sand
     exited = true;
     clearInterval(monitor);
     const reason = stopped ?? 'crashed';
-    pending?.settle({ error: STOP_TEXT[reason](limits), stopped: reason, stdout: '', stderr: '', files: [], skipped: [] });
+    pending?.settle({
+      error: STOP_TEXT[reason](limits),
+      stopped: reason,
+      stdout: '',
+      stderr: '',
+      files: [],
+      skipped: [],
+    });
     for (const listener of exitListeners.splice(0)) listener();
   });
 
@@ -155,7 +162,11 @@ function watchSandbox(child: ChildProcess, options: SandboxProcessOptions): Sand
         };
         signal?.addEventListener('abort', onAbort, { once: true });
         pending = { id, settle: (result) => (finish(), resolve(result)) };
-        const caps = { outputBytes: limits.outputBytes, fileBytes: limits.fileBytes, fileCount: limits.fileCount };
+        const caps = {
+          outputBytes: limits.outputBytes,
+          fileBytes: limits.fileBytes,
+          fileCount: limits.fileCount,
+        };
         child.send({ type: 'run', id, code, files, caps });
       });
     },

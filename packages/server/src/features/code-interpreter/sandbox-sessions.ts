@@ -131,7 +131,11 @@ export function createSessions(options: {
   }
 
   return {
-    run<T>(key: string | undefined, work: (sandbox: Sandbox) => Promise<T>, signal?: AbortSignal): Promise<T> {
+    run<T>(
+      key: string | undefined,
+      work: (sandbox: Sandbox) => Promise<T>,
+      signal?: AbortSignal,
+    ): Promise<T> {
       if (closed) return Promise.reject(new Error('the Python sandbox pool is closed'));
       return key === undefined ? runOnce(work, signal) : runKeyed(key, work, signal);
     },

@@ -46,7 +46,10 @@ export function makeSnapshot(pyodideDir: string): Promise<Uint8Array> {
   const child = spawnSandboxNode({ pyodideDir, memoryMb: 1024, mode: 'snapshot' });
   const tail = stderrTail(child);
   return new Promise<Uint8Array>((resolve, reject) => {
-    const timer = setTimeout(() => fail(new Error('making the Python snapshot took too long')), SNAPSHOT_TIMEOUT_MS);
+    const timer = setTimeout(
+      () => fail(new Error('making the Python snapshot took too long')),
+      SNAPSHOT_TIMEOUT_MS,
+    );
     const fail = (error: Error) => {
       clearTimeout(timer);
       child.kill('SIGKILL');

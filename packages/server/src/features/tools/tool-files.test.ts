@@ -76,7 +76,12 @@ describe.each(testDialects())('saving a file a tool made on %s', (dialect) => {
     const save = createToolFileSaver(await filesContext(), user.user.id, { newFileId: () => 'csv-1' });
     const csv = Buffer.from('total\n5\n');
 
-    const part = await save({ filename: 'total.csv', type: 'text/csv', bytes: csv, context: 'assistants_output' });
+    const part = await save({
+      filename: 'total.csv',
+      type: 'text/csv',
+      bytes: csv,
+      context: 'assistants_output',
+    });
 
     expect(part).toEqual({ type: 'text', text: { value: '[total.csv](/api/files/download/csv-1)' } });
     const [listed, ...others] = await listFiles(user.token);
@@ -89,7 +94,11 @@ describe.each(testDialects())('saving a file a tool made on %s', (dialect) => {
       context: 'assistants_output',
     });
     expect(listed).not.toHaveProperty('width');
-    const download = await t.app.inject({ method: 'GET', url: '/api/files/download/csv-1', headers: auth(user.token) });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/download/csv-1',
+      headers: auth(user.token),
+    });
     expect(download.rawPayload.equals(csv)).toBe(true);
   });
 

@@ -16,7 +16,12 @@ export interface ToolFileSaverOptions {
 }
 
 /** The image types a reply shows as an `image_file` part; a tool's other files are stored as plain files. */
-export const SHOWN_IMAGE_TYPES: ReadonlySet<string> = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+export const SHOWN_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
 
 /**
  * `ToolContext.saveFile` for one user: a file a tool made (a generated image, a file the code interpreter wrote)
@@ -58,8 +63,7 @@ export function createToolFileSaver(
         },
         options.signal,
       );
-      if (!image)
-        return { type: 'text', text: { value: `[${filename}](${fileDownloadPath(row.file_id)})` } };
+      if (!image) return { type: 'text', text: { value: `[${filename}](${fileDownloadPath(row.file_id)})` } };
       return {
         type: 'image_file',
         image_file: {
