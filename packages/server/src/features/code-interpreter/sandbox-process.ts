@@ -68,7 +68,10 @@ export function startSandbox(options: SandboxProcessOptions): Promise<Sandbox> {
       child.off('message', onReady);
       resolve(watchSandbox(child, options));
     });
-    child.send({ type: 'init', prelude: PRELUDE, warmImports: WARM_IMPORTS });
+    child.send(
+      { type: 'init', prelude: PRELUDE, warmImports: WARM_IMPORTS },
+      (error) => error && child.kill('SIGKILL'),
+    );
   });
 }
 
@@ -108,6 +111,7 @@ function watchSandbox(child: ChildProcess, options: SandboxProcessOptions): Sand
   }, options.monitorMs);
   monitor.unref();
 
+  child.on('error', () => stop('crashed'));
   child.on('message', (message: ChildMessage) => {
     if (message.type !== 'result' || message.id !== pending?.id) return;
     const { type: _type, id: _id, fatal, ...result } = message;
@@ -167,7 +171,8 @@ function watchSandbox(child: ChildProcess, options: SandboxProcessOptions): Sand
           fileBytes: limits.fileBytes,
           fileCount: limits.fileCount,
         };
-        child.send({ type: 'run', id, code, files, caps });
+        // A process that died a moment ago fails the send: its exit then answers the run.
+        child.send({ type: 'run', id, code, files, caps }, (error) => error && stop('crashed'));
       });
     },
   };

@@ -65,6 +65,9 @@ export function makeSnapshot(pyodideDir: string): Promise<Uint8Array> {
     child.on('exit', (code, signal) =>
       fail(new Error(`making the Python snapshot failed (${signal ?? code}): ${tail()}`)),
     );
-    child.send({ type: 'init', prelude: PRELUDE, warmImports: WARM_IMPORTS });
+    child.send(
+      { type: 'init', prelude: PRELUDE, warmImports: WARM_IMPORTS },
+      (error) => error && fail(error),
+    );
   });
 }
