@@ -70,6 +70,38 @@ describe.each(testDialects())('saving a file a tool made on %s', (dialect) => {
     expect(tempFiles(t.dataDir)).toEqual([]);
   });
 
+  it('stores any other file as a plain file of the context the tool names, and answers a link to it', async () => {
+    t = await buildFilesApp(dialect);
+    const user = await newUser(t.app);
+    const save = createToolFileSaver(await filesContext(), user.user.id, { newFileId: () => 'csv-1' });
+    const csv = Buffer.from('total\n5\n');
+
+    const part = await save({
+      filename: 'total.csv',
+      type: 'text/csv',
+      bytes: csv,
+      context: 'assistants_output',
+    });
+
+    expect(part).toEqual({ type: 'text', text: { value: '[total.csv](/api/files/download/csv-1)' } });
+    const [listed, ...others] = await listFiles(user.token);
+    expect(others).toEqual([]);
+    expect(listed).toMatchObject({
+      file_id: 'csv-1',
+      filename: 'total.csv',
+      type: 'text/csv',
+      bytes: csv.byteLength,
+      context: 'assistants_output',
+    });
+    expect(listed).not.toHaveProperty('width');
+    const download = await t.app.inject({
+      method: 'GET',
+      url: '/api/files/download/csv-1',
+      headers: auth(user.token),
+    });
+    expect(download.rawPayload.equals(csv)).toBe(true);
+  });
+
   it('keeps the size the tool gave without reading the image', async () => {
     t = await buildFilesApp(dialect);
     const user = await newUser(t.app);

@@ -15,11 +15,20 @@ export interface ToolFileSaverOptions {
   newFileId?: () => string;
 }
 
+/** The image types a reply shows as an `image_file` part; a tool's other files are stored as plain files. */
+export const SHOWN_IMAGE_TYPES: ReadonlySet<string> = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
+
 /**
- * `ToolContext.saveFile` for one user: a file a tool made (a generated image) becomes one of their files in My Files
- * (`context: 'image_generation'`), counted in their storage quota exactly as an upload is, and answers the
- * `image_file` part that shows it in the reply. The part holds the unsigned download path, as messages store it;
- * answers sign it when they are read (file-url.ts).
+ * `ToolContext.saveFile` for one user: a file a tool made (a generated image, a file the code interpreter wrote)
+ * becomes one of their files in My Files (`context` as the tool says, `image_generation` by default), counted in their
+ * storage quota exactly as an upload is. An image answers the `image_file` part that shows it in the reply; any other
+ * file a `text` part with a Markdown link to its download. The parts hold the unsigned download path, as messages
+ * store it; answers sign it when they are read (file-url.ts).
  */
 export function createToolFileSaver(
   ctx: FilesContext,
@@ -28,8 +37,9 @@ export function createToolFileSaver(
 ): ToolContext['saveFile'] {
   const newFileId = options.newFileId ?? randomUUID;
   return async (file: ToolFile): Promise<ContentPart> => {
-    const { width, height } = await sizeOf(file);
-    const filename = cleanFileName(file.filename, 'image');
+    const image = SHOWN_IMAGE_TYPES.has(file.type);
+    const { width, height } = image ? await sizeOf(file) : { width: null, height: null };
+    const filename = cleanFileName(file.filename, image ? 'image' : 'file');
     // storeFile streams from a path (the storage puts a stream), so the bytes go through the upload temp folder,
     // which the startup sweep clears if the process dies before the removal below.
     const path = await newTempPath(ctx.deps.config.dataDir, 'tool');
@@ -44,7 +54,7 @@ export function createToolFileSaver(
           type: file.type,
           width,
           height,
-          context: 'image_generation',
+          context: file.context ?? 'image_generation',
           assistantId: null,
           messageFile: false,
           path,
@@ -53,14 +63,15 @@ export function createToolFileSaver(
         },
         options.signal,
       );
+      if (!image) return { type: 'text', text: { value: `[${filename}](${fileDownloadPath(row.file_id)})` } };
       return {
         type: 'image_file',
         image_file: {
           file_id: row.file_id,
           filepath: fileDownloadPath(row.file_id),
           filename,
-          width,
-          height,
+          width: width!,
+          height: height!,
         },
       };
     } catch (error) {

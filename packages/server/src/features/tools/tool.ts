@@ -31,8 +31,9 @@ export interface ToolContext {
   /** Tells the reply what the tool is doing now (a short text, shown while it runs). */
   progress(message: string): void;
   /**
-   * Saves a file the tool made (a generated image) as the user's, in My Files and counted in their quota, and
-   * answers the `image_file` part that shows it in the reply. Throws when the quota is full or storage fails.
+   * Saves a file the tool made (a generated image, a file the code interpreter wrote) as the user's, in My Files and
+   * counted in their quota, and answers the part that shows it in the reply: `image_file` for an image the reply can
+   * show, else a `text` part linking the download. Throws when the quota is full or storage fails.
    */
   saveFile(file: ToolFile): Promise<ContentPart>;
 }
@@ -40,11 +41,13 @@ export interface ToolContext {
 /** A file a tool made, to save as the user's. */
 export interface ToolFile {
   filename: string;
-  /** Its MIME type (`image/png`). */
+  /** Its MIME type (`image/png`, `text/csv`). */
   type: string;
   bytes: Buffer;
   width?: number;
   height?: number;
+  /** What the file is for (docs/reference/files.md (File fields)): `image_generation` unless said. */
+  context?: 'image_generation' | 'assistants_output';
 }
 
 /** What a tool answers. `output` goes back to the model, capped by the runtime; `parts` show in the reply. */
