@@ -46,7 +46,32 @@ export type PreparedTurn = Pick<
   text: string;
   /** Called once the turn is placed, before its job starts (an assistant's run row is written here). */
   onPlaced?: (turn: Turn) => Promise<void>;
+  /** Called when the job starts running. */
+  onStart?: () => Promise<void>;
+  /** The reply is stopped this long after its job starts (an assistant's timeoutMs), as a Stop would stop it. */
+  deadlineMs?: number;
 };
+
+/** Runs the job's work, stopped by the job's own signal or, when given, once `deadlineMs` have passed. */
+async function runWithin<T>(
+  prepared: PreparedTurn,
+  signal: AbortSignal,
+  work: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  await prepared.onStart?.();
+  if (prepared.deadlineMs === undefined) return work(signal);
+  const controller = new AbortController();
+  const stop = () => controller.abort(signal.reason);
+  if (signal.aborted) stop();
+  else signal.addEventListener('abort', stop, { once: true });
+  const timer = setTimeout(() => controller.abort(new Error('deadline')), prepared.deadlineMs);
+  try {
+    return await work(controller.signal);
+  } finally {
+    clearTimeout(timer);
+    signal.removeEventListener('abort', stop);
+  }
+}
 
 // Statuses of a client that lost its connection (not one still making its first).
 const REDIS_DOWN = new Set(['reconnecting', 'close', 'end']);
@@ -132,7 +157,10 @@ export async function launchTurn(ctx: ChatContext, prepared: PreparedTurn): Prom
       jobId,
       meta,
       // A job that ended without settling (it threw before its stream ended) gives the hold back.
-      run: (emit, signal) => runTurn(ctx, turn, emit, signal).finally(() => turn.billing?.release()),
+      run: (emit, signal) =>
+        runWithin(prepared, signal, (within) => runTurn(ctx, turn, emit, within)).finally(() =>
+          turn.billing?.release(),
+        ),
       toErrorEvent: (error) => errorReply(turn, error instanceof Error ? error.message : String(error)),
       onError: (error) => ctx.logError(error, 'chat job event'),
     });
