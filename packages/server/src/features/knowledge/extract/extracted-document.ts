@@ -1,0 +1,39 @@
+/** One stretch of a file's text, with where in the file it comes from. */
+export interface ExtractedSection {
+  text: string;
+  /** Where in the file: 'page 3', 'Sheet1', 'slide 2'; absent for plain text. */
+  where?: string;
+}
+
+/** A file's text, in the file's order. Never partial: a file that cannot be read whole is an `ExtractError`. */
+export interface ExtractedDocument {
+  sections: ExtractedSection[];
+}
+
+export type ExtractErrorCode = 'damaged' | 'encrypted' | 'unsupported' | 'empty' | 'too_large' | 'timeout';
+
+const CODES: ReadonlySet<string> = new Set<ExtractErrorCode>([
+  'damaged',
+  'encrypted',
+  'unsupported',
+  'empty',
+  'too_large',
+  'timeout',
+]);
+
+export const isExtractErrorCode = (code: unknown): code is ExtractErrorCode =>
+  typeof code === 'string' && CODES.has(code);
+
+/**
+ * Why a file's text could not be had. Final for that file: reading it again gives the same answer, so a caller
+ * records it rather than retrying. Anything else an extraction rejects with (a closed extractor, an abort) is not.
+ */
+export class ExtractError extends Error {
+  constructor(
+    readonly code: ExtractErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ExtractError';
+  }
+}

@@ -1,0 +1,25 @@
+import { TextDecoder } from 'node:util';
+import { plainText } from '../../tools/builtin/plain-text';
+import { charsetOf } from './file-format';
+import type { Reader } from './reader';
+import { decodeText } from './text-decode';
+
+/** The charset a page declares in its first bytes (`<meta charset>` or the http-equiv form), if any. */
+function declaredCharset(bytes: Uint8Array): string | undefined {
+  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 4096));
+  const match = /<meta[^>]+charset\s*=\s*["']?\s*([\w.:-]+)/i.exec(head);
+  return match?.[1]?.toLowerCase();
+}
+
+/**
+ * HTML: the text a reader of the page sees, with its title first. Scripts, styles, templates, hidden elements and
+ * attributes are never read. Parsing tolerates any markup, as browsers do, so no page is refused as damaged.
+ */
+export const readHtml: Reader = async (bytes, { type }) => {
+  const html = decodeText(bytes, charsetOf(type) ?? declaredCharset(bytes));
+  const { parseHTML } = await import('linkedom');
+  const { document } = parseHTML(html);
+  const title = (document.title ?? '').replace(/\s+/g, ' ').trim();
+  const body = plainText(document.body ?? document.documentElement);
+  return [{ text: title && !body.startsWith(title) ? `${title}\n\n${body}` : body }];
+};
