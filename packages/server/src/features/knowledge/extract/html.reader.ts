@@ -20,6 +20,10 @@ export const readHtml: Reader = async (bytes, { type }) => {
   const { parseHTML } = await import('linkedom');
   const { document } = parseHTML(html);
   const title = (document.title ?? '').replace(/\s+/g, ' ').trim();
-  const body = plainText(document.body ?? document.documentElement);
+  // Every top-level node, not `document.body`: linkedom leaves the body empty when a page omits its <body> tag
+  // (a fragment such as `<p>…</p>`, common in exported notes) and keeps the content beside it.
+  const body = Array.from(document.childNodes, (node) => plainText(node))
+    .filter(Boolean)
+    .join('\n\n');
   return [{ text: title && !body.startsWith(title) ? `${title}\n\n${body}` : body }];
 };

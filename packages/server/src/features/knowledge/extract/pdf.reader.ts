@@ -37,7 +37,8 @@ export const readPdf: Reader = async (bytes, { maxTextChars }) => {
   checkFrame(buffer);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = pdfjs.getDocument({
-    data: bytes,
+    // A plain view: pdf.js refuses a Buffer (which the tests and a direct caller may pass).
+    data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
     ...dataFolders(),
     stopAtErrors: true,
     isEvalSupported: false,

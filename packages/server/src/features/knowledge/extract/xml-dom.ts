@@ -10,7 +10,13 @@ export function parseXml(xml: string, what: string): Document {
   try {
     return new DOMParser({ onError: onErrorStopParsing }).parseFromString(xml, 'text/xml');
   } catch (error) {
-    const reason = error instanceof Error ? error.message.split('\n', 1)[0] : String(error);
+    const raw = error instanceof Error ? error.message.split('\n', 1)[0]! : String(error);
+    // xmldom wraps what it found: `Reporting error "<the problem>" caused onErrorStopParsing`.
+    const reason = /^Reporting error "(.*)" caused/.exec(raw)?.[1] ?? raw;
+    if (reason.startsWith('entity not found')) {
+      // An entity a document declares in its own DTD: never expanded (no entity bombs, no external files).
+      throw new ExtractError('unsupported', `${what} uses entities declared in its DTD, which are not read (${reason})`);
+    }
     throw new ExtractError('damaged', `${what} is not well-formed XML (${reason})`);
   }
 }
