@@ -30,7 +30,7 @@ export async function extractDocument(request: { bytes: Uint8Array } & ReadConte
   const read = await READERS[format]();
   const sections = (await read(bytes, context))
     // Blank lines around the text go, a first line's indent (code) stays.
-    .map((s) => ({ ...s, text: s.text.replace(/^\s*\n/, '').trimEnd() }))
+    .map((s) => ({ ...s, text: s.text.replace(/\r\n?/g, '\n').replace(/^\s*\n/, '').trimEnd() }))
     .filter((s) => s.text.length > 0);
   if (sections.length === 0) {
     const why = format === 'pdf' ? ' (a scanned PDF is pictures of text: Parley does not read those)' : '';

@@ -99,8 +99,9 @@ export function createExtractPool(options: ExtractPoolOptions): ExtractPool {
     slot.job = job;
     slot.worker.ref();
     job.timer = setTimeout(() => {
-      const seconds = Math.round(options.timeoutMs / 100) / 10;
-      endSlot(slot, new ExtractError('timeout', `reading the file took longer than ${seconds} s`));
+      const limit = options.timeoutMs;
+      const shown = limit >= 1000 ? `${Math.round(limit / 100) / 10} s` : `${limit} ms`;
+      endSlot(slot, new ExtractError('timeout', `reading the file took longer than ${shown}`));
     }, options.timeoutMs);
     // Transferred, not copied: the request's bytes are the pool's own copy.
     slot.worker.postMessage(job.request, [job.request.bytes.buffer as ArrayBuffer]);

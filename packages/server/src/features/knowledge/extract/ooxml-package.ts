@@ -1,9 +1,8 @@
 import { posix } from 'node:path';
 import { unzipSync } from 'fflate';
-import type { Document } from '@xmldom/xmldom';
 import { ExtractError } from './extracted-document';
 import { decodeText } from './text-decode';
-import { elementsNamed, parseXml } from './xml-dom';
+import { elementsNamed, parseXml, type XmlElement } from './xml-tree';
 
 /** What the parts of one Office file may unpack to at most: past it, a small file is a zip bomb. */
 export const MAX_UNPACKED_BYTES = 256 * 1024 * 1024;
@@ -67,13 +66,13 @@ export function mainPartName(pkg: OfficePackage, kind: string): string {
 }
 
 /** A part parsed as XML, or `undefined` when the package has no such part. */
-export function xmlPart(pkg: OfficePackage, name: string): Document | undefined {
+export function xmlPart(pkg: OfficePackage, name: string): XmlElement | undefined {
   const bytes = pkg.get(name);
   return bytes ? parseXml(decodeText(bytes), `the part ${name}`) : undefined;
 }
 
 /** A part that must be there. */
-export function requiredXmlPart(pkg: OfficePackage, name: string, kind: string): Document {
+export function requiredXmlPart(pkg: OfficePackage, name: string, kind: string): XmlElement {
   const document = xmlPart(pkg, name);
   if (!document) throw new ExtractError('damaged', `the file is damaged: ${kind} without its part ${name}`);
   return document;
@@ -92,10 +91,10 @@ export function relationshipsOf(pkg: OfficePackage, partName: string): Map<strin
   const out = new Map<string, Relationship>();
   if (!rels) return out;
   for (const rel of elementsNamed(rels, 'Relationship')) {
-    const target = rel.getAttribute('Target') ?? '';
-    if (rel.getAttribute('TargetMode') === 'External' || !target) continue;
+    const { Target: target, TargetMode: mode, Id: id = '', Type: type = '' } = rel.attributes;
+    if (mode === 'External' || !target) continue;
     const part = target.startsWith('/') ? target.slice(1) : posix.normalize(posix.join(dir, target));
-    out.set(rel.getAttribute('Id') ?? '', { part, type: rel.getAttribute('Type') ?? '' });
+    out.set(id, { part, type });
   }
   return out;
 }

@@ -37,8 +37,8 @@ export const readPdf: Reader = async (bytes, { maxTextChars }) => {
   checkFrame(buffer);
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const task = pdfjs.getDocument({
-    // A plain view: pdf.js refuses a Buffer (which the tests and a direct caller may pass).
-    data: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+    // A copy of its own: pdf.js refuses a Buffer, and hands its data on by transfer, which would empty the caller's.
+    data: new Uint8Array(bytes),
     ...dataFolders(),
     stopAtErrors: true,
     isEvalSupported: false,

@@ -1,8 +1,7 @@
-import type { Element, Node } from '@xmldom/xmldom';
 import { ExtractError, type ExtractedSection } from './extracted-document';
 import { mainPartName, openPackage, relationshipsOf, requiredXmlPart, type OfficePackage } from './ooxml-package';
 import type { Reader } from './reader';
-import { childElements, elementsNamed } from './xml-dom';
+import { childElements, elementsNamed, prefixedAttribute, textInside, type XmlElement } from './xml-tree';
 
 const KIND = 'a PowerPoint presentation (.pptx)';
 
@@ -17,7 +16,7 @@ export const readPptx: Reader = async (bytes) => {
   const rels = relationshipsOf(pkg, main);
   const sections: ExtractedSection[] = [];
   elementsNamed(presentation, 'sldId').forEach((slideId, i) => {
-    const part = rels.get(relationshipId(slideId))?.part;
+    const part = rels.get(prefixedAttribute(slideId, 'id') ?? '')?.part;
     if (!part) throw new ExtractError('damaged', `the file is damaged: ${KIND} whose slide ${i + 1} is missing`);
     const text = paragraphs(requiredXmlPart(pkg, part, KIND));
     const notes = notesOf(pkg, part);
@@ -26,30 +25,27 @@ export const readPptx: Reader = async (bytes) => {
   return sections;
 };
 
-const relationshipId = (element: Element): string =>
-  Array.from(element.attributes).find((a) => a.localName === 'id' && a.prefix)?.value ?? '';
-
 /** The speaker notes of a slide: the body placeholder of its notes page (not the slide image or its number). */
 function notesOf(pkg: OfficePackage, slidePart: string): string {
   const rel = [...relationshipsOf(pkg, slidePart).values()].find((r) => r.type.endsWith('/notesSlide'));
   if (!rel) return '';
   const notes = requiredXmlPart(pkg, rel.part, KIND);
   return elementsNamed(notes, 'sp')
-    .filter((shape) => elementsNamed(shape, 'ph').some((ph) => ph.getAttribute('type') === 'body'))
+    .filter((shape) => elementsNamed(shape, 'ph').some((ph) => ph.attributes.type === 'body'))
     .map(paragraphs)
     .filter(Boolean)
     .join('\n');
 }
 
 /** The text paragraphs (DrawingML `p`) inside a node, a line each; runs, fields and line breaks kept in order. */
-function paragraphs(root: Node): string {
+function paragraphs(root: XmlElement): string {
   return elementsNamed(root, 'p')
     .map((paragraph) =>
       childElements(paragraph)
         .map((part) => {
-          if (part.localName === 'br') return '\n';
-          if (part.localName !== 'r' && part.localName !== 'fld') return '';
-          return elementsNamed(part, 't').map((t) => t.textContent ?? '').join('');
+          if (part.local === 'br') return '\n';
+          if (part.local !== 'r' && part.local !== 'fld') return '';
+          return elementsNamed(part, 't').map(textInside).join('');
         })
         .join(''),
     )

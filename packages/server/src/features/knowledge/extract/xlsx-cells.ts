@@ -1,20 +1,22 @@
-import type { Document, Element } from '@xmldom/xmldom';
-import { childElements, childNamed, elementsNamed } from './xml-dom';
+import { childElements, childNamed, elementsNamed, textInside, type XmlElement } from './xml-tree';
 
 /** How a cell's number is shown: as a number, or as the date or time it stands for. */
 export type NumberKind = 'number' | 'date' | 'time' | 'datetime';
 
 /** Text of a shared or inline string: its runs joined, phonetic guides (furigana) left out. */
-export function richText(item: Element): string {
+export function richText(item: XmlElement): string {
   let text = '';
   for (const child of childElements(item)) {
-    if (child.localName === 't') text += child.textContent ?? '';
-    else if (child.localName === 'r') text += childNamed(child, 't')?.textContent ?? '';
+    if (child.local === 't') text += textInside(child);
+    else if (child.local === 'r') {
+      const run = childNamed(child, 't');
+      if (run) text += textInside(run);
+    }
   }
   return text;
 }
 
-export const sharedStrings = (document: Document | undefined): string[] =>
+export const sharedStrings = (document: XmlElement | undefined): string[] =>
   document ? elementsNamed(document, 'si').map(richText) : [];
 
 // Excel's built-in number formats that show dates or times (ids 27–36 and 50–58 are the East Asian ones).
@@ -36,16 +38,16 @@ export function kindOfFormat(code: string): NumberKind {
 }
 
 /** The kind of number each cell style (a cell's `s` index) shows. */
-export function styleKinds(styles: Document | undefined): NumberKind[] {
+export function styleKinds(styles: XmlElement | undefined): NumberKind[] {
   if (!styles) return [];
   const custom = new Map<number, NumberKind>();
   for (const format of elementsNamed(styles, 'numFmt')) {
-    custom.set(Number(format.getAttribute('numFmtId')), kindOfFormat(format.getAttribute('formatCode') ?? ''));
+    custom.set(Number(format.attributes.numFmtId), kindOfFormat(format.attributes.formatCode ?? ''));
   }
   const cellXfs = elementsNamed(styles, 'cellXfs')[0];
   if (!cellXfs) return [];
   return childElements(cellXfs).map((xf) => {
-    const id = Number(xf.getAttribute('numFmtId') ?? 0);
+    const id = Number(xf.attributes.numFmtId ?? 0);
     return custom.get(id) ?? BUILTIN[id] ?? 'number';
   });
 }

@@ -1,9 +1,8 @@
-import type { Document, Element } from '@xmldom/xmldom';
 import type { ExtractedSection } from './extracted-document';
 import { mainPartName, openPackage, relationshipsOf, requiredXmlPart, xmlPart, type OfficePackage } from './ooxml-package';
 import type { Reader } from './reader';
 import { richText, sharedStrings, showNumber, styleKinds, type NumberKind } from './xlsx-cells';
-import { childElements, childNamed, elementsNamed } from './xml-dom';
+import { childElements, childNamed, elementsNamed, prefixedAttribute, textInside, type XmlElement } from './xml-tree';
 
 const KIND = 'an Excel workbook (.xlsx)';
 
@@ -27,28 +26,27 @@ export const readXlsx: Reader = async (bytes) => {
   const book: Workbook = {
     strings: sharedStrings(xmlPartIf(pkg, partOf('/sharedStrings'))),
     kinds: styleKinds(xmlPartIf(pkg, partOf('/styles'))),
-    date1904: ['1', 'true'].includes(properties?.getAttribute('date1904') ?? ''),
+    date1904: ['1', 'true'].includes(properties?.attributes.date1904 ?? ''),
   };
   const sections: ExtractedSection[] = [];
   for (const sheet of elementsNamed(workbook, 'sheet')) {
-    const id = Array.from(sheet.attributes).find((a) => a.localName === 'id' && a.prefix)?.value ?? '';
-    const part = rels.get(id)?.part;
+    const part = rels.get(prefixedAttribute(sheet, 'id') ?? '')?.part;
     // A chart sheet has no cells: its part (if any) holds no sheetData.
     const data = part ? elementsNamed(requiredXmlPart(pkg, part, KIND), 'sheetData')[0] : undefined;
-    if (data) sections.push({ text: sheetText(data, book), where: sheet.getAttribute('name') ?? '' });
+    if (data) sections.push({ text: sheetText(data, book), where: sheet.attributes.name ?? '' });
   }
   return sections;
 };
 
-const xmlPartIf = (pkg: OfficePackage, name: string | undefined): Document | undefined =>
+const xmlPartIf = (pkg: OfficePackage, name: string | undefined): XmlElement | undefined =>
   name ? xmlPart(pkg, name) : undefined;
 
-function sheetText(data: Element, book: Workbook): string {
+function sheetText(data: XmlElement, book: Workbook): string {
   const lines: string[] = [];
   for (const row of childElements(data)) {
-    if (row.localName !== 'row') continue;
+    if (row.local !== 'row') continue;
     const cells = childElements(row)
-      .filter((c) => c.localName === 'c')
+      .filter((c) => c.local === 'c')
       .map((c) => cellText(c, book).trim())
       .filter(Boolean);
     if (cells.length > 0) lines.push(cells.join('\t'));
@@ -56,9 +54,10 @@ function sheetText(data: Element, book: Workbook): string {
   return lines.join('\n');
 }
 
-function cellText(cell: Element, book: Workbook): string {
-  const value = childNamed(cell, 'v')?.textContent ?? '';
-  switch (cell.getAttribute('t') || 'n') {
+function cellText(cell: XmlElement, book: Workbook): string {
+  const v = childNamed(cell, 'v');
+  const value = v ? textInside(v) : '';
+  switch (cell.attributes.t || 'n') {
     case 's':
       return book.strings[Number(value)] ?? '';
     case 'inlineStr': {
@@ -68,7 +67,7 @@ function cellText(cell: Element, book: Workbook): string {
     case 'b':
       return value === '1' ? 'TRUE' : value === '0' ? 'FALSE' : '';
     case 'n':
-      return value && showNumber(value, book.kinds[Number(cell.getAttribute('s') ?? 0)] ?? 'number', book.date1904);
+      return value && showNumber(value, book.kinds[Number(cell.attributes.s ?? 0)] ?? 'number', book.date1904);
     default: // str (a formula's text), e (an error such as #DIV/0!), d (an ISO date)
       return value;
   }

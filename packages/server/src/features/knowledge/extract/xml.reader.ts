@@ -1,9 +1,8 @@
 import { TextDecoder } from 'node:util';
-import type { Node } from '@xmldom/xmldom';
 import { charsetOf } from './file-format';
 import type { Reader } from './reader';
 import { decodeText } from './text-decode';
-import { isElement, isText, parseXml } from './xml-dom';
+import { isElement, parseXml, type XmlElement } from './xml-tree';
 
 /** The encoding an XML declaration names (`<?xml version="1.0" encoding="GBK"?>`), if any. */
 function declaredEncoding(bytes: Uint8Array): string | undefined {
@@ -15,27 +14,22 @@ function declaredEncoding(bytes: Uint8Array): string | undefined {
 const PLUMBING = /^(xmlns(:|$)|xsi:|xml:space$)/;
 
 /**
- * XML: its text and attribute values, one line each, in document order; tags dropped. A document that is not
- * well-formed is damaged. Entities a document declares for itself are not expanded (none reach the text).
+ * XML: its text and attribute values, one line each, in document order; tags and comments dropped. A document
+ * that is not well-formed is damaged.
  */
 export const readXml: Reader = async (bytes, { type }) => {
   const xml = decodeText(bytes, charsetOf(type) ?? declaredEncoding(bytes));
-  const document = parseXml(xml, 'the file');
   const lines: string[] = [];
-  const walk = (node: Node) => {
-    for (let child = node.firstChild; child; child = child.nextSibling) {
-      if (isText(child)) {
-        const text = (child.nodeValue ?? '').trim();
-        if (text) lines.push(text);
-      } else if (isElement(child)) {
-        const attributes = Array.from(child.attributes)
-          .filter((a) => !PLUMBING.test(a.name) && a.value.trim())
-          .map((a) => `${a.name}=${a.value.trim()}`);
-        if (attributes.length > 0) lines.push(attributes.join(' '));
-        walk(child);
-      }
+  const walk = (element: XmlElement) => {
+    const attributes = Object.entries(element.attributes)
+      .filter(([name, value]) => !PLUMBING.test(name) && value.trim())
+      .map(([name, value]) => `${name}=${value.trim()}`);
+    if (attributes.length > 0) lines.push(attributes.join(' '));
+    for (const child of element.children) {
+      if (isElement(child)) walk(child);
+      else if (child.trim()) lines.push(child.trim());
     }
   };
-  walk(document);
+  walk(parseXml(xml, 'the file'));
   return [{ text: lines.join('\n') }];
 };

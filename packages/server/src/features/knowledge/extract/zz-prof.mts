@@ -1,0 +1,14 @@
+import { writeXlsx } from './fixtures/ooxml-writer.test-helpers';
+import { unzipSync, strFromU8 } from 'fflate';
+import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const rows = Array.from({ length: 20000 }, (_, r) => [`行 ${r} row`, r * 1.5, `名字 ${r % 97}`, { date: 45000 + (r % 300) }, r % 2 === 0]);
+const text = strFromU8(unzipSync(writeXlsx([{ name: 'Big', rows }]))['xl/worksheets/sheet1.xml']!);
+const time = (name: string, fn: () => void) => { const t = performance.now(); fn(); console.log(name, (performance.now() - t).toFixed(0), 'ms'); };
+const { Parser } = require('htmlparser2');
+time('htmlparser2', () => { let n = 0; const p = new Parser({ onopentag() { n++; }, ontext() {} }, { xmlMode: true }); p.write(text); p.end(); });
+const sax = require('sax');
+time('sax strict', () => { let n = 0; const p = sax.parser(true); p.onopentag = () => n++; p.write(text).close(); });
+const { XMLParser, XMLValidator } = require('/work/wt-extract/node_modules/wechatpay-axios-plugin/node_modules/fast-xml-parser') ?? {};
+time('fxp validate', () => XMLValidator.validate(text));
+time('fxp parse preserveOrder', () => new XMLParser({ preserveOrder: true, ignoreAttributes: false }).parse(text));
