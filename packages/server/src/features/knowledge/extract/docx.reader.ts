@@ -5,8 +5,9 @@ import type { Reader } from './reader';
 const KIND = 'a Word document (.docx)';
 
 /**
- * Word: the text of the body (paragraphs, lists, tables, text boxes, footnotes), as mammoth reads it. Headers,
- * footers and comments are left out. The package is checked first, so an encrypted or 97–2003 file is named as such.
+ * Word: the text of the document's body (paragraphs, lists, tables: a paragraph a block), as mammoth reads it;
+ * headers and footers are not read. The package is checked first, so an encrypted or a 97–2003 file is named as
+ * such, and one that would unpack past the limit is refused before mammoth unpacks it.
  */
 export const readDocx: Reader = async (bytes) => {
   openPackage(bytes, KIND, false);
@@ -16,7 +17,10 @@ export const readDocx: Reader = async (bytes) => {
     const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
     text = (await mammoth.extractRawText({ buffer })).value;
   } catch (error) {
-    throw new ExtractError('damaged', `the file is damaged: ${KIND} that cannot be read (${(error as Error).message})`);
+    throw new ExtractError(
+      'damaged',
+      `the file is damaged: ${KIND} that cannot be read (${(error as Error).message})`,
+    );
   }
   return [{ text: text.replace(/\n{3,}/g, '\n\n') }];
 };

@@ -9,13 +9,20 @@ const request = (bytes: Buffer | string, filename: string, type = '', maxTextCha
   filename,
   maxTextChars,
 });
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('extractDocument', () => {
   it('answers unsupported for a type without a reader, saying why', async () => {
     const error = await failure(extractDocument(request('x', 'photo.png', 'image/png')));
     expect(error).toBeInstanceOf(ExtractError);
-    expect(error).toMatchObject({ code: 'unsupported', message: 'files of type image/png (photo.png) have no text reader' });
+    expect(error).toMatchObject({
+      code: 'unsupported',
+      message: 'files of type image/png (photo.png) have no text reader',
+    });
     expect(await failure(extractDocument(request('x', 'old.doc', 'application/msword')))).toMatchObject({
       code: 'unsupported',
       message: 'Word 97–2003 (.doc) files are not read: save the file as .docx',
@@ -23,7 +30,10 @@ describe('extractDocument', () => {
   });
 
   it('answers empty for a file of no bytes, of only whitespace, or a PDF of blank pages', async () => {
-    expect(await failure(extractDocument(request('', 'a.txt')))).toMatchObject({ code: 'empty', message: 'the file is empty' });
+    expect(await failure(extractDocument(request('', 'a.txt')))).toMatchObject({
+      code: 'empty',
+      message: 'the file is empty',
+    });
     expect(await failure(extractDocument(request(' \n\t\n ', 'a.md')))).toMatchObject({
       code: 'empty',
       message: 'the file has no text',
@@ -47,7 +57,9 @@ describe('extractDocument', () => {
   });
 
   it('answers too_large past maxTextChars, counted in characters (Chinese counts one each)', async () => {
-    expect(await extractDocument(request('中文字符', 'a.txt', '', 4))).toEqual({ sections: [{ text: '中文字符' }] });
+    expect(await extractDocument(request('中文字符', 'a.txt', '', 4))).toEqual({
+      sections: [{ text: '中文字符' }],
+    });
     expect(await failure(extractDocument(request('中文字符多', 'a.txt', '', 4)))).toMatchObject({
       code: 'too_large',
       message: 'the file has more than 4 characters of text',

@@ -21,16 +21,25 @@ const TEXT_FORMATS = new Set<FileFormat>(['text', 'json', 'html', 'xml']);
  * The text of one file, in the worker. Blank sections are dropped; a document with no text left is `empty`, one
  * with more than `maxTextChars` characters `too_large`. Runs on the worker's thread: it may block it.
  */
-export async function extractDocument(request: { bytes: Uint8Array } & ReadContext): Promise<ExtractedDocument> {
+export async function extractDocument(
+  request: { bytes: Uint8Array } & ReadContext,
+): Promise<ExtractedDocument> {
   const { bytes, ...context } = request;
   const format = formatOf(context.type, context.filename);
   if (!format) throw new ExtractError('unsupported', unsupportedReason(context.type, context.filename));
   if (bytes.length === 0) throw new ExtractError('empty', 'the file is empty');
-  if (TEXT_FORMATS.has(format) && bytes.length > 4 * context.maxTextChars) throw tooLarge(context.maxTextChars);
+  if (TEXT_FORMATS.has(format) && bytes.length > 4 * context.maxTextChars)
+    throw tooLarge(context.maxTextChars);
   const read = await READERS[format]();
   const sections = (await read(bytes, context))
     // Blank lines around the text go, a first line's indent (code) stays.
-    .map((s) => ({ ...s, text: s.text.replace(/\r\n?/g, '\n').replace(/^\s*\n/, '').trimEnd() }))
+    .map((s) => ({
+      ...s,
+      text: s.text
+        .replace(/\r\n?/g, '\n')
+        .replace(/^\s*\n/, '')
+        .trimEnd(),
+    }))
     .filter((s) => s.text.length > 0);
   if (sections.length === 0) {
     const why = format === 'pdf' ? ' (a scanned PDF is pictures of text: Parley does not read those)' : '';

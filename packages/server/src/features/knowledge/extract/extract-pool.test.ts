@@ -16,14 +16,23 @@ function pool(options: Partial<ExtractPoolOptions> = {}): ExtractPool {
   pools.push(created);
   return created;
 }
-const file = (filename: string) => ({ bytes: new Uint8Array([1, 2, 3]), type: 'text/plain', filename, maxTextChars: 100 });
+const file = (filename: string) => ({
+  bytes: new Uint8Array([1, 2, 3]),
+  type: 'text/plain',
+  filename,
+  maxTextChars: 100,
+});
 
 afterEach(async () => {
   vi.useRealTimers();
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
-const rejection = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const rejection = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 describe('extract pool', () => {
   it('starts no thread before the first file, then answers files in the order they came', async () => {
@@ -67,14 +76,19 @@ describe('extract pool', () => {
     const error = await rejection(p.run(file('crash')));
     expect(error).toBeInstanceOf(ExtractError);
     expect((error as ExtractError).code).toBe('damaged');
-    expect((error as ExtractError).message).toBe('the file could not be read: the reader stopped (a reader crashed)');
+    expect((error as ExtractError).message).toBe(
+      'the file could not be read: the reader stopped (a reader crashed)',
+    );
     expect((await p.run(file('next'))).sections[0]!.text).toBe('next 3');
   });
 
   it('answers damaged when the worker exits', async () => {
     const p = pool();
     const error = await rejection(p.run(file('exit')));
-    expect(error).toMatchObject({ code: 'damaged', message: 'the file could not be read: the reader stopped (the worker exited (3))' });
+    expect(error).toMatchObject({
+      code: 'damaged',
+      message: 'the file could not be read: the reader stopped (the worker exited (3))',
+    });
     expect((await p.run(file('next'))).sections[0]!.text).toBe('next 3');
   });
 
@@ -82,7 +96,10 @@ describe('extract pool', () => {
     const p = pool({ memoryMb: 32 });
     const error = await rejection(p.run(file('oom')));
     expect(error).toBeInstanceOf(ExtractError);
-    expect(error).toMatchObject({ code: 'too_large', message: 'reading the file needs more memory than the extractor may use' });
+    expect(error).toMatchObject({
+      code: 'too_large',
+      message: 'reading the file needs more memory than the extractor may use',
+    });
     expect((await p.run(file('next'))).sections[0]!.text).toBe('next 3');
   });
 

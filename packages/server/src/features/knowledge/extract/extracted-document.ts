@@ -12,21 +12,10 @@ export interface ExtractedDocument {
 
 export type ExtractErrorCode = 'damaged' | 'encrypted' | 'unsupported' | 'empty' | 'too_large' | 'timeout';
 
-const CODES: ReadonlySet<string> = new Set<ExtractErrorCode>([
-  'damaged',
-  'encrypted',
-  'unsupported',
-  'empty',
-  'too_large',
-  'timeout',
-]);
-
-export const isExtractErrorCode = (code: unknown): code is ExtractErrorCode =>
-  typeof code === 'string' && CODES.has(code);
-
 /**
- * Why a file's text could not be had. Final for that file: reading it again gives the same answer, so a caller
- * records it rather than retrying. Anything else an extraction rejects with (a closed extractor, an abort) is not.
+ * Why a file's text could not be had. Final for that file: reading it again gives the same answer (a timeout too,
+ * short of a much idler machine), so a caller records it rather than retrying. Anything else an extraction rejects
+ * with (a closed extractor, an abort, a worker that could not start) says nothing about the file.
  */
 export class ExtractError extends Error {
   constructor(

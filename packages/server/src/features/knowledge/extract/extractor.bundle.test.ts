@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import type * as ExtractorModule from './extractor';
 import { writeDocx } from './fixtures/ooxml-writer.test-helpers';
 import { writePdf } from './fixtures/pdf-writer.test-helpers';
 
@@ -37,7 +38,7 @@ describe('extractor in a build like the server’s', () => {
         },
       ],
     });
-    const built = (await import(pathToFileURL(join(outdir, 'main.js')).href)) as typeof import('./extractor');
+    const built = (await import(pathToFileURL(join(outdir, 'main.js')).href)) as typeof ExtractorModule;
     const extractor = built.createExtractor();
     try {
       const pdf = writePdf([['Built 构建']], { cjk: 'ucs2' });
@@ -47,7 +48,9 @@ describe('extractor in a build like the server’s', () => {
       expect(await extractor.extract({ bytes: writeDocx(['文档']), type: '', filename: 'a.docx' })).toEqual({
         sections: [{ text: '文档' }],
       });
-      const error = await extractor.extract({ bytes: Buffer.from('x'), type: '', filename: 'a.pdf' }).catch((e: unknown) => e);
+      const error = await extractor
+        .extract({ bytes: Buffer.from('x'), type: '', filename: 'a.pdf' })
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(built.ExtractError);
     } finally {
       await extractor.close();

@@ -8,9 +8,19 @@ const extractor = createExtractor();
 afterAll(() => extractor.close());
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 const bigSheet = (rows: number) =>
-  Array.from({ length: rows }, (_, r) => [`行 ${r} row`, r * 1.5, `名字 ${r % 97}`, { date: 45_000 + (r % 300) }, r % 2 === 0]);
+  Array.from({ length: rows }, (_, r) => [
+    `行 ${r} row`,
+    r * 1.5,
+    `名字 ${r % 97}`,
+    { date: 45_000 + (r % 300) },
+    r % 2 === 0,
+  ]);
 const GBK_CSV = Buffer.from('c3fbb3c62cbcdbb8f10ac6bbb9fb2c33', 'hex'); // 名称,价格 / 苹果,3
 
 // Every format, Chinese and English, through the worker thread.
@@ -21,25 +31,60 @@ const FILES: [string, Buffer, string, ExtractedSection[]][] = [
     'application/pdf',
     [{ text: 'English page\n中文页面', where: 'page 1' }],
   ],
-  ['b.pdf', writePdf([['CMap page', '预定义编码']], { cjk: 'ucs2' }), 'application/pdf', [{ text: 'CMap page\n预定义编码', where: 'page 1' }]],
+  [
+    'b.pdf',
+    writePdf([['CMap page', '预定义编码']], { cjk: 'ucs2' }),
+    'application/pdf',
+    [{ text: 'CMap page\n预定义编码', where: 'page 1' }],
+  ],
   ['a.docx', writeDocx(['Word 文档']), '', [{ text: 'Word 文档' }]],
-  ['a.xlsx', writeXlsx([{ name: '表一', rows: [['Excel', '表格']] }]), '', [{ text: 'Excel\t表格', where: '表一' }]],
+  [
+    'a.xlsx',
+    writeXlsx([{ name: '表一', rows: [['Excel', '表格']] }]),
+    '',
+    [{ text: 'Excel\t表格', where: '表一' }],
+  ],
   ['a.pptx', writePptx([{ paragraphs: ['Slide 幻灯片'] }]), '', [{ text: 'Slide 幻灯片', where: 'slide 1' }]],
   ['a.csv', Buffer.from('name,名字\nAda,艾达\n'), 'text/csv', [{ text: 'name,名字\nAda,艾达' }]],
   ['gbk.csv', GBK_CSV, 'text/csv', [{ text: '名称,价格\n苹果,3' }]],
   ['a.txt', Buffer.from('Plain text 纯文本'), 'text/plain', [{ text: 'Plain text 纯文本' }]],
-  ['a.md', Buffer.from('# Title 标题\n\nBody 正文'), 'text/markdown', [{ text: '# Title 标题\n\nBody 正文' }]],
-  ['a.json', Buffer.from('{"en": "json", "zh": "\\u4e2d\\u6587"}'), 'application/json', [{ text: '{"en": "json", "zh": "中文"}' }]],
+  [
+    'a.md',
+    Buffer.from('# Title 标题\n\nBody 正文'),
+    'text/markdown',
+    [{ text: '# Title 标题\n\nBody 正文' }],
+  ],
+  [
+    'a.json',
+    Buffer.from('{"en": "json", "zh": "\\u4e2d\\u6587"}'),
+    'application/json',
+    [{ text: '{"en": "json", "zh": "中文"}' }],
+  ],
   [
     'a.html',
     Buffer.from('<title>Page 页</title><script>x()</script><p>Visible 可见</p>'),
     'text/html',
     [{ text: 'Page 页\n\nVisible 可见' }],
   ],
-  ['a.xml', Buffer.from('<doc lang="zh"><p>XML 文本</p></doc>'), 'application/xml', [{ text: 'lang=zh\nXML 文本' }]],
-  ['main.ts', Buffer.from('// 注释 comment\nexport const x = 1;'), 'video/mp2t', [{ text: '// 注释 comment\nexport const x = 1;' }]],
+  [
+    'a.xml',
+    Buffer.from('<doc lang="zh"><p>XML 文本</p></doc>'),
+    'application/xml',
+    [{ text: 'lang=zh\nXML 文本' }],
+  ],
+  [
+    'main.ts',
+    Buffer.from('// 注释 comment\nexport const x = 1;'),
+    'video/mp2t',
+    [{ text: '// 注释 comment\nexport const x = 1;' }],
+  ],
   ['app.py', Buffer.from('print("你好 hello")'), 'text/x-python', [{ text: 'print("你好 hello")' }]],
-  ['main.go', Buffer.from('package main // 包'), 'application/octet-stream', [{ text: 'package main // 包' }]],
+  [
+    'main.go',
+    Buffer.from('package main // 包'),
+    'application/octet-stream',
+    [{ text: 'package main // 包' }],
+  ],
   ['q.sql', Buffer.from("SELECT '中文' AS zh;"), '', [{ text: "SELECT '中文' AS zh;" }]],
 ];
 
@@ -73,7 +118,9 @@ describe('extractor', () => {
   it('answers too_large past maxTextChars', async () => {
     const small = createExtractor({ maxTextChars: 10 });
     try {
-      expect(await failure(small.extract({ bytes: Buffer.from('eleven char'), type: '', filename: 'a.txt' }))).toMatchObject({
+      expect(
+        await failure(small.extract({ bytes: Buffer.from('eleven char'), type: '', filename: 'a.txt' })),
+      ).toMatchObject({
         code: 'too_large',
         message: 'the file has more than 10 characters of text',
       });
@@ -100,7 +147,9 @@ describe('extractor', () => {
   it('rejects with the signal’s reason when aborted mid-file, and reads the next file', async () => {
     const pdf = writePdf(reportPages(300), { compress: true });
     const controller = new AbortController();
-    const reading = failure(extractor.extract({ bytes: pdf, type: '', filename: 'big.pdf' }, controller.signal));
+    const reading = failure(
+      extractor.extract({ bytes: pdf, type: '', filename: 'big.pdf' }, controller.signal),
+    );
     setTimeout(() => controller.abort(new Error('the file was deleted')), 50);
     expect(await reading).toEqual(new Error('the file was deleted'));
     const next = await extractor.extract({ bytes: Buffer.from('next 下一个'), type: '', filename: 'a.txt' });

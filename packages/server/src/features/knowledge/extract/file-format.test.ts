@@ -66,7 +66,9 @@ describe('file format', () => {
     expect(unsupportedReason('application/msword', 'old.doc')).toBe(
       'Word 97–2003 (.doc) files are not read: save the file as .docx',
     );
-    expect(unsupportedReason('image/png; x=y', 'photo.png')).toBe('files of type image/png (photo.png) have no text reader');
+    expect(unsupportedReason('image/png; x=y', 'photo.png')).toBe(
+      'files of type image/png (photo.png) have no text reader',
+    );
     expect(unsupportedReason('', 'blob')).toBe('files of type no type (blob) have no text reader');
   });
 });

@@ -57,7 +57,15 @@ const BY_EXTENSION: Record<string, FileFormat> = {
 };
 
 /** Source files whose name has no extension. */
-const TEXT_NAMES = new Set(['dockerfile', 'makefile', 'gemfile', 'rakefile', 'procfile', 'readme', 'license']);
+const TEXT_NAMES = new Set([
+  'dockerfile',
+  'makefile',
+  'gemfile',
+  'rakefile',
+  'procfile',
+  'readme',
+  'license',
+]);
 
 /** The media type without its parameters, lower case: `text/csv; charset=gbk` → `text/csv`. */
 export const mediaTypeOf = (type: string): string => type.split(';', 1)[0]!.trim().toLowerCase();

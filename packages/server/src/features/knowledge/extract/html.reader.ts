@@ -22,7 +22,9 @@ export const readHtml: Reader = async (bytes, { type }) => {
   const title = (document.title ?? '').replace(/\s+/g, ' ').trim();
   // Every top-level node, not `document.body`: linkedom leaves the body empty when a page omits its <body> tag
   // (a fragment such as `<p>…</p>`, common in exported notes) and keeps the content beside it.
-  const body = Array.from(document.childNodes as ArrayLike<Parameters<typeof plainText>[0]>, (node) => plainText(node))
+  const body = Array.from(document.childNodes as ArrayLike<Parameters<typeof plainText>[0]>, (node) =>
+    plainText(node),
+  )
     .filter(Boolean)
     .join('\n\n');
   return [{ text: title && !body.startsWith(title) ? `${title}\n\n${body}` : body }];

@@ -10,7 +10,11 @@ import { readXlsx } from './xlsx.reader';
 
 const ctx = { type: '', filename: 'file', maxTextChars: 1_000_000 };
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 const READERS: [string, Reader, string, Buffer][] = [
   ['docx', readDocx, 'a Word document (.docx)', writeDocx(['x'])],
@@ -24,8 +28,16 @@ const zipOf = (parts: Record<string, string>) =>
 
 describe('Word reader', () => {
   it('reads paragraphs and tables, Chinese and English', async () => {
-    const docx = writeDocx(['标题 Title', 'Body & <text> 正文'], [['名字', 'Age'], ['张三', '30']]);
-    expect(await readDocx(docx, ctx)).toEqual([{ text: '标题 Title\n\nBody & <text> 正文\n\n名字\n\nAge\n\n张三\n\n30\n\n' }]);
+    const docx = writeDocx(
+      ['标题 Title', 'Body & <text> 正文'],
+      [
+        ['名字', 'Age'],
+        ['张三', '30'],
+      ],
+    );
+    expect(await readDocx(docx, ctx)).toEqual([
+      { text: '标题 Title\n\nBody & <text> 正文\n\n名字\n\nAge\n\n张三\n\n30\n\n' },
+    ]);
   });
 });
 
@@ -144,6 +156,8 @@ describe('Office parts that are not well-formed', () => {
     parts['xl/worksheets/sheet2.xml'] = strToU8('<worksheet><sheetData><row></sheetData>');
     const error = await failure(readXlsx(Buffer.from(zipSync(parts)), ctx));
     expect(error).toMatchObject({ code: 'damaged' });
-    expect((error as Error).message).toMatch(/^the part xl\/worksheets\/sheet2\.xml is not well-formed XML \(.+\)$/);
+    expect((error as Error).message).toMatch(
+      /^the part xl\/worksheets\/sheet2\.xml is not well-formed XML \(.+\)$/,
+    );
   });
 });

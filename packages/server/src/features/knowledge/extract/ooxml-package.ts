@@ -30,9 +30,15 @@ const isXmlPart = (name: string) => /\.(xml|rels)$/i.test(name);
 export function openPackage(bytes: Uint8Array, kind: string, unpack = true): OfficePackage {
   if (startsWith(bytes, COMPOUND_FILE)) {
     if (Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(ENCRYPTED_PACKAGE)) {
-      throw new ExtractError('encrypted', 'the file is password-protected: remove the password and upload it again');
+      throw new ExtractError(
+        'encrypted',
+        'the file is password-protected: remove the password and upload it again',
+      );
     }
-    throw new ExtractError('unsupported', `the file is in the Office 97–2003 format, not ${kind}: save it in the newer format`);
+    throw new ExtractError(
+      'unsupported',
+      `the file is in the Office 97–2003 format, not ${kind}: save it in the newer format`,
+    );
   }
   if (!startsWith(bytes, ZIP) && !startsWith(bytes, EMPTY_ZIP)) {
     throw new ExtractError('damaged', `the file is not ${kind}: it is not a zip package`);
@@ -45,7 +51,8 @@ export function openPackage(bytes: Uint8Array, kind: string, unpack = true): Off
           filter: (file) => {
             if (!isXmlPart(file.name)) return false;
             unpacked += file.originalSize;
-            if (unpacked > MAX_UNPACKED_BYTES) throw new ExtractError('too_large', 'the file unpacks to more than 256 MB');
+            if (unpacked > MAX_UNPACKED_BYTES)
+              throw new ExtractError('too_large', 'the file unpacks to more than 256 MB');
             return unpack;
           },
         }),
@@ -53,7 +60,10 @@ export function openPackage(bytes: Uint8Array, kind: string, unpack = true): Off
     );
   } catch (error) {
     if (error instanceof ExtractError) throw error;
-    throw new ExtractError('damaged', `the file is damaged: ${kind} whose zip cannot be read (${(error as Error).message})`);
+    throw new ExtractError(
+      'damaged',
+      `the file is damaged: ${kind} whose zip cannot be read (${(error as Error).message})`,
+    );
   }
 }
 

@@ -9,7 +9,11 @@ const PAGES = [
   ['Second page in English', '第二页：中文段落（全角标点）'],
 ];
 
-const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 /** Where each content stream's data starts. */
 function streamStarts(pdf: Buffer): number[] {
@@ -56,14 +60,19 @@ describe('PDF reader', () => {
 
   it('reads a PDF encrypted with only an owner password, as viewers open it without asking', async () => {
     const pdf = writePdf([['Restricted copying', 'still readable']], { encrypted: 'owner', compress: true });
-    expect(await readPdf(pdf, ctx)).toEqual([{ text: 'Restricted copying\nstill readable', where: 'page 1' }]);
+    expect(await readPdf(pdf, ctx)).toEqual([
+      { text: 'Restricted copying\nstill readable', where: 'page 1' },
+    ]);
   });
 
   it('answers damaged for a truncated PDF, never the pages before the cut', async () => {
     const pdf = writePdf(PAGES);
     for (const keep of [0.5, 0.9, 0.99]) {
       const error = await failure(readPdf(pdf.subarray(0, Math.floor(pdf.length * keep)), ctx));
-      expect(error).toMatchObject({ code: 'damaged', message: 'the PDF is truncated (it has no end-of-file marker)' });
+      expect(error).toMatchObject({
+        code: 'damaged',
+        message: 'the PDF is truncated (it has no end-of-file marker)',
+      });
     }
   });
 
@@ -88,7 +97,11 @@ describe('PDF reader', () => {
       code: 'damaged',
       message: 'the file is not a PDF (it has no %PDF header)',
     });
-    const junk = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.alloc(3000, 0x41), Buffer.from('\n%%EOF\n')]);
+    const junk = Buffer.concat([
+      Buffer.from('%PDF-1.7\n'),
+      Buffer.alloc(3000, 0x41),
+      Buffer.from('\n%%EOF\n'),
+    ]);
     expect(await failure(readPdf(junk, ctx))).toMatchObject({ code: 'damaged' });
   });
 
@@ -102,6 +115,9 @@ describe('PDF reader', () => {
   it('stops with too_large once the pages pass maxTextChars', async () => {
     const pages = Array.from({ length: 5 }, (_, i) => [`page ${i + 1} `.padEnd(60, 'x')]);
     const error = await failure(readPdf(writePdf(pages), { ...ctx, maxTextChars: 150 }));
-    expect(error).toMatchObject({ code: 'too_large', message: 'the PDF has more than 150 characters of text' });
+    expect(error).toMatchObject({
+      code: 'too_large',
+      message: 'the PDF has more than 150 characters of text',
+    });
   });
 });

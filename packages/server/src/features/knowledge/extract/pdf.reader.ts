@@ -61,7 +61,8 @@ export const readPdf: Reader = async (bytes, { maxTextChars }) => {
       }
       page.cleanup();
       chars += text.length;
-      if (chars > maxTextChars) throw new ExtractError('too_large', `the PDF has more than ${maxTextChars} characters of text`);
+      if (chars > maxTextChars)
+        throw new ExtractError('too_large', `the PDF has more than ${maxTextChars} characters of text`);
       sections.push({ text: text.replace(/[^\S\n]+\n/g, '\n'), where: `page ${n}` });
     }
     return sections;
@@ -76,7 +77,10 @@ function asExtractError(error: unknown): ExtractError {
   if (error instanceof ExtractError) return error;
   const { name, message } = error instanceof Error ? error : { name: '', message: String(error) };
   if (name === 'PasswordException') {
-    return new ExtractError('encrypted', 'the PDF is password-protected: remove the password and upload it again');
+    return new ExtractError(
+      'encrypted',
+      'the PDF is password-protected: remove the password and upload it again',
+    );
   }
   return new ExtractError('damaged', `the PDF is damaged (${message})`);
 }

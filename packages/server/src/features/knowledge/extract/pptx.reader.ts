@@ -1,5 +1,11 @@
 import { ExtractError, type ExtractedSection } from './extracted-document';
-import { mainPartName, openPackage, relationshipsOf, requiredXmlPart, type OfficePackage } from './ooxml-package';
+import {
+  mainPartName,
+  openPackage,
+  relationshipsOf,
+  requiredXmlPart,
+  type OfficePackage,
+} from './ooxml-package';
 import type { Reader } from './reader';
 import { childElements, elementsNamed, prefixedAttribute, textInside, type XmlElement } from './xml-tree';
 
@@ -17,7 +23,8 @@ export const readPptx: Reader = async (bytes) => {
   const sections: ExtractedSection[] = [];
   elementsNamed(presentation, 'sldId').forEach((slideId, i) => {
     const part = rels.get(prefixedAttribute(slideId, 'id') ?? '')?.part;
-    if (!part) throw new ExtractError('damaged', `the file is damaged: ${KIND} whose slide ${i + 1} is missing`);
+    if (!part)
+      throw new ExtractError('damaged', `the file is damaged: ${KIND} whose slide ${i + 1} is missing`);
     const text = paragraphs(requiredXmlPart(pkg, part, KIND));
     const notes = notesOf(pkg, part);
     sections.push({ text: notes ? `${text}\n\n${notes}` : text, where: `slide ${i + 1}` });

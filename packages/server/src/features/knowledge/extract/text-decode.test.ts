@@ -34,7 +34,9 @@ describe('decodeText', () => {
 
   it('refuses binary data as damaged', () => {
     const binary = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x01, 0x02]);
-    expect(() => decodeText(binary)).toThrow(new ExtractError('damaged', 'the file holds binary data, not text'));
+    expect(() => decodeText(binary)).toThrow(
+      new ExtractError('damaged', 'the file holds binary data, not text'),
+    );
   });
 
   it('refuses a UTF-16 file whose bytes break off mid-character', () => {

@@ -12,7 +12,9 @@ describe('text reader', () => {
     expect(await readText(bytes('第一行 first\r\nsecond 第二行\r'), ctx('a.txt'))).toEqual([
       { text: '第一行 first\nsecond 第二行\n' },
     ]);
-    expect(await readText(bytes('# 标题 Title\n\n- 要点 point'), ctx('a.md'))).toEqual([{ text: '# 标题 Title\n\n- 要点 point' }]);
+    expect(await readText(bytes('# 标题 Title\n\n- 要点 point'), ctx('a.md'))).toEqual([
+      { text: '# 标题 Title\n\n- 要点 point' },
+    ]);
     const code = 'def 加法(a, b):\n    # add two numbers 两数相加\n    return a + b\n';
     expect(await readText(bytes(code), ctx('add.py'))).toEqual([{ text: code }]);
   });
@@ -26,12 +28,16 @@ describe('text reader', () => {
 describe('JSON reader', () => {
   it('keeps the JSON as written, with \\u escapes turned into their characters', async () => {
     const json = '{"name": "\\u4e2d\\u6587", "en": "plain", "emoji": "\\ud83d\\ude00"}';
-    expect(await readJson(bytes(json), ctx('a.json'))).toEqual([{ text: '{"name": "中文", "en": "plain", "emoji": "😀"}' }]);
+    expect(await readJson(bytes(json), ctx('a.json'))).toEqual([
+      { text: '{"name": "中文", "en": "plain", "emoji": "😀"}' },
+    ]);
   });
 
   it('leaves an escaped backslash and control-character escapes alone', async () => {
     const json = '["\\\\u4e2d", "a\\u000ab", "\\\\\\u4e2d"]';
-    expect(await readJson(bytes(json), ctx('a.json'))).toEqual([{ text: '["\\\\u4e2d", "a\\u000ab", "\\\\中"]' }]);
+    expect(await readJson(bytes(json), ctx('a.json'))).toEqual([
+      { text: '["\\\\u4e2d", "a\\u000ab", "\\\\中"]' },
+    ]);
   });
 
   it('refuses a file that is not JSON as damaged', async () => {
@@ -61,7 +67,11 @@ describe('HTML reader', () => {
   });
 
   it('decodes with the charset the page declares', async () => {
-    const page = Buffer.concat([bytes('<meta charset="big5"><p>'), Buffer.from('a4a4a4e5', 'hex'), bytes('</p>')]);
+    const page = Buffer.concat([
+      bytes('<meta charset="big5"><p>'),
+      Buffer.from('a4a4a4e5', 'hex'),
+      bytes('</p>'),
+    ]);
     expect(await readHtml(page, ctx('a.html'))).toEqual([{ text: '中文' }]);
   });
 });
@@ -79,7 +89,11 @@ describe('XML reader', () => {
   });
 
   it('decodes with the encoding the declaration names', async () => {
-    const xml = Buffer.concat([bytes('<?xml version="1.0" encoding="Big5"?><a>'), Buffer.from('a4a4a4e5', 'hex'), bytes('</a>')]);
+    const xml = Buffer.concat([
+      bytes('<?xml version="1.0" encoding="Big5"?><a>'),
+      Buffer.from('a4a4a4e5', 'hex'),
+      bytes('</a>'),
+    ]);
     expect(await readXml(xml, ctx('a.xml'))).toEqual([{ text: '中文' }]);
   });
 

@@ -20,8 +20,15 @@ export const sharedStrings = (document: XmlElement | undefined): string[] =>
   document ? elementsNamed(document, 'si').map(richText) : [];
 
 // Excel's built-in number formats that show dates or times (ids 27–36 and 50–58 are the East Asian ones).
-const BUILTIN: Record<number, NumberKind> = { 22: 'datetime', 32: 'time', 33: 'time', 34: 'time', 35: 'time' };
-for (const id of [14, 15, 16, 17, 27, 28, 29, 30, 31, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58]) BUILTIN[id] = 'date';
+const BUILTIN: Record<number, NumberKind> = {
+  22: 'datetime',
+  32: 'time',
+  33: 'time',
+  34: 'time',
+  35: 'time',
+};
+for (const id of [14, 15, 16, 17, 27, 28, 29, 30, 31, 36, 50, 51, 52, 53, 54, 55, 56, 57, 58])
+  BUILTIN[id] = 'date';
 for (const id of [18, 19, 20, 21, 45, 46, 47]) BUILTIN[id] = 'time';
 
 /** What a custom format code shows: quoted text, escapes and colours left out, elapsed hours (`[h]`) kept. */

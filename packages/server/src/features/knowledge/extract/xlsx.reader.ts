@@ -1,8 +1,22 @@
 import type { ExtractedSection } from './extracted-document';
-import { mainPartName, openPackage, relationshipsOf, requiredXmlPart, xmlPart, type OfficePackage } from './ooxml-package';
+import {
+  mainPartName,
+  openPackage,
+  relationshipsOf,
+  requiredXmlPart,
+  xmlPart,
+  type OfficePackage,
+} from './ooxml-package';
 import type { Reader } from './reader';
 import { richText, sharedStrings, showNumber, styleKinds, type NumberKind } from './xlsx-cells';
-import { childElements, childNamed, elementsNamed, prefixedAttribute, textInside, type XmlElement } from './xml-tree';
+import {
+  childElements,
+  childNamed,
+  elementsNamed,
+  prefixedAttribute,
+  textInside,
+  type XmlElement,
+} from './xml-tree';
 
 const KIND = 'an Excel workbook (.xlsx)';
 
@@ -67,7 +81,9 @@ function cellText(cell: XmlElement, book: Workbook): string {
     case 'b':
       return value === '1' ? 'TRUE' : value === '0' ? 'FALSE' : '';
     case 'n':
-      return value && showNumber(value, book.kinds[Number(cell.attributes.s ?? 0)] ?? 'number', book.date1904);
+      return (
+        value && showNumber(value, book.kinds[Number(cell.attributes.s ?? 0)] ?? 'number', book.date1904)
+      );
     default: // str (a formula's text), e (an error such as #DIV/0!), d (an ISO date)
       return value;
   }
