@@ -93,7 +93,7 @@ describe('extract pool', () => {
   });
 
   it('answers too_large when the worker runs out of its memory, and replaces it', async () => {
-    const p = pool({ memoryMb: 32 });
+    const p = pool({ memoryMb: 64 });
     const error = await rejection(p.run(file('oom')));
     expect(error).toBeInstanceOf(ExtractError);
     expect(error).toMatchObject({
