@@ -5,6 +5,7 @@ import { concurrentStreams } from './concurrent-streams';
 import { concurrentStreamsPair } from './concurrent-streams-pair';
 import { filesUpload } from './files-upload';
 import { idleRss } from './idle-rss';
+import { knowledgeExtract } from './knowledge-extract';
 import { listPage } from './list-page';
 import { mcpIdle } from './mcp-idle';
 import { mcpPluginList } from './mcp-plugin-list';
@@ -38,6 +39,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'concurrent-streams-pair': concurrentStreamsPair,
   'web-initial-js': webInitialJs,
   'files-upload': filesUpload,
+  'knowledge-extract': knowledgeExtract,
   'idle-rss': idleRss,
   'start-time': startTime,
   settlement,
@@ -45,7 +47,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
 };
 
 /** Benches whose figure does not depend on the database: run once, on the first dialect. */
-const DIALECT_FREE = new Set(['web-initial-js', 'start-time', 'soak', 'mcp-idle']);
+const DIALECT_FREE = new Set(['web-initial-js', 'start-time', 'soak', 'mcp-idle', 'knowledge-extract']);
 /** Benches that run once, on one dialect only (two processes cannot share one SQLite file's writer). */
 const ONE_DIALECT: Record<string, DialectName> = { 'concurrent-streams-pair': 'postgres' };
 
