@@ -15,6 +15,7 @@ import type { StorePlugin } from './features/plugins/store-catalogue';
 import { mcpStorePlugins } from './features/plugins/mcp-plugins';
 import { createToolRegistry, type ToolRegistry } from './features/tools/tool-registry';
 import { assistantUploads } from './features/assistants/knowledge-uploads';
+import { createAssistantRuntime, type AssistantRuntime } from './features/assistants/assistant-runtime';
 import type { AssistantUploads } from './features/files/upload.service';
 import { createToolRuntime } from './features/tools/tool-runtime';
 import type { FastifyBaseLogger } from 'fastify';
@@ -57,6 +58,8 @@ export interface AppServices {
   tools: ToolRegistry;
   /** What uploads to the assistants endpoint check and do (features/assistants/knowledge-uploads.ts). */
   assistantUploads: AssistantUploads;
+  /** What assistants' tools run on: the Python sandboxes and the actions' guarded fetch. */
+  assistantRuntime: AssistantRuntime;
   /**
    * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
    * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
@@ -115,6 +118,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     logError,
   );
   const dailyJobs = startDailyScheduler(deps, instanceId, logError);
+  const assistantRuntime = createAssistantRuntime(deps, logError);
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
@@ -134,6 +138,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     mcp,
     tools,
     assistantUploads: assistantUploads({ deps, registry, tools }),
+    assistantRuntime,
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not
@@ -145,7 +150,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
         try {
           await partialSaves.close();
         } finally {
-          await Promise.all([files.close(), mcp.close()]);
+          await Promise.all([files.close(), mcp.close(), assistantRuntime.close()]);
         }
       }
     },

@@ -32,6 +32,7 @@ import { commerceRoutes } from './features/commerce/commerce.routes';
 import { paymentRoutes } from './features/payments/payment.routes';
 import { pluginsRoutes } from './features/plugins/plugins.routes';
 import { assistantsRoutes } from './features/assistants/assistants.routes';
+import { assistantChatRoutes } from './features/assistants/assistant-chat.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clickRoutes,
     pluginsRoutes,
     assistantsRoutes,
+    assistantChatRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

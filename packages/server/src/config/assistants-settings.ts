@@ -1,4 +1,5 @@
 import { ASSISTANT_CAPABILITIES, type AssistantCapability } from '@parley/shared';
+import { envInt, type Env } from './env-reader';
 import type { YamlConfig } from './yaml.schema';
 
 /**
@@ -19,13 +20,22 @@ export interface AssistantsSettings {
   /** The models offered in the builder: `models.default`, each served by a configured endpoint that calls tools. */
   models: readonly string[];
   capabilities: readonly AssistantCapability[];
+  /** The code interpreter's sandboxes (docs/reference/code-interpreter.md (Settings)). */
+  codeInterpreter: {
+    /** CODE_INTERPRETER_POOL_SIZE: warm sandboxes kept ready while in use (0 to 8, default 1). */
+    poolSize: number;
+    /** CODE_INTERPRETER_MAX_SANDBOXES: sandboxes at once, running or holding a conversation's state (1 to 64, default 4). */
+    maxSandboxes: number;
+    /** CODE_INTERPRETER_IDLE_MINUTES: a conversation's sandbox unused this long is released (1 to 1440, default 10). */
+    idleMs: number;
+  };
 }
 
 export const DEFAULT_ASSISTANTS_POLL_MS = 750;
 /** Ten minutes: OpenAI's runs expired after the same. */
 export const DEFAULT_ASSISTANTS_TIMEOUT_MS = 600_000;
 
-export function readAssistantsSettings(yaml: YamlConfig | null): AssistantsSettings | null {
+export function readAssistantsSettings(yaml: YamlConfig | null, env: Env = {}): AssistantsSettings | null {
   const block = yaml?.endpoints?.assistants;
   if (!block) return null;
   return {
@@ -36,5 +46,10 @@ export function readAssistantsSettings(yaml: YamlConfig | null): AssistantsSetti
     excludedIds: block.excludedIds ?? null,
     models: block.models.default,
     capabilities: [...new Set(block.capabilities ?? ASSISTANT_CAPABILITIES)],
+    codeInterpreter: {
+      poolSize: envInt(env, 'CODE_INTERPRETER_POOL_SIZE', 1, { min: 0, max: 8 }),
+      maxSandboxes: envInt(env, 'CODE_INTERPRETER_MAX_SANDBOXES', 4, { min: 1, max: 64 }),
+      idleMs: envInt(env, 'CODE_INTERPRETER_IDLE_MINUTES', 10, { min: 1, max: 1440 }) * 60_000,
+    },
   };
 }

@@ -99,7 +99,7 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     links: readLinkEnv(env),
     pluginEnv: readPluginEnv(env),
     tools: readToolSettings(env),
-    assistants: readAssistantsSettings(yaml),
+    assistants: readAssistantsSettings(yaml, env),
   };
   if (config.auth.passwordResetLinkInResponse && config.mail === null) {
     notices.push(

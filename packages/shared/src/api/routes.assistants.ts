@@ -9,6 +9,8 @@ import {
   updateAssistantSchema,
 } from '../assistants/assistant.schema';
 import { pluginListSchema } from '../plugins/plugin-store.schema';
+import { assistantAbortPayloadSchema, assistantChatPayloadSchema } from '../assistants/assistant-chat.schema';
+import { chatFinalEventSchema } from '../chat/sse-events';
 import type { RouteSpec } from './api-route';
 import type { RouteName } from './route-paths';
 import { id, messageResult, signedIn } from './route-parts';
@@ -60,6 +62,30 @@ export const ASSISTANT_ROUTES = {
   listAssistantTools: signedIn('Assistants', 'The plugins an assistant may use', {
     responses: { 200: pluginListSchema },
     errors: { 404: OFF },
+  }),
+  assistantChat: signedIn(
+    'Assistants',
+    'Chat with an assistant; its run streams back as server-sent events',
+    {
+      body: assistantChatPayloadSchema,
+      responses: {},
+      produces: 'text/event-stream',
+      description:
+        'Streams as `POST /api/ask/{endpoint}` does (created, text, typed content parts, final or error), answered by ' +
+        "the assistant's model with its instructions and tools. The final event carries the `run` and `runMessages`. " +
+        "Without `X-Parley-Stream: deltas` the text comes as typed `text` content events holding the part's whole " +
+        'text so far (`stream: true`). docs/reference/assistants.md describes the run.',
+    },
+  ),
+  assistantChatModify: signedIn('Assistants', 'Edit, continue or regenerate in an assistant conversation', {
+    body: assistantChatPayloadSchema,
+    responses: {},
+    produces: 'text/event-stream',
+  }),
+  assistantChatAbort: signedIn('Assistants', "Stop an assistant's run; answers its final event, or 204", {
+    body: assistantAbortPayloadSchema,
+    responses: { 200: chatFinalEventSchema, 204: null },
+    errors: { 404: 'No run going in that conversation.' },
   }),
   listAssistantActions: signedIn('Assistants', "The user's actions, without their secrets", {
     responses: { 200: z.array(publicActionSchema) },

@@ -13,7 +13,9 @@ export const assistantChatPayloadSchema = askPayloadSchema.extend({
   thread_id: z.string().max(64).nullish(),
   instructions: z
     .string()
-    .max(ASSISTANT_LIMITS.instructions, { error: `must be at most ${ASSISTANT_LIMITS.instructions} characters` })
+    .max(ASSISTANT_LIMITS.instructions, {
+      error: `must be at most ${ASSISTANT_LIMITS.instructions} characters`,
+    })
     .nullish(),
 });
 export type AssistantChatPayload = z.infer<typeof assistantChatPayloadSchema>;

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { conversationOptionsSchema, type AssistantChatPayload, type ChatFinalEvent } from '@parley/shared';
+import {
+  conversationOptionsSchema,
+  type AssistantChatPayload,
+  type ChatFinalEvent,
+  type Message,
+} from '@parley/shared';
+import { ancestorPath } from '../messages/ancestor-path.repository';
+import { toMessage } from '../messages/messages.service';
+import { signMessageFiles } from '../files/file-url';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import { abortConversationJob, conversationOfAbortKey } from '../chat/chat-jobs.service';
@@ -49,7 +57,7 @@ export async function startAssistantTurn(
   userId: string,
   payload: AssistantChatPayload,
   route: SendRoute,
-): Promise<StartedTurn> {
+): Promise<StartedTurn & { threadId: string }> {
   const settings = assistantsSettings(assistants);
   const db = ctx.deps.database.db;
   const assistant = await repo.findUserAssistant(db, userId, payload.assistant_id);
@@ -123,10 +131,21 @@ export async function startAssistantTurn(
     });
     return {
       ...(row ? { run: toRun(row) } : {}),
-      ...(outcome.responseMessage ? { runMessages: [outcome.responseMessage] } : {}),
+      ...(outcome.responseMessage ? { runMessages: await threadMessages(outcome.responseMessage) } : {}),
     };
   };
-  return launchTurn(ctx, {
+  // The thread as the reply ends it: its branch from the first message to the reply (LibreChat's clients show it).
+  const threadMessages = async (reply: Message) => {
+    const rows = await ancestorPath(
+      db,
+      userId,
+      reply.conversationId,
+      reply.messageId,
+      Number.MAX_SAFE_INTEGER,
+    );
+    return rows.map((row) => signMessageFiles(ctx.deps.config, userId, toMessage(row)));
+  };
+  const started = await launchTurn(ctx, {
     userId,
     endpoint: 'assistants',
     endpointType: null,
@@ -176,6 +195,7 @@ export async function startAssistantTurn(
     },
     onEnd,
   });
+  return { ...started, threadId };
 }
 
 /**

@@ -77,6 +77,8 @@ export async function startChatApp(
     builtIn?: Pick<NonNullable<YamlConfig['endpoints']>, 'openAI' | 'azureOpenAI' | 'google' | 'anthropic'>;
     /** The YAML's MCP servers, as the loader read them (docs/reference/tools.md (MCP servers)). */
     mcpServers?: YamlConfig['mcpServers'];
+    /** The YAML's assistants endpoint (docs/reference/assistants.md (Settings)). */
+    assistants?: NonNullable<YamlConfig['endpoints']>['assistants'];
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
@@ -86,7 +88,11 @@ export async function startChatApp(
       providers: options.providers ?? simProviders(sim),
       yaml: {
         version: '1.0.3',
-        endpoints: { custom, ...options.builtIn },
+        endpoints: {
+          custom,
+          ...options.builtIn,
+          ...(options.assistants ? { assistants: options.assistants } : {}),
+        },
         ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
         ...(options.balance ? { balance: options.balance } : {}),
         ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
