@@ -43,3 +43,4 @@ export * from './balance/message-cost.schema';
 export * from './plugins/plugin-catalogue';
 export * from './plugins/plugin-store.schema';
 export * from './endpoints/tool-models';
+export * from './knowledge/knowledge.schema';

@@ -15,6 +15,8 @@ import type {
 } from '../features/ledger/ledger.table';
 import type { CashbackEntriesTable } from '../features/cashback/cashback.table';
 import type { OrdersTable, SubscriptionsTable } from '../features/commerce/commerce.table';
+import type { TasksTable } from '../features/tasks/tasks.table';
+import type { KnowledgeChunksTable, KnowledgeFilesTable } from '../features/knowledge/knowledge.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -34,4 +36,7 @@ export interface Database {
   cashback_entries: CashbackEntriesTable;
   orders: OrdersTable;
   subscriptions: SubscriptionsTable;
+  tasks: TasksTable;
+  knowledge_files: KnowledgeFilesTable;
+  knowledge_chunks: KnowledgeChunksTable;
 }

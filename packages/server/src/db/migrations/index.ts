@@ -19,6 +19,7 @@ import * as m0019 from './0019-signup-addresses';
 import * as m0020 from './0020-order-return-path';
 import * as m0021 from './0021-account-page';
 import * as m0022 from './0022-plugin-auths';
+import * as m0024 from './0024-tasks-and-knowledge';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   '0020-order-return-path': m0020,
   '0021-account-page': m0021,
   '0022-plugin-auths': m0022,
+  '0024-tasks-and-knowledge': m0024,
 };
