@@ -45,6 +45,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('error_code', 'text')
     .addColumn('error', 'text')
     .addColumn('chunk_count', 'integer', (c) => c.notNull().defaultTo(0))
+    .addColumn('term_total', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('embedding_model', 'text')
     .addColumn('created_at', 'text', (c) => c.notNull())
     .addColumn('updated_at', 'text', (c) => c.notNull())
@@ -71,7 +72,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     return;
   }
   await sql`CREATE VIRTUAL TABLE knowledge_fts USING fts5(
-    scope, body, tokenize = 'unicode61', detail = column, content = '', contentless_delete = 1
+    scope, body, tokenize = 'unicode61', content = '', contentless_delete = 1
   )`.execute(db);
   await sql`CREATE TRIGGER knowledge_chunks_ad AFTER DELETE ON knowledge_chunks BEGIN
     DELETE FROM knowledge_fts WHERE rowid = old.id;

@@ -10,6 +10,8 @@ export interface KnowledgeFilesTable {
   /** What went wrong, in words a user reads (set with status `error`). */
   error: string | null;
   chunk_count: number;
+  /** The sum of its chunks' term counts: with chunk_count, the average passage length ranking needs. */
+  term_total: number;
   /** The embeddings model (and size) of the file's chunk vectors; null when the chunks have none. */
   embedding_model: string | null;
   created_at: string;
