@@ -5,6 +5,7 @@ import { concurrentStreams } from './concurrent-streams';
 import { concurrentStreamsPair } from './concurrent-streams-pair';
 import { filesUpload } from './files-upload';
 import { idleRss } from './idle-rss';
+import { knowledgeRetrieval } from './knowledge-retrieval';
 import { listPage } from './list-page';
 import { mcpIdle } from './mcp-idle';
 import { mcpPluginList } from './mcp-plugin-list';
@@ -27,6 +28,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'turn-prep': turnPrep,
   'list-page': listPage,
   search,
+  'knowledge-retrieval': knowledgeRetrieval,
   'relay-overhead': relayOverhead,
   'tool-step': toolStep,
   'tool-step-billed': toolStepBilled,

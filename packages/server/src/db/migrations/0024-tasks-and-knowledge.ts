@@ -69,6 +69,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE UNIQUE INDEX knowledge_chunks_file_seq_idx ON knowledge_chunks (file_id, seq)`.execute(db);
   if (pg) {
     await sql`CREATE INDEX knowledge_chunks_terms_idx ON knowledge_chunks USING gin (terms)`.execute(db);
+    // A search reads its matches' ids, files and sizes from the table, thousands of rows: the text, terms and vector
+    // are kept out of the row (TOAST past 256 bytes), so a page holds about forty rows instead of three. The short
+    // columns stay in it (PLAIN), or they would be moved out first.
+    await sql`ALTER TABLE knowledge_chunks SET (toast_tuple_target = 256)`.execute(db);
+    await sql`ALTER TABLE knowledge_chunks ALTER COLUMN file_id SET STORAGE PLAIN,
+      ALTER COLUMN user_id SET STORAGE PLAIN, ALTER COLUMN location SET STORAGE PLAIN`.execute(db);
     return;
   }
   await sql`CREATE VIRTUAL TABLE knowledge_fts USING fts5(

@@ -138,5 +138,11 @@ export function chunkSections(
   return out;
 }
 
-const withWhere = (text: string, where: string | undefined): TextChunk =>
-  where === undefined ? { text } : { text, where };
+/** A place is a short label ("page 3"); a longer one is cut (it is stored beside the passage, not in it). */
+export const MAX_WHERE_CHARS = 200;
+
+function withWhere(text: string, where: string | undefined): TextChunk {
+  const label =
+    where === undefined ? '' : [...clean(where).replace(/\s+/g, ' ')].slice(0, MAX_WHERE_CHARS).join('');
+  return label ? { text, where: label } : { text };
+}

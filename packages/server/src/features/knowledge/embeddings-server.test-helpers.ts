@@ -22,8 +22,11 @@ function dimensionOf(term: string): number {
 
 /** A bag-of-terms vector, synonyms counted as one term, not normalised (the client does that). */
 export function fakeEmbedding(text: string): number[] {
-  const v = new Array<number>(FAKE_DIMENSIONS).fill(0);
-  for (const t of documentTerms(text)) v[dimensionOf(SYNONYMS[t] ?? t)] += 1;
+  const v: number[] = new Array<number>(FAKE_DIMENSIONS).fill(0);
+  for (const t of documentTerms(text)) {
+    const d = dimensionOf(SYNONYMS[t] ?? t);
+    v[d] = v[d]! + 1;
+  }
   if (v.every((x) => x === 0)) v[0] = 1;
   return v;
 }

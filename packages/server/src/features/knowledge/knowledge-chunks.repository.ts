@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database';
 import { isPostgres } from '../../db/dialect-helpers';
-import { fileScopeTerm, passageTerms } from './knowledge-terms';
+import { passageTerms, scopeTerms } from './knowledge-terms';
 import { decodeVector, encodeVector } from './vector-codec';
 
 // The passages of knowledge files and their full-text index (migration 0024). SQLite: an FTS5 row per passage
@@ -27,7 +27,7 @@ export async function replaceChunks(
   chunks: readonly NewChunk[],
 ): Promise<number> {
   await trx.deleteFrom('knowledge_chunks').where('file_id', '=', file.fileId).execute();
-  const scope = fileScopeTerm(file.fileId);
+  const scope = scopeTerms(file);
   const pg = isPostgres(trx);
   let termTotal = 0;
   for (let from = 0; from < chunks.length; from += BATCH) {
@@ -37,7 +37,7 @@ export async function replaceChunks(
     termTotal += batch.reduce((n, c) => n + c.terms.length, 0);
     const values = batch.map(
       (c) => sql`(${file.fileId}, ${file.userId}, ${c.seq}, ${c.text}, ${c.where ?? null}, ${c.terms.length},
-        ${c.embedding ? encodeVector(c.embedding) : null}${pg ? sql`, array_to_tsvector(${[scope, ...c.terms]}::text[])` : sql``})`,
+        ${c.embedding ? encodeVector(c.embedding) : null}${pg ? sql`, array_to_tsvector(${[...scope, ...c.terms]}::text[])` : sql``})`,
     );
     const columns = sql`file_id, user_id, seq, text, location, term_count, embedding${pg ? sql`, terms` : sql``}`;
     if (pg) {
@@ -47,7 +47,7 @@ export async function replaceChunks(
     const { rows } = await sql<{ id: number; seq: number }>`INSERT INTO knowledge_chunks (${columns})
       VALUES ${sql.join(values)} RETURNING id, seq`.execute(trx);
     const bySeq = new Map(batch.map((c) => [c.seq, c.terms]));
-    const fts = rows.map((r) => sql`(${r.id}, ${scope}, ${bySeq.get(r.seq)!.join(' ')})`);
+    const fts = rows.map((r) => sql`(${r.id}, ${scope.join(' ')}, ${bySeq.get(r.seq)!.join(' ')})`);
     await sql`INSERT INTO knowledge_fts (rowid, scope, body) VALUES ${sql.join(fts)}`.execute(trx);
   }
   return termTotal;

@@ -101,6 +101,16 @@ export async function listKnowledgeFiles(
     .execute();
 }
 
+/** How many passages all the user's knowledge files hold. */
+export async function userChunkTotal(db: Db, userId: string): Promise<number> {
+  const row = await db
+    .selectFrom('knowledge_files')
+    .select((eb) => eb.fn.sum<number | string>('chunk_count').as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
 /** Removes the passages and states of these files (the SQLite trigger clears their index rows). */
 export async function deleteKnowledgeRows(db: Db, fileIds: readonly string[]): Promise<void> {
   if (fileIds.length === 0) return;

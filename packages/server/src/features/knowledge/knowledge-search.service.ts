@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database';
 import type { EmbeddingClient } from './embeddings';
 import { chunksByIds } from './knowledge-chunks.repository';
-import { listKnowledgeFiles } from './knowledge-files.repository';
-import { rankByTerms, type Ranked } from './knowledge-rank.repository';
+import { listKnowledgeFiles, userChunkTotal } from './knowledge-files.repository';
+import { FILE_TERMS_UP_TO, rankByTerms, type Ranked } from './knowledge-rank.repository';
 import { retrievalTerms } from './knowledge-terms';
 import { dot } from './vector-codec';
 import { createVectorCache, type VectorCache } from './vector-cache';
@@ -64,6 +64,7 @@ export async function searchKnowledge(
     fileIds: files.map((f) => f.file_id),
     chunkCount: files.reduce((n, f) => n + f.chunk_count, 0),
     termTotal: files.reduce((n, f) => n + f.term_total, 0),
+    userChunkCount: files.length > FILE_TERMS_UP_TO ? await userChunkTotal(db, input.userId) : 0,
   };
   const terms = retrievalTerms(input.query);
   const { embeddings } = options;

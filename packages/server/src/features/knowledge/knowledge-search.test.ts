@@ -4,6 +4,7 @@ import { freshDatabase, testDialects, type TestDatabase } from '../../../test/di
 import { createEmbeddingClient } from './embeddings';
 import { startEmbeddingsServer, type EmbeddingsServer } from './embeddings-server.test-helpers';
 import { queueIndexing } from './knowledge-index.service';
+import { keepRarest } from './knowledge-rank.repository';
 import { fuse, searchKnowledge, type SearchKnowledgeOptions } from './knowledge-search.service';
 import { createVectorCache } from './vector-cache';
 import { indexingRunner, indexNow, knowledgeWorld, type KnowledgeWorld } from './knowledge.test-helpers';
@@ -131,6 +132,19 @@ describe.each(testDialects())('knowledge search on %s', (dialect) => {
     expect(await places('x'.repeat(10_000))).toEqual([]);
   });
 
+  it('searches many files (past the few the index narrows to by file) and only those', async () => {
+    const many: string[] = [];
+    for (let i = 0; i < 20; i += 1)
+      many.push(await world.addFile(`Shelf ${i} holds a lantern and notes${i}.`, `shelf-${i}.txt`));
+    await indexNow(database.db, world, many);
+    const searched = many.slice(0, 17);
+    const found = await search('lantern', searched, { limit: 50 });
+    expect(found.map((p) => p.filename).sort()).toEqual(searched.map((_, i) => `shelf-${i}.txt`).sort());
+    expect(await places('notes19', searched)).toEqual([]);
+    expect(await places('notes16', searched)).toEqual(['shelf-16.txt: -']);
+    expect(await search('lantern', searched, { userId: await world.addUser() })).toEqual([]);
+  });
+
   it('looks through thousands of ids for the user’s own files', async () => {
     const ids = [...Array.from({ length: 700 }, () => randomUUID()), manual];
     expect(await places('warranty', ids)).toEqual(['kettle-manual.pdf: page 2']);
@@ -230,6 +244,23 @@ describe.each(testDialects())('knowledge search on %s', (dialect) => {
         (await searchKnowledge(database.db, { ...input, query: 'doctor' }, options)).map((p) => p.text),
       ).toEqual(['The physician is in.']);
     });
+  });
+});
+
+describe('keepRarest', () => {
+  it('keeps the rarest terms while their matches fit the budget, always the rarest, never one with none', () => {
+    const terms = [
+      { term: 'the', df: 9_000 },
+      { term: 'refund', df: 40 },
+      { term: 'policy', df: 900 },
+      { term: 'zzz', df: 0 },
+      { term: 'is', df: 5_000 },
+    ];
+    expect(keepRarest(terms, 1_000).map((t) => t.term)).toEqual(['refund', 'policy']);
+    expect(keepRarest(terms, 100).map((t) => t.term)).toEqual(['refund']);
+    expect(keepRarest(terms, 1_000_000).map((t) => t.term)).toEqual(['refund', 'policy', 'is', 'the']);
+    expect(keepRarest([{ term: 'the', df: 9_000 }], 10).map((t) => t.term)).toEqual(['the']);
+    expect(keepRarest([{ term: 'zzz', df: 0 }], 10)).toEqual([]);
   });
 });
 

@@ -1,10 +1,19 @@
-import { documentTerms, queryTerms } from '../search/search-tokens';
+import { documentTerms, ownerTerm, queryTerms } from '../search/search-tokens';
 
 // The terms of the knowledge index: the conversation search's own tokenizer (words, and CJK runs as characters plus
 // overlapping pairs), so both indexes agree on what a query matches.
 
 /** The term a file's passages carry beside their words, so the index narrows to the files a search may read. */
 export const fileScopeTerm = (fileId: string): string => `f${fileId.toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+
+/** The term all of a user's passages carry (as conversation search's documents do), for a search of many files. */
+export const userScopeTerm = (userId: string): string => ownerTerm(userId);
+
+/** A passage's scope terms: its owner's and its file's. */
+export const scopeTerms = (file: { fileId: string; userId: string }): string[] => [
+  userScopeTerm(file.userId),
+  fileScopeTerm(file.fileId),
+];
 
 /** The distinct terms a passage is indexed under. */
 export const passageTerms = (text: string): string[] => documentTerms(text);
