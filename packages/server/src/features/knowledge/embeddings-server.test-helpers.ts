@@ -27,7 +27,7 @@ export function fakeEmbedding(text: string): number[] {
     const d = dimensionOf(SYNONYMS[t] ?? t);
     v[d] = v[d]! + 1;
   }
-  if (v.every((x) => x === 0)) v[0] = 1;
+  if (!v.some((x) => x !== 0)) v[0] = 1;
   return v;
 }
 
