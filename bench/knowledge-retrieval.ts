@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Db, DialectName } from '../packages/server/src/db/database';
 import { withTransaction } from '../packages/server/src/db/dialect-helpers';

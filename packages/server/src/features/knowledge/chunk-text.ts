@@ -25,7 +25,7 @@ function clean(text: string): string {
   return (
     text
       // NUL cannot be stored in PostgreSQL text; other control characters are blanks to a reader.
-      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, ' ')
+      .replace(/[^\P{Cc}\t\n\r]/gu, ' ')
       .replace(/\r\n?/g, '\n')
       .replace(/[^\S\n]+/g, ' ')
       .replace(/ ?\n ?/g, '\n')

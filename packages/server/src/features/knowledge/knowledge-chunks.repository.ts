@@ -95,14 +95,14 @@ export async function chunkVectors(
   db: Db,
   userId: string,
   fileIds: readonly string[],
-): Promise<Array<{ id: string; vector: Float32Array }>> {
+): Promise<Array<{ id: string; fileId: string; vector: Float32Array }>> {
   if (fileIds.length === 0) return [];
   const rows = await db
     .selectFrom('knowledge_chunks')
-    .select(['id', 'embedding'])
+    .select(['id', 'file_id', 'embedding'])
     .where('user_id', '=', userId)
     .where('file_id', 'in', [...fileIds])
     .where('embedding', 'is not', null)
     .execute();
-  return rows.map((r) => ({ id: String(r.id), vector: decodeVector(r.embedding!) }));
+  return rows.map((r) => ({ id: String(r.id), fileId: r.file_id, vector: decodeVector(r.embedding!) }));
 }

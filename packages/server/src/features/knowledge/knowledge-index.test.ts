@@ -72,6 +72,20 @@ describe.each(testDialects())('knowledge indexing on %s', (dialect) => {
     expect(await db().selectFrom('tasks').select('id').execute()).toEqual([]);
   });
 
+  it('queues nothing when the caller’s transaction that queued it rolls back', async () => {
+    const fileId = await world.addFile('Rolled back.');
+    await expect(
+      db()
+        .transaction()
+        .execute(async (trx) => {
+          await queueIndexing(trx, { fileId, userId: world.userId });
+          throw new Error('upload failed');
+        }),
+    ).rejects.toThrow('upload failed');
+    expect(await states(fileId)).toEqual([]);
+    expect(await db().selectFrom('tasks').select('id').execute()).toEqual([]);
+  });
+
   it('cuts a long file into passages that each keep their page', async () => {
     const page = (n: number) => `Page ${n} talks about topic${n}. `.repeat(60);
     const fileId = await world.addFile([1, 2, 3].map(page).join('\f'));

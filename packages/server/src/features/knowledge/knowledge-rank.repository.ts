@@ -51,24 +51,38 @@ export async function rankByTerms(
   limit: number,
 ): Promise<Ranked[]> {
   if (terms.length === 0 || scope.fileIds.length === 0 || scope.chunkCount === 0) return [];
-  const pg = isPostgres(db);
+  if (!isPostgres(db)) return rankWithin(db, scope, terms, limit, false);
   return withTransaction(db, async (trx) => {
     // PostgreSQL would scan the table for a frequent term and unpack every passage's terms, ten times slower than its
-    // index: told not to, for this transaction only.
-    if (pg) await sql`SET LOCAL enable_seqscan = off`.execute(trx);
-    const counted = await countEach(
-      trx,
-      terms.map((t) =>
-        pg ? sql`SELECT 1 FROM knowledge_chunks WHERE ${pgNarrow(scope, t)}` : sqliteCount(scope, t),
-      ),
-    );
-    const kept = keepRarest(
-      terms.map((term, i) => ({ term, df: counted[i]! })),
-      MATCH_BUDGET,
-    );
-    if (kept.length === 0) return [];
-    return pg ? rankOnPostgres(trx, scope, kept, limit) : rankOnSqlite(trx, scope, kept, limit);
+    // index: told not to, for this transaction only (and told again after, when it is the caller's transaction).
+    await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+    try {
+      return await rankWithin(trx, scope, terms, limit, true);
+    } finally {
+      if (db.isTransaction) await sql`SET LOCAL enable_seqscan = on`.execute(trx);
+    }
   });
+}
+
+async function rankWithin(
+  db: Db,
+  scope: RankScope,
+  terms: readonly string[],
+  limit: number,
+  pg: boolean,
+): Promise<Ranked[]> {
+  const counted = await countEach(
+    db,
+    terms.map((t) =>
+      pg ? sql`SELECT 1 FROM knowledge_chunks WHERE ${pgNarrow(scope, t)}` : sqliteCount(scope, t),
+    ),
+  );
+  const kept = keepRarest(
+    terms.map((term, i) => ({ term, df: counted[i]! })),
+    MATCH_BUDGET,
+  );
+  if (kept.length === 0) return [];
+  return pg ? rankOnPostgres(db, scope, kept, limit) : rankOnSqlite(db, scope, kept, limit);
 }
 
 /** One column per query: its matches, counted no further than the budget and one. */

@@ -123,10 +123,16 @@ async function rankByMeaning(
   }
   // Without a cache the vectors are read for this search only (a cache of no size holds nothing).
   const cache = options.vectors ?? createVectorCache(0);
+  const held = await cache.get(
+    db,
+    input.userId,
+    files.map((f) => ({
+      fileId: f.file_id,
+      version: `${f.updated_at}|${f.embedding_model}|${f.chunk_count}`,
+    })),
+  );
   const best: Ranked[] = [];
-  for (const file of files) {
-    const version = `${file.updated_at}|${file.embedding_model}|${file.chunk_count}`;
-    const { ids, vectors } = await cache.get(db, { userId: input.userId, fileId: file.file_id, version });
+  for (const { ids, vectors } of held.values()) {
     vectors.forEach((v, i) => keepBest(best, { id: ids[i]!, score: dot(query, v) }, CANDIDATES));
   }
   return best;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
 import { createEmbeddingClient } from './embeddings';
@@ -143,6 +144,21 @@ describe.each(testDialects())('knowledge search on %s', (dialect) => {
     expect(await places('notes19', searched)).toEqual([]);
     expect(await places('notes16', searched)).toEqual(['shelf-16.txt: -']);
     expect(await search('lantern', searched, { userId: await world.addUser() })).toEqual([]);
+  });
+
+  it('searches inside a caller’s transaction and leaves its settings as they were', async () => {
+    await database.db.transaction().execute(async (trx) => {
+      const found = await searchKnowledge(trx, {
+        userId: world.userId,
+        fileIds: [manual],
+        query: 'warranty',
+      });
+      expect(found.map((p) => p.where)).toEqual(['page 2']);
+      if (dialect === 'postgres') {
+        const { rows } = await sql<{ enable_seqscan: string }>`SHOW enable_seqscan`.execute(trx);
+        expect(rows[0]!.enable_seqscan).toBe('on');
+      }
+    });
   });
 
   it('looks through thousands of ids for the user’s own files', async () => {

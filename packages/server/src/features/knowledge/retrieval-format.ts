@@ -14,7 +14,7 @@ export interface FileNotice {
 /** One line of a name or place: a file name or a page label never breaks the numbered layout. */
 const oneLine = (text: string): string =>
   text
-    .replace(/[\u0000-\u001f\u007f\u2028\u2029]+/g, ' ')
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
 

@@ -3,7 +3,7 @@ import type { DatabaseHandle } from '../../db/database';
 import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
 import { enqueueTask, PermanentTaskError, type TaskHandler, type TaskRunContext } from './task';
 import { createTaskRunner, type TaskRunnerOptions } from './task-runner';
-import { findTask } from './tasks.repository';
+import { deleteFailedTasks, findTask } from './tasks.repository';
 
 // The runner against real databases, on a clock the tests move: claims, retries, leases, two runners on two
 // connections. Nothing here waits on wall time.
@@ -307,6 +307,22 @@ describe.each(testDialects())('task runner on %s', (dialect) => {
       attempts: 1,
       claimed_by: null,
     });
+  });
+
+  it('deletes failed tasks once they are older than the given time, and nothing else', async () => {
+    const failing = runner({ bad: { run: async () => Promise.reject(new PermanentTaskError('no')) } });
+    const old = await enqueue('bad', 1);
+    await failing.poll();
+    await failing.idle();
+    clock.advance(1_000);
+    const recent = await enqueue('bad', 2);
+    await failing.poll();
+    await failing.idle();
+    const queued = await enqueue('other', 3);
+    expect(await deleteFailedTasks(database.db, T0 + 1_000)).toBe(1);
+    expect(await findTask(database.db, old!)).toBeUndefined();
+    expect((await findTask(database.db, recent!))?.status).toBe('failed');
+    expect((await findTask(database.db, queued!))?.status).toBe('queued');
   });
 
   it('does not take more tasks than its concurrency', async () => {
