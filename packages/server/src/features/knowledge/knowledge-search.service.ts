@@ -156,3 +156,25 @@ export function fuse(lists: ReadonlyArray<readonly Ranked[]>): Ranked[] {
     .map(([id, score]) => ({ id, score }))
     .sort((a, b) => b.score - a.score || (a.id < b.id ? -1 : 1));
 }
+
+export interface KnowledgeSearchOptions {
+  db: Db;
+  /** The operator's embeddings, when configured: searches rank by words and meaning. */
+  embeddings?: EmbeddingClient;
+  /** Memory for passage vectors, bytes (64 MB by default; 0 reads them for every search). */
+  vectorCacheBytes?: number;
+  onEmbeddingError?(error: unknown): void;
+}
+
+/** searchKnowledge with the app's embeddings and one vector cache, in the shape the retrieval tool takes. */
+export function createKnowledgeSearch(
+  options: KnowledgeSearchOptions,
+): (input: SearchKnowledgeInput, signal?: AbortSignal) => Promise<KnowledgePassage[]> {
+  const vectors = options.embeddings ? createVectorCache(options.vectorCacheBytes) : undefined;
+  return (input, signal) =>
+    searchKnowledge(options.db, input, {
+      ...(options.embeddings ? { embeddings: options.embeddings, vectors } : {}),
+      ...(options.onEmbeddingError ? { onEmbeddingError: options.onEmbeddingError } : {}),
+      ...(signal ? { signal } : {}),
+    });
+}

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
-import { createEmbeddingClient } from './embeddings';
-import { startEmbeddingsServer, type EmbeddingsServer } from './embeddings-server.test-helpers';
 import { queueIndexing } from './knowledge-index.service';
-import { keepRarest } from './knowledge-rank.repository';
-import { fuse, searchKnowledge, type SearchKnowledgeOptions } from './knowledge-search.service';
-import { createVectorCache } from './vector-cache';
+import { searchKnowledge } from './knowledge-search.service';
 import { indexingRunner, indexNow, knowledgeWorld, type KnowledgeWorld } from './knowledge.test-helpers';
+
+// Full-text retrieval on both databases: ranking, English, Chinese by two characters, mixed queries, the user's
+// and the given files only, many files, hostile queries.
 
 const MANUAL = [
   'Cover: the Parley kettle manual.',
@@ -172,128 +171,5 @@ describe.each(testDialects())('knowledge search on %s', (dialect) => {
     await indexNow(database.db, world, [broken]);
     await queueIndexing(database.db, { fileId: pending, userId: world.userId });
     expect(await places('warranty', [manual, broken, pending])).toEqual(['kettle-manual.pdf: page 2']);
-  });
-
-  describe('with embeddings', () => {
-    let server: EmbeddingsServer;
-    beforeAll(async () => {
-      server = await startEmbeddingsServer();
-    });
-    afterAll(() => server.close());
-    afterEach(() => {
-      server.always = undefined;
-      server.requests.length = 0;
-    });
-    const embeddings = () => createEmbeddingClient({ baseURL: server.baseURL, model: 'toy', fetch });
-
-    async function withVectors(text: string, filename: string): Promise<string> {
-      const fileId = await world.addFile(text, filename);
-      await indexNow(
-        database.db,
-        world,
-        [fileId],
-        indexingRunner(database.db, world, {
-          embeddings: embeddings(),
-          chunking: { maxSize: 30, overlap: 0 },
-        }),
-      );
-      return fileId;
-    }
-
-    it('finds a passage by meaning when no word matches, beside the word matches', async () => {
-      const cars = await withVectors('The car needs new tyres.\fBake the bread for an hour.', 'garage.txt');
-      const options: SearchKnowledgeOptions = { embeddings: embeddings() };
-      const byMeaning = await searchKnowledge(
-        database.db,
-        { userId: world.userId, fileIds: [cars, manual], query: 'automobile' },
-        options,
-      );
-      expect(byMeaning[0]).toMatchObject({ fileId: cars, where: 'page 1', text: 'The car needs new tyres.' });
-      const wordsOnly = await searchKnowledge(database.db, {
-        userId: world.userId,
-        fileIds: [cars, manual],
-        query: 'automobile',
-      });
-      expect(wordsOnly).toEqual([]);
-      // A file indexed without vectors is still found by its words.
-      const mixed = await searchKnowledge(
-        database.db,
-        { userId: world.userId, fileIds: [cars, manual], query: 'warranty' },
-        options,
-      );
-      expect(mixed[0]).toMatchObject({ fileId: manual, where: 'page 2' });
-    });
-
-    it('falls back to words alone when the query cannot be embedded', async () => {
-      const cars = await withVectors('The car needs new tyres.\fThe bread needs an hour.', 'garage.txt');
-      server.always = 'status500';
-      const errors: unknown[] = [];
-      const found = await searchKnowledge(
-        database.db,
-        { userId: world.userId, fileIds: [cars], query: 'bread' },
-        { embeddings: embeddings(), onEmbeddingError: (e) => errors.push(e) },
-      );
-      expect(found.map((p) => p.text)).toEqual(['The bread needs an hour.']);
-      expect(errors.map((e) => (e as Error).message)).toEqual(['the embeddings server answered HTTP 500']);
-    });
-
-    it('keeps vectors in a cache until the file is indexed again', async () => {
-      const cars = await withVectors('The car needs new tyres.', 'garage.txt');
-      const cache = createVectorCache();
-      const options: SearchKnowledgeOptions = { embeddings: embeddings(), vectors: cache };
-      const input = { userId: world.userId, fileIds: [cars], query: 'vehicle' };
-      expect((await searchKnowledge(database.db, input, options)).map((p) => p.text)).toEqual([
-        'The car needs new tyres.',
-      ]);
-      world.files.set(cars, {
-        bytes: Buffer.from('The physician is in.'),
-        type: 'text/plain',
-        filename: 'garage.txt',
-      });
-      await indexNow(
-        database.db,
-        world,
-        [cars],
-        indexingRunner(database.db, world, { embeddings: embeddings() }),
-      );
-      expect(
-        (await searchKnowledge(database.db, { ...input, query: 'doctor' }, options)).map((p) => p.text),
-      ).toEqual(['The physician is in.']);
-    });
-  });
-});
-
-describe('keepRarest', () => {
-  it('keeps the rarest terms while their matches fit the budget, always the rarest, never one with none', () => {
-    const terms = [
-      { term: 'the', df: 9_000 },
-      { term: 'refund', df: 40 },
-      { term: 'policy', df: 900 },
-      { term: 'zzz', df: 0 },
-      { term: 'is', df: 5_000 },
-    ];
-    expect(keepRarest(terms, 1_000).map((t) => t.term)).toEqual(['refund', 'policy']);
-    expect(keepRarest(terms, 100).map((t) => t.term)).toEqual(['refund']);
-    expect(keepRarest(terms, 1_000_000).map((t) => t.term)).toEqual(['refund', 'policy', 'is', 'the']);
-    expect(keepRarest([{ term: 'the', df: 9_000 }], 10).map((t) => t.term)).toEqual(['the']);
-    expect(keepRarest([{ term: 'zzz', df: 0 }], 10)).toEqual([]);
-  });
-});
-
-describe('fuse', () => {
-  it('adds 1 / (60 + rank) from each list and sorts by the sum', () => {
-    const fused = fuse([
-      [
-        { id: 'a', score: 9 },
-        { id: 'b', score: 5 },
-      ],
-      [
-        { id: 'b', score: 0.9 },
-        { id: 'c', score: 0.8 },
-      ],
-    ]);
-    expect(fused.map((r) => r.id)).toEqual(['b', 'a', 'c']);
-    expect(fused[0]!.score).toBeCloseTo(1 / 62 + 1 / 61, 12);
-    expect(fused[1]!.score).toBeCloseTo(1 / 61, 12);
   });
 });
