@@ -96,7 +96,7 @@ export interface KnowledgeSource {
 
 export interface IndexingOptions {
   db: Db;
-  /** The file's bytes from storage; undefined when the file is gone (deleted meanwhile). */
+  /** The file's bytes from storage; undefined when they are gone (the file deleted meanwhile, or lost). */
   readFile(fileId: string, signal: AbortSignal): Promise<KnowledgeSource | undefined>;
   extractor: ExtractorPort;
   /** Given when the operator configured embeddings: passages are stored with vectors. */
@@ -124,7 +124,8 @@ export function createIndexingHandler(options: IndexingOptions): TaskHandler {
       const state = await findKnowledgeFile(db, fileId);
       if (!state || state.user_id !== userId) return;
       const source = await options.readFile(fileId, ctx.signal);
-      if (!source) return deleteKnowledgeRows(db, [fileId]);
+      // Gone from storage: a deleted file's state goes with its row; one whose bytes were lost says it failed.
+      if (!source) return fail(fileId, 'failed');
 
       let sections;
       try {

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { deleteFileRows } from '../files/files.repository';
-import { deleteKnowledge, knowledgeStates, queueIndexing } from './knowledge-index.service';
+import {
+  deleteKnowledge,
+  INDEX_ERROR_MESSAGES,
+  knowledgeStates,
+  queueIndexing,
+} from './knowledge-index.service';
 import { indexingRunner, indexNow, useKnowledgeBed } from './knowledge.test-helpers';
 
 // Indexing a file in the background: its states, its passages and places, and what deletion leaves (nothing).
@@ -96,11 +101,19 @@ describe.each(testDialects())('knowledge indexing on %s', (dialect) => {
     expect(await k.db.selectFrom('tasks').select('id').execute()).toEqual([]);
   });
 
-  it('forgets a file whose bytes are gone from storage', async () => {
+  it('marks failed a file whose bytes are gone from storage, at once', async () => {
     const fileId = await k.world.addFile('Lost bytes.');
     k.world.files.delete(fileId);
     await indexNow(k.db, k.world, [fileId]);
-    expect(await k.states(fileId)).toEqual([]);
+    expect(await k.states(fileId)).toEqual([
+      {
+        file_id: fileId,
+        status: 'error',
+        error_code: 'failed',
+        error: INDEX_ERROR_MESSAGES.failed,
+        chunks: 0,
+      },
+    ]);
     expect(await k.db.selectFrom('tasks').select('id').execute()).toEqual([]);
   });
 
