@@ -5,7 +5,9 @@ import { concurrentStreams } from './concurrent-streams';
 import { concurrentStreamsPair } from './concurrent-streams-pair';
 import { filesUpload } from './files-upload';
 import { idleRss } from './idle-rss';
+import { codeInterpreterCold, codeInterpreterIdleRss, codeInterpreterWarm } from './code-interpreter';
 import { knowledgeExtract } from './knowledge-extract';
+import { knowledgeRetrieval } from './knowledge-retrieval';
 import { listPage } from './list-page';
 import { mcpIdle } from './mcp-idle';
 import { mcpPluginList } from './mcp-plugin-list';
@@ -28,6 +30,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'turn-prep': turnPrep,
   'list-page': listPage,
   search,
+  'knowledge-retrieval': knowledgeRetrieval,
   'relay-overhead': relayOverhead,
   'tool-step': toolStep,
   'tool-step-billed': toolStepBilled,
@@ -40,6 +43,9 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'web-initial-js': webInitialJs,
   'files-upload': filesUpload,
   'knowledge-extract': knowledgeExtract,
+  'code-interpreter-warm': codeInterpreterWarm,
+  'code-interpreter-cold': codeInterpreterCold,
+  'code-interpreter-idle-rss': codeInterpreterIdleRss,
   'idle-rss': idleRss,
   'start-time': startTime,
   settlement,
@@ -47,7 +53,16 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
 };
 
 /** Benches whose figure does not depend on the database: run once, on the first dialect. */
-const DIALECT_FREE = new Set(['web-initial-js', 'start-time', 'soak', 'mcp-idle', 'knowledge-extract']);
+const DIALECT_FREE = new Set([
+  'web-initial-js',
+  'start-time',
+  'soak',
+  'mcp-idle',
+  'knowledge-extract',
+  'code-interpreter-warm',
+  'code-interpreter-cold',
+  'code-interpreter-idle-rss',
+]);
 /** Benches that run once, on one dialect only (two processes cannot share one SQLite file's writer). */
 const ONE_DIALECT: Record<string, DialectName> = { 'concurrent-streams-pair': 'postgres' };
 

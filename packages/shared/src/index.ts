@@ -57,3 +57,4 @@ export * from './actions/server-url';
 export { locateJsonError, type JsonErrorPlace } from './actions/json-error';
 export { toModelSchema } from './actions/openapi-schema';
 export { UnresolvedRefError, resolveRef, type JsonObject } from './actions/openapi-refs';
+export * from './knowledge/knowledge.schema';

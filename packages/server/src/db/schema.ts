@@ -21,6 +21,8 @@ import type {
   AssistantRunsTable,
   AssistantsTable,
 } from '../features/assistants/assistants.table';
+import type { TasksTable } from '../features/tasks/tasks.table';
+import type { KnowledgeChunksTable, KnowledgeFilesTable } from '../features/knowledge/knowledge.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -44,4 +46,7 @@ export interface Database {
   assistants: AssistantsTable;
   assistant_actions: AssistantActionsTable;
   assistant_runs: AssistantRunsTable;
+  tasks: TasksTable;
+  knowledge_files: KnowledgeFilesTable;
+  knowledge_chunks: KnowledgeChunksTable;
 }

@@ -20,6 +20,7 @@ import * as m0020 from './0020-order-return-path';
 import * as m0021 from './0021-account-page';
 import * as m0022 from './0022-plugin-auths';
 import * as m0023 from './0023-assistants';
+import * as m0024 from './0024-tasks-and-knowledge';
 import * as m0025 from './0025-action-oauth';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
@@ -45,5 +46,6 @@ export const migrations: Record<string, Migration> = {
   '0021-account-page': m0021,
   '0022-plugin-auths': m0022,
   '0023-assistants': m0023,
+  '0024-tasks-and-knowledge': m0024,
   '0025-action-oauth': m0025,
 };

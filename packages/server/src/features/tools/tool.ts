@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/shared';
+import type { Citation, ContentPart } from '@parley/shared';
 import type { z } from 'zod';
 
 /**
@@ -55,6 +55,8 @@ export interface ToolResult {
   output: string;
   /** Parts the reply shows beside the step (a generated image as an `image_file` part). */
   parts?: ContentPart[];
+  /** The passages `output` quotes, numbered as in it, for the reply to show where an answer came from (retrieval). */
+  citations?: Citation[];
 }
 
 /**
