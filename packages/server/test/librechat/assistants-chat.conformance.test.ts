@@ -23,7 +23,9 @@ describe.each(testDialects())('LibreChat client, assistants, on %s', (dialect) =
   let app: ChatApp;
   let client: LibreChatClient;
   beforeAll(async () => {
-    app = await startChatApp(dialect, simulator, { assistants: { models: { default: ['gpt-4o'] } } as never });
+    app = await startChatApp(dialect, simulator, {
+      assistants: { models: { default: ['gpt-4o'] } } as never,
+    });
     client = new LibreChatClient(app.base);
     client.token = app.token;
     await client.post('/api/user/plugins', { pluginKey: 'calculator', action: 'install', auth: null });
@@ -31,9 +33,15 @@ describe.each(testDialects())('LibreChat client, assistants, on %s', (dialect) =
   afterAll(() => app.close());
 
   it('streams text and tool steps as typed content events the client places by index, then the run', async () => {
-    const assistant = await client.post<{ id: string }>('/api/assistants', { model: 'gpt-4o', tools: ['calculator'] });
+    const assistant = await client.post<{ id: string }>('/api/assistants', {
+      model: 'gpt-4o',
+      tools: ['calculator'],
+    });
     const script = {
-      steps: [{ reply: 'Let me count. ', toolCalls: [{ name: 'calculator', input: { expression: '6 * 7' } }] }, { reply: 'It is 42.' }],
+      steps: [
+        { reply: 'Let me count. ', toolCalls: [{ name: 'calculator', input: { expression: '6 * 7' } }] },
+        { reply: 'It is 42.' },
+      ],
     };
     const res = await client.raw('POST', '/api/assistants/chat', {
       text: `Six sevens? ${sim(script)}`,
@@ -43,25 +51,45 @@ describe.each(testDialects())('LibreChat client, assistants, on %s', (dialect) =
       endpoint: 'assistants',
     });
     expect(res.status).toBe(200);
-    const frames = (await sseReader(res.body!).rest()).map((f) => JSON.parse(f.data!) as Record<string, unknown>);
+    const frames = (await sseReader(res.body!).rest()).map(
+      (f) => JSON.parse(f.data!) as Record<string, unknown>,
+    );
     const created = frames[0]!;
     expect(created['created']).toBe(true);
     const content: unknown[] = [];
     const typed = frames.filter((f) => typeof f['type'] === 'string');
     for (const data of typed) applyContent(content, data);
-    const final = frames.at(-1)! as { final: boolean; conversation: { thread_id: string }; runMessages: { messageId: string }[] };
+    const final = frames.at(-1)! as {
+      final: boolean;
+      conversation: { thread_id: string };
+      runMessages: { messageId: string }[];
+    };
     expect(final.final).toBe(true);
     const threadId = final.conversation.thread_id;
     expect(threadId).toMatch(/^thread_/);
     // Every content event names the reply, its thread and its conversation.
-    for (const data of typed) expect(data).toMatchObject({ messageId: expect.any(String), thread_id: threadId });
+    for (const data of typed)
+      expect(data).toMatchObject({ messageId: expect.any(String), thread_id: threadId });
     // Streamed text frames repeat the whole text of their part so far.
-    const texts = typed.filter((f) => f['type'] === 'text').map((f) => [f['index'], f['text']]);
-    expect(texts[0]).toEqual([0, 'Let me count. ']);
+    const texts = typed.filter((f) => f['type'] === 'text').map((f) => [f['index'], f['text']] as const);
+    for (const [i, [index, text]] of texts.entries()) {
+      const before =
+        texts
+          .slice(0, i)
+          .filter(([at]) => at === index)
+          .at(-1)?.[1] ?? '';
+      expect(String(text).startsWith(String(before)), `${String(text)} grows from ${String(before)}`).toBe(
+        true,
+      );
+    }
+    expect(texts.filter(([index]) => index === 0).at(-1)).toEqual([0, 'Let me count. ']);
     expect(texts.at(-1)).toEqual([2, 'It is 42.']);
     expect(content).toEqual([
       { type: 'text', text: { value: 'Let me count. ' } },
-      { type: 'tool_call', tool_call: expect.objectContaining({ name: 'calculator', output: '42', progress: 1 }) },
+      {
+        type: 'tool_call',
+        tool_call: expect.objectContaining({ name: 'calculator', output: '42', progress: 1 }),
+      },
       { type: 'text', text: { value: 'It is 42.' } },
     ]);
     expect(final.runMessages.map((m) => m.messageId)).toHaveLength(2);
@@ -76,11 +104,16 @@ describe.each(testDialects())('LibreChat client, assistants, on %s', (dialect) =
       conversationId: null,
     });
     const reader = sseReader(res.body!);
-    const created = JSON.parse((await reader.next())!.data!) as { message: { conversationId: string; messageId: string } };
-    const final = await client.post<{ final: boolean; run: { status: string } }>('/api/assistants/chat/abort', {
-      abortKey: `${created.message.conversationId}:${created.message.messageId}`,
-      endpoint: 'assistants',
-    });
+    const created = JSON.parse((await reader.next())!.data!) as {
+      message: { conversationId: string; messageId: string };
+    };
+    const final = await client.post<{ final: boolean; run: { status: string } }>(
+      '/api/assistants/chat/abort',
+      {
+        abortKey: `${created.message.conversationId}:${created.message.messageId}`,
+        endpoint: 'assistants',
+      },
+    );
     expect(final).toMatchObject({ final: true, run: { status: 'cancelled' } });
     await reader.rest();
   });
