@@ -118,7 +118,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     logError,
   );
   const dailyJobs = startDailyScheduler(deps, instanceId, logError);
-  const assistantRuntime = createAssistantRuntime(deps, logError);
+  const assistantRuntime = createAssistantRuntime(deps, files, logError);
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
@@ -137,7 +137,9 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
     extraPlugins,
     mcp,
     tools,
-    assistantUploads: assistantUploads({ deps, registry, tools }),
+    assistantUploads: assistantUploads({ deps, registry, tools }, (userId, fileId) =>
+      assistantRuntime.queueKnowledge(userId, fileId),
+    ),
     assistantRuntime,
     stopJobs: () => chat.stopJobs(),
     async close() {

@@ -102,6 +102,7 @@ export async function startAssistantTurn(
     tools: parseTools(assistant),
     assistantId: assistant.id,
     fileIds: [...knowledge, ...files.map((f) => f.file_id)],
+    knowledgeIds: knowledge,
   });
   const instructions = payload.instructions ?? assistant.instructions;
   const runId = newRunId();

@@ -1,20 +1,38 @@
 import { join } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import type { AppDeps } from '../../app-deps';
 import { createGuardedFetch } from '../../lib/outbound/guarded-fetch';
 import { createSandboxPool } from '../code-interpreter/sandbox-pool';
+import type { AppStorage } from '../files/storage/storage-for-app';
+import { findReadyFile } from '../files/files.repository';
+import { createExtractor } from '../knowledge/extract/extractor';
+import {
+  createIndexingHandler,
+  KNOWLEDGE_INDEX_TASK,
+  queueIndexing,
+} from '../knowledge/knowledge-index.service';
+import { createKnowledgeSearch } from '../knowledge/knowledge-search.service';
+import { createTaskRunner } from '../tasks/task-runner';
 import type { AssistantRuntime } from './assistant-turn-tools';
 
 export type { AssistantRuntime } from './assistant-turn-tools';
 
 /**
- * What assistants' tools run on, made once per app: the Python sandboxes (none start before the first run, and none
- * exist while the endpoint or its code interpreter is off) and the guard every action call goes through.
+ * What assistants' tools run on, made once per app (docs/reference/assistants.md): the Python sandboxes, the guard
+ * every action call goes through, the knowledge search, and the background indexing of knowledge files (a task runner
+ * claiming `knowledge.index` tasks; extraction in worker threads). Nothing starts while the endpoint is off, and no
+ * sandbox or worker starts before its first use.
  */
 export function createAssistantRuntime(
   deps: AppDeps,
+  files: Pick<AppStorage, 'storageForSource'>,
   logError: (error: unknown, what: string) => void,
-): AssistantRuntime & { close(): Promise<void> } {
+): AssistantRuntime & {
+  queueKnowledge(userId: string, fileId: string): Promise<void>;
+  close(): Promise<void>;
+} {
   const settings = deps.config.assistants;
+  const db = deps.database.db;
   const sandboxes =
     settings?.capabilities.includes('code_interpreter') === true
       ? createSandboxPool({
@@ -25,9 +43,40 @@ export function createAssistantRuntime(
           onError: (error) => logError(error, 'code interpreter sandbox'),
         })
       : null;
+  const extractor = settings ? createExtractor() : null;
+  const runner = extractor
+    ? createTaskRunner({
+        db,
+        handlers: {
+          [KNOWLEDGE_INDEX_TASK]: createIndexingHandler({
+            db,
+            extractor,
+            readFile: async (fileId) => {
+              const row = await findReadyFile(db, fileId);
+              if (!row) return undefined;
+              const storage = await files.storageForSource(row.source);
+              const stored = storage ? await storage.get(row.storage_key) : null;
+              return stored
+                ? { bytes: await buffer(stored.body), type: row.type, filename: row.filename }
+                : undefined;
+            },
+          }),
+        },
+        onError: (error) => logError(error, 'knowledge indexing'),
+      })
+    : null;
+  runner?.start();
   return {
     sandboxes,
     guardedFetch: createGuardedFetch({ allowedRanges: deps.config.network.userURLAllowedRanges }),
-    close: async () => sandboxes?.close(),
+    search: createKnowledgeSearch({ db }),
+    async queueKnowledge(userId, fileId) {
+      await queueIndexing(db, { fileId, userId });
+      runner?.wake();
+    },
+    async close() {
+      await runner?.stop({ abort: true });
+      await Promise.all([sandboxes?.close(), extractor?.close()]);
+    },
   };
 }

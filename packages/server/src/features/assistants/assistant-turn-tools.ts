@@ -13,6 +13,8 @@ import { findUserFiles } from '../files/files.repository';
 import { pluginAuthFor, userGivenFields } from '../plugins/plugin-auth.service';
 import { findStorePlugin } from '../plugins/store-catalogue';
 import type { Tool } from '../tools/tool';
+import { createRetrievalTool } from '../knowledge/retrieval-tool';
+import type { KnowledgePassage, SearchKnowledgeInput } from '../knowledge/knowledge-search.service';
 import { actionsOfAssistant } from './assistant-actions.repository';
 import { storedAction } from './assistant-actions.service';
 import { isActionFunction } from './assistant-tools';
@@ -23,6 +25,8 @@ export interface AssistantRuntime {
   sandboxes: SandboxPool | null;
   /** The guarded fetch actions call their APIs through (USER_URL_ALLOWED_RANGES applied). */
   guardedFetch: typeof fetch;
+  /** The knowledge search retrieval answers from. */
+  search: (input: SearchKnowledgeInput, signal?: AbortSignal) => Promise<KnowledgePassage[]>;
 }
 
 /** Where an assistant's turn runs: its owner, its conversation, and the files its code may read. */
@@ -34,6 +38,8 @@ export interface AssistantToolScope {
   assistantId: string;
   /** The assistant's knowledge files and the message's files: the code interpreter reads them. */
   fileIds: readonly string[];
+  /** The assistant's knowledge files alone: retrieval searches them. */
+  knowledgeIds: readonly string[];
 }
 
 const noCredentials = { auth: {}, userGiven: new Set<string>() } as const;
@@ -55,6 +61,11 @@ export async function assistantTurnTools(
     if (tool.type === 'code_interpreter') {
       if (allowed.has('code_interpreter') && runtime.sandboxes)
         out.push({ tool: codeInterpreter(ctx, runtime.sandboxes, scope) as Tool, ...noCredentials });
+      continue;
+    }
+    if (tool.type === 'retrieval') {
+      if (allowed.has('retrieval'))
+        out.push({ tool: retrieval(ctx, runtime, scope) as Tool, ...noCredentials });
       continue;
     }
     if (tool.type !== 'function' || isActionFunction(tool)) continue;
@@ -86,6 +97,19 @@ async function actionTools(
     return createActionTools({ action, auth, guardedFetch: runtime.guardedFetch })
       .filter((tool) => listed.has(tool.key))
       .map((tool) => ({ tool: tool as Tool, ...noCredentials }));
+  });
+}
+
+function retrieval(ctx: ChatContext, runtime: AssistantRuntime, scope: AssistantToolScope) {
+  const db = ctx.deps.database.db;
+  return createRetrievalTool({
+    db,
+    files: async () =>
+      (await findUserFiles(db, scope.userId, scope.knowledgeIds)).map((row) => ({
+        fileId: row.file_id,
+        filename: row.filename,
+      })),
+    search: (input, signal) => runtime.search(input, signal),
   });
 }
 
