@@ -14,7 +14,8 @@ import { actionAddressCheck } from '../actions/action-host-check';
 import { deleteActionOAuthTokensOfAction } from '../actions/action-oauth-tokens.repository';
 import { prepareActionForSave } from '../actions/action-save.service';
 import { publicActionMetadata } from '../actions/action-secrets';
-import type { StoredAction, StoredActionMetadata } from '../actions/action.types';
+import type { StoredActionMetadata } from '../actions/action.types';
+import { storedAction } from './assistant-action-record';
 import { parseTools, toAssistant } from './assistant-record';
 import * as actionsRepo from './assistant-actions.repository';
 import * as repo from './assistants.repository';
@@ -27,12 +28,6 @@ import {
 } from './assistants.service';
 
 const actionNotFound = () => new AppError('NOT_FOUND', 'Action not found');
-
-export const storedAction = (row: AssistantActionRow): StoredAction => ({
-  action_id: row.action_id,
-  assistant_id: row.assistant_id,
-  metadata: JSON.parse(row.metadata) as StoredActionMetadata,
-});
 
 const publicAction = (row: AssistantActionRow): Action => ({
   action_id: row.action_id,

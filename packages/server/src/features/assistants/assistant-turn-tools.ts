@@ -1,7 +1,6 @@
 import { buffer } from 'node:stream/consumers';
 import type { AssistantTool } from '@parley/shared';
 import type { AssistantsSettings } from '../../config/assistants-settings';
-import { createActionTools } from '../actions/action-tools';
 import { openActionSecrets } from '../actions/action-secrets';
 import type { ChatContext } from '../chat/chat-context';
 import { refuseTools, TOOL_MESSAGES } from '../chat/tool-refusals';
@@ -16,7 +15,7 @@ import type { Tool } from '../tools/tool';
 import { createRetrievalTool } from '../knowledge/retrieval-tool';
 import type { KnowledgePassage, SearchKnowledgeInput } from '../knowledge/knowledge-search.service';
 import { actionsOfAssistant } from './assistant-actions.repository';
-import { storedAction } from './assistant-actions.service';
+import { storedAction } from './assistant-action-record';
 import { isActionFunction } from './assistant-tools';
 
 /** What an assistant's tools are made with, beside the chat's context: made once per app. */
@@ -87,6 +86,9 @@ async function actionTools(
   scope: AssistantToolScope,
 ): Promise<TurnTool[]> {
   const rows = await actionsOfAssistant(ctx.deps.database.db, scope.userId, scope.assistantId);
+  if (rows.length === 0) return [];
+  // Loaded with the first action: its OpenAPI reader (and YAML) is not part of the server's start.
+  const { createActionTools } = await import('../actions/action-tools');
   // Only the functions the assistant still lists are offered (a client may have removed some of them).
   const listed = new Set(
     scope.tools.filter(isActionFunction).map((t) => (t.type === 'function' ? t.function.name : '')),

@@ -9,7 +9,6 @@ import { FORM_LIMITS } from '../files/files.routes';
 import { UPLOAD_TIMEOUT_MS } from '../files/upload.routes';
 import { assistantAvatarLimit, saveAssistantAvatar } from './assistant-avatar.service';
 import * as assistants from './assistants.service';
-import * as actions from './assistant-actions.service';
 
 /** Assistants (docs/reference/assistants.md): LibreChat's paths, Parley's own runtime behind them. */
 export const assistantsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
@@ -34,16 +33,23 @@ export const assistantsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app
       return listPlugins(deps, user(request), services.extraPlugins());
     },
   });
+  // Loaded with the first actions call: their OpenAPI reader (and YAML) is not part of the server's start.
+  const actions = () => import('./assistant-actions.service');
   addRoute(app, 'listAssistantActions', {
-    handler: async (request) => actions.listActions(ctx, user(request)),
+    handler: async (request) => (await actions()).listActions(ctx, user(request)),
   });
   addRoute(app, 'updateAssistantAction', {
     handler: async (request) =>
-      actions.saveAction(ctx, user(request), request.params.assistant_id, request.body),
+      (await actions()).saveAction(ctx, user(request), request.params.assistant_id, request.body),
   });
   addRoute(app, 'deleteAssistantAction', {
     handler: async (request) =>
-      actions.deleteAction(ctx, user(request), request.params.assistant_id, request.params.action_id),
+      (await actions()).deleteAction(
+        ctx,
+        user(request),
+        request.params.assistant_id,
+        request.params.action_id,
+      ),
   });
   addRoute(app, 'uploadAssistantAvatar', {
     handler: async (request, reply) => {

@@ -44,7 +44,7 @@ export function createReplyWriter(
     is_created_by_user: 0,
     model: turn.model,
     endpoint: turn.endpoint,
-    ...(turn.options.thread_id ? { thread_id: turn.options.thread_id } : {}),
+    ...(turn.options?.thread_id ? { thread_id: turn.options.thread_id } : {}),
     error: outcome.error ? 1 : 0,
     unfinished: outcome.unfinished ? 1 : 0,
     is_edited: reply.isEdited ? 1 : 0,
