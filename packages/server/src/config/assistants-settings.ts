@@ -20,7 +20,7 @@ export interface AssistantsSettings {
   /** The models offered in the builder: `models.default`, each served by a configured endpoint that calls tools. */
   models: readonly string[];
   capabilities: readonly AssistantCapability[];
-  /** The code interpreter's sandboxes (docs/reference/code-interpreter.md (Settings)). */
+  /** The code interpreter's sandboxes (docs/reference/code-interpreter.md (Limits and settings)). */
   codeInterpreter: {
     /** CODE_INTERPRETER_POOL_SIZE: warm sandboxes kept ready while in use (0 to 8, default 1). */
     poolSize: number;

@@ -65,7 +65,7 @@ export const conversationOptionsSchema = z.object({
   jailbreak: z.boolean().optional(),
   toneStyle: z.string().optional(),
   assistant_id: z.string().nullish(),
-  /** An assistant conversation's thread (docs/reference/assistants.md (Threads and runs)). */
+  /** An assistant conversation's thread (docs/reference/assistants.md (Runs)). */
   thread_id: z.string().max(64).nullish(),
   instructions: z.string().nullish(),
 });

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 /**
  * Assistants, their actions and their runs (docs/reference/assistants.md). Tools, files and metadata are JSON text
  * validated by the shared schemas; an action's secrets are ciphertext inside its metadata (lib/crypto). Runs are
- * their own table, apart from the job store's stream state (docs/architecture.md (Tools, runs and assistants)).
+ * their own table, apart from the job store's stream state (docs/architecture.md (Data)).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -28,7 +28,7 @@ import { assistantNotFound, assistantsSettings, type AssistantsContext } from '.
 import { toRun } from './run-record';
 import * as runs from './runs.repository';
 
-/** The sender of an assistant's replies when it has no name (docs/reference/assistants.md (Chatting)). */
+/** The sender of an assistant's replies when it has no name (docs/reference/assistants.md (Chatting with an assistant)). */
 export const ASSISTANT_SENDER_FALLBACK = 'Assistant';
 
 const newThreadId = () => `thread_${randomBytes(18).toString('base64url').slice(0, 24)}`;

@@ -197,7 +197,7 @@ async function planAsk(db: Db, input: PlaceInput, conversationId: string, isNew:
         is_created_by_user: 1,
         model: input.options.model,
         endpoint: input.endpoint,
-        // An assistant conversation's messages carry its thread (docs/reference/assistants.md (Threads and runs)).
+        // An assistant conversation's messages carry its thread (docs/reference/assistants.md (Runs)).
         ...(input.options.thread_id ? { thread_id: input.options.thread_id } : {}),
         token_count: countTokens(input.text),
         files: input.files.length > 0 ? JSON.stringify(input.files) : null,
