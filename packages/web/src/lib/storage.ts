@@ -57,8 +57,7 @@ export interface StoredValues {
 }
 export type StoredKey = keyof StoredValues;
 type AnyStorageKey =
-  | (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]
-  | (typeof SIDE_PANEL_KEYS)[keyof typeof SIDE_PANEL_KEYS];
+  (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | (typeof SIDE_PANEL_KEYS)[keyof typeof SIDE_PANEL_KEYS];
 
 interface Codec<T> {
   read(raw: string): T | null;

@@ -52,7 +52,11 @@ describe('assistant form', () => {
   });
 
   it('sends capabilities as tool objects, plugins by key once, and cleared texts as null', () => {
-    const values = { ...assistantToForm(saved), code_interpreter: true, functions: ['google', 'google', 'wolfram'] };
+    const values = {
+      ...assistantToForm(saved),
+      code_interpreter: true,
+      functions: ['google', 'google', 'wolfram'],
+    };
     expect(assistantPayload({ ...values, name: '  ', description: 'Trips' })).toEqual({
       name: null,
       description: 'Trips',
@@ -66,10 +70,16 @@ describe('assistant form', () => {
     const base = emptyAssistantForm(['gpt-4']);
     const problems = (values: object) =>
       assistantFormSchema.safeParse({ ...base, ...values }).error?.issues.map((i) => [i.path[0], i.message]);
-    expect(problems({ name: 'n'.repeat(256), description: 'd'.repeat(512), instructions: 'i'.repeat(32768) }))
-      .toBeUndefined();
     expect(
-      problems({ name: 'n'.repeat(257), description: 'd'.repeat(513), instructions: 'i'.repeat(32769), model: '' }),
+      problems({ name: 'n'.repeat(256), description: 'd'.repeat(512), instructions: 'i'.repeat(32768) }),
+    ).toBeUndefined();
+    expect(
+      problems({
+        name: 'n'.repeat(257),
+        description: 'd'.repeat(513),
+        instructions: 'i'.repeat(32769),
+        model: '',
+      }),
     ).toEqual([
       ['name', 'com_assistants_name_too_long'],
       ['description', 'com_assistants_description_too_long'],

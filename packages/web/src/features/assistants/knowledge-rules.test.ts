@@ -32,7 +32,9 @@ describe('knowledgeUpload', () => {
   it('needs a saved assistant with Code Interpreter or Retrieval saved on', () => {
     expect(knowledgeUpload(null)).toBe('unsaved');
     expect(knowledgeUpload(assistant([]))).toBe('capability');
-    expect(knowledgeUpload(assistant([{ type: 'function', function: { name: 'google' } }]))).toBe('capability');
+    expect(knowledgeUpload(assistant([{ type: 'function', function: { name: 'google' } }]))).toBe(
+      'capability',
+    );
     expect(knowledgeUpload(assistant([{ type: 'retrieval' }]))).toBe('ready');
     expect(knowledgeUpload(assistant([{ type: 'code_interpreter' }]))).toBe('ready');
   });
@@ -42,13 +44,20 @@ describe('knowledgeFiles', () => {
   it("lists the assistant's files and its uploads not yet listed, newest first, without its avatar", () => {
     const files = [
       file('listed', { createdAt: '2026-05-01T09:00:00.000Z' }),
-      file('pending', { assistant_id: 'asst_1', context: 'assistants', createdAt: '2026-05-01T11:00:00.000Z' }),
+      file('pending', {
+        assistant_id: 'asst_1',
+        context: 'assistants',
+        createdAt: '2026-05-01T11:00:00.000Z',
+      }),
       file('avatar', { assistant_id: 'asst_1', context: 'avatar' }),
       file('other', { assistant_id: 'asst_2', context: 'assistants' }),
       file('attachment', { assistant_id: 'asst_1', context: 'assistants', message_file: true }),
       file('unrelated'),
     ];
-    expect(knowledgeFiles(assistant([], ['listed']), files).map((f) => f.file_id)).toEqual(['pending', 'listed']);
+    expect(knowledgeFiles(assistant([], ['listed']), files).map((f) => f.file_id)).toEqual([
+      'pending',
+      'listed',
+    ]);
   });
 
   it('knows when one is still indexing', () => {

@@ -29,7 +29,9 @@ describe('sidePanelSizes', () => {
   it('has the documented constants', () => {
     expect(SIDE_PANEL.defaultLayout).toEqual([97, 3]);
     expect([SIDE_PANEL.collapsedSize, SIDE_PANEL.defaultSize, SIDE_PANEL.maxSize]).toEqual([3, 20, 40]);
-    expect([SIDE_PANEL.minWidthNarrow, SIDE_PANEL.minWidth, SIDE_PANEL.layoutSaveDelayMs]).toEqual([340, 352, 350]);
+    expect([SIDE_PANEL.minWidthNarrow, SIDE_PANEL.minWidth, SIDE_PANEL.layoutSaveDelayMs]).toEqual([
+      340, 352, 350,
+    ]);
     expect(SIDE_PANEL.hiddenQuery).toBe('(max-width: 767px)');
   });
 });

@@ -37,7 +37,12 @@ describe('side panel store', () => {
       newUser: 'false',
     });
     const state = createSidePanelStore(createStorage(() => backing)).getState();
-    expect([state.collapsed, state.active, state.openSize, state.newUser]).toEqual([false, 'files', 32, false]);
+    expect([state.collapsed, state.active, state.openSize, state.newUser]).toEqual([
+      false,
+      'files',
+      32,
+      false,
+    ]);
     backing.setItem('side:active-panel', 'plugins');
     expect(createSidePanelStore(createStorage(() => backing)).getState().active).toBe('assistants');
   });
@@ -46,7 +51,12 @@ describe('side panel store', () => {
     const backing = memoryStorage();
     const store = createSidePanelStore(createStorage(() => backing));
     store.getState().expand('files');
-    expect(store.getState()).toMatchObject({ collapsed: false, active: 'files', newUser: false, focusRequest: 1 });
+    expect(store.getState()).toMatchObject({
+      collapsed: false,
+      active: 'files',
+      newUser: false,
+      focusRequest: 1,
+    });
     expect(backing.getItem('newUser')).toBe('false');
     expect(backing.getItem('react-resizable-panels:collapsed')).toBe('false');
     expect(backing.getItem('side:active-panel')).toBe('files');
@@ -69,6 +79,16 @@ describe('side panel store', () => {
     vi.advanceTimersByTime(1);
     expect(backing.getItem('react-resizable-panels:layout')).toBe('[65,35]');
     expect(store.getState().openSize).toBe(35);
+  });
+
+  it('does not save a layout the row worked out by itself', () => {
+    const backing = memoryStorage();
+    const store = createSidePanelStore(createStorage(() => backing));
+    store.getState().applyLayout([94.9, 5.1], true, false);
+    vi.advanceTimersByTime(1000);
+    expect(backing.getItem('react-resizable-panels:layout')).toBeNull();
+    expect(backing.getItem('react-resizable-panels:collapsed')).toBeNull();
+    expect(store.getState().layout).toEqual([94.9, 5.1]);
   });
 
   it('keeps the last open size when the row collapses the panel', () => {

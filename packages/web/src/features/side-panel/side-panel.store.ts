@@ -7,8 +7,7 @@ import { SIDE_PANEL } from './side-panel-sizes';
 export const SIDE_PANEL_IDS = ['assistants', 'files'] as const;
 export type SidePanelId = (typeof SIDE_PANEL_IDS)[number];
 
-const isPanelId = (value: unknown): value is SidePanelId =>
-  SIDE_PANEL_IDS.includes(value as SidePanelId);
+const isPanelId = (value: unknown): value is SidePanelId => SIDE_PANEL_IDS.includes(value as SidePanelId);
 
 export interface SidePanelState {
   collapsed: boolean;
@@ -24,10 +23,10 @@ export interface SidePanelState {
   expand: (panel?: SidePanelId, options?: { focus?: boolean }) => void;
   collapse: () => void;
   /**
-   * What the resizable row reports after a drag, a key on its handle or an expansion: its layout, saved
+   * What the resizable row reports after a drag, a key on its handle or an expansion: its layout, saved (`save`)
    * `layoutSaveDelayMs` after the last of a burst of changes, and whether the panel is at its strip's size.
    */
-  applyLayout: (layout: PanelLayout, collapsed: boolean) => void;
+  applyLayout: (layout: PanelLayout, collapsed: boolean, save?: boolean) => void;
 }
 
 type Storage = Pick<typeof appStorage, 'get' | 'set'>;
@@ -63,12 +62,13 @@ export function createSidePanelStore(storage: Storage = appStorage) {
       storage.set(SIDE_PANEL_KEYS.collapsed, true);
       set({ collapsed: true });
     },
-    applyLayout: (next, collapsed) => {
+    applyLayout: (next, collapsed, save = true) => {
       if (collapsed) get().collapse();
       else if (get().collapsed) get().expand(undefined, { focus: false });
       const [main, side] = get().layout;
       if (main === next[0] && side === next[1]) return;
       set((s) => ({ layout: next, openSize: collapsed ? s.openSize : next[1] }));
+      if (!save) return;
       clearTimeout(saveTimer);
       saveTimer = setTimeout(() => storage.set(SIDE_PANEL_KEYS.layout, next), SIDE_PANEL.layoutSaveDelayMs);
     },

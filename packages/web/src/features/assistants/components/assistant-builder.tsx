@@ -100,7 +100,12 @@ export function AssistantBuilder({ assistant, models }: { assistant: Assistant |
       </div>
       <div className="flex shrink-0 items-center gap-2 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800">
         {assistant && <DeleteAssistant assistant={assistant} />}
-        <Button type="submit" disabled={pending} className="ml-auto h-10! min-w-24" data-testid="assistant-save">
+        <Button
+          type="submit"
+          disabled={pending}
+          className="ml-auto h-10! min-w-24"
+          data-testid="assistant-save"
+        >
           {t(assistant ? 'com_ui_save' : 'com_ui_create')}
         </Button>
       </div>

@@ -44,7 +44,10 @@ export function AvatarField({ assistant, onPending }: AvatarFieldProps) {
         onError: (error) => {
           setPreview(null);
           const invalid = isApiError(error) && error.body?.key === 'com_ui_upload_invalid';
-          showToast({ message: t(invalid ? 'com_ui_upload_invalid' : 'com_ui_upload_error'), severity: 'error' });
+          showToast({
+            message: t(invalid ? 'com_ui_upload_invalid' : 'com_ui_upload_error'),
+            severity: 'error',
+          });
         },
       },
     );
@@ -65,7 +68,9 @@ export function AvatarField({ assistant, onPending }: AvatarFieldProps) {
         <span
           aria-hidden="true"
           className={`absolute inset-0 flex items-center justify-center rounded-full bg-zinc-950/50 text-white transition-opacity ${
-            upload.isPending ? 'opacity-100' : 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100'
+            upload.isPending
+              ? 'opacity-100'
+              : 'opacity-0 group-hover:opacity-100 group-focus-visible:opacity-100'
           }`}
         >
           {upload.isPending ? (

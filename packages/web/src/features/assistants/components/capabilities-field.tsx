@@ -4,7 +4,11 @@ import type { AssistantFormValues } from '../assistant-form';
 
 // Literal keys, so the locale test sees each one.
 const CAPABILITIES = [
-  { name: 'code_interpreter', label: 'com_assistants_code_interpreter', info: 'com_assistants_code_interpreter_info' },
+  {
+    name: 'code_interpreter',
+    label: 'com_assistants_code_interpreter',
+    info: 'com_assistants_code_interpreter_info',
+  },
   { name: 'retrieval', label: 'com_assistants_retrieval', info: 'com_assistants_retrieval_info' },
 ] as const;
 

@@ -51,7 +51,11 @@ export function KnowledgeFiles({ assistant }: { assistant: Assistant | null }) {
   };
 
   const hint =
-    state === 'unsaved' ? 'com_assistants_knowledge_unsaved' : state === 'capability' ? 'com_assistants_knowledge_capability' : null;
+    state === 'unsaved'
+      ? 'com_assistants_knowledge_unsaved'
+      : state === 'capability'
+        ? 'com_assistants_knowledge_capability'
+        : null;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <h3 id={headingId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
@@ -68,7 +72,9 @@ export function KnowledgeFiles({ assistant }: { assistant: Assistant | null }) {
             >
               <FileText className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
               <span className="min-w-0 flex-1">
-                <span className="block truncate text-sm text-zinc-900 dark:text-zinc-100">{file.filename}</span>
+                <span className="block truncate text-sm text-zinc-900 dark:text-zinc-100">
+                  {file.filename}
+                </span>
                 <KnowledgeStatus state={file.knowledge} />
               </span>
               <button
@@ -76,7 +82,9 @@ export function KnowledgeFiles({ assistant }: { assistant: Assistant | null }) {
                 aria-label={t('com_assistants_file_remove', { name: file.filename })}
                 title={t('com_assistants_file_remove', { name: file.filename })}
                 disabled={remove.isPending}
-                onClick={() => assistant && remove.mutate({ assistantId: assistant.id, fileId: file.file_id })}
+                onClick={() =>
+                  assistant && remove.mutate({ assistantId: assistant.id, fileId: file.file_id })
+                }
                 className={`${iconButton} size-8! shrink-0`}
               >
                 <X className="size-4" aria-hidden="true" />

@@ -20,7 +20,10 @@ export function KnowledgeStatus({ state }: { state: KnowledgeState | undefined }
   return (
     <span data-status={state.status} className={`block truncate text-xs ${tone}`} title={text}>
       {state.status === 'indexing' && (
-        <span aria-hidden="true" className="mr-1 inline-block size-1.5 animate-pulse rounded-full bg-current align-middle" />
+        <span
+          aria-hidden="true"
+          className="mr-1 inline-block size-1.5 animate-pulse rounded-full bg-current align-middle"
+        />
       )}
       {text}
     </span>

@@ -35,7 +35,9 @@ export function ToolsDialog({ open, onOpenChange, chosen, onToggle, tools }: Too
         ) : tools.isError ? (
           <Alert>{t('com_assistants_tools_error')}</Alert>
         ) : tools.data.length === 0 ? (
-          <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">{t('com_assistants_tools_none')}</p>
+          <p className="py-8 text-center text-sm text-zinc-500 dark:text-zinc-400">
+            {t('com_assistants_tools_none')}
+          </p>
         ) : (
           <ul className="grid grid-cols-1 gap-2 sm:grid-cols-2">
             {tools.data.map((plugin) => {
@@ -48,8 +50,12 @@ export function ToolsDialog({ open, onOpenChange, chosen, onToggle, tools }: Too
                 >
                   <PluginIcon name={plugin.name} icon={plugin.icon} />
                   <div className="flex min-w-0 flex-1 flex-col gap-1">
-                    <span className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">{plugin.name}</span>
-                    <span className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">{plugin.description}</span>
+                    <span className="truncate text-sm font-medium text-zinc-900 dark:text-zinc-100">
+                      {plugin.name}
+                    </span>
+                    <span className="line-clamp-2 text-xs text-zinc-500 dark:text-zinc-400">
+                      {plugin.description}
+                    </span>
                     <button
                       type="button"
                       aria-pressed={added}

@@ -33,7 +33,9 @@ export function ToolsField({ control }: { control: Control<AssistantFormValues> 
                 className="flex items-center gap-2 rounded-lg border border-zinc-200 py-1 pr-1 pl-1.5 dark:border-zinc-800"
               >
                 <PluginIcon name={name} icon={plugin(key)?.icon ?? ''} sizeClass="size-7" />
-                <span className="min-w-0 flex-1 truncate text-sm text-zinc-900 dark:text-zinc-100">{name}</span>
+                <span className="min-w-0 flex-1 truncate text-sm text-zinc-900 dark:text-zinc-100">
+                  {name}
+                </span>
                 <button
                   type="button"
                   aria-label={t('com_assistants_tool_remove', { name })}

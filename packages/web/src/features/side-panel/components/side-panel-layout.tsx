@@ -1,6 +1,13 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Group, Panel, Separator, usePanelRef, type Layout } from 'react-resizable-panels';
+import {
+  Group,
+  Panel,
+  Separator,
+  usePanelRef,
+  type Layout,
+  type LayoutChangedMeta,
+} from 'react-resizable-panels';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useSettingsStore } from '../../settings/settings.store';
 import { useElementWidth } from '../hooks/use-element-width';
@@ -31,21 +38,28 @@ export function SidePanelLayout({ children }: { children: ReactNode }) {
   const applyLayout = useSidePanelStore((s) => s.applyLayout);
   const size = collapsed ? sizes.collapsed : expandedSize(openSize, sizes);
 
-  // A button (the strip, a panel's close, the Files button) changed the store: the row follows.
+  // A button (the strip, a panel's close, the Files button) changed the store: the row follows. A panel that has
+  // just appeared (a wider window) already starts at the size the store says.
+  const asked = useRef(false);
   useEffect(() => {
     const panel = panelRef.current;
     if (!panel || panel.isCollapsed() === collapsed) return;
+    asked.current = true;
     if (collapsed) panel.collapse();
     else panel.resize(pct(expandedSize(useSidePanelStore.getState().openSize, sizes)));
     // Only a change of the flag moves the panel; its sizes follow the row's width by the props below.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [collapsed, shown]);
+  }, [collapsed]);
 
-  const onLayoutChanged = (layout: Layout) => {
-    const panel = panelRef.current;
+  const onLayoutChanged = (layout: Layout, meta: LayoutChangedMeta) => {
     const side = layout[SIDE];
-    if (!panel || side === undefined) return;
-    applyLayout([layout[CHAT] ?? 100 - side, side], panel.isCollapsed());
+    if (side === undefined) return;
+    // What the user did (a drag, a key, a button) is saved; a layout the row worked out by itself (the first one,
+    // a narrower window) is not, so a visit that changed nothing writes nothing.
+    const save = meta.isUserInteraction || asked.current;
+    asked.current = false;
+    // At the strip's size (within rounding) is collapsed: the row snaps there, never just above it.
+    applyLayout([layout[CHAT] ?? 100 - side, side], side <= sizes.collapsed + 0.5, save);
   };
 
   return (

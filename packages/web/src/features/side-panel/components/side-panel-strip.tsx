@@ -10,7 +10,7 @@ export const SIDE_PANEL_EXPAND_ID = 'side-panel-expand';
  * The collapsed side panel: a button that opens it on the panel last shown, and one per panel. Until the user first
  * opens it, the first button carries a dot, so a new user sees there is something there.
  */
-export function SidePanelStrip({ panels }: { panels: SidePanelId[] }) {
+export function SidePanelStrip({ panels, active }: { panels: SidePanelId[]; active: SidePanelId }) {
   const { t } = useTranslation();
   const expand = useSidePanelStore((s) => s.expand);
   const newUser = useSidePanelStore((s) => s.newUser);
@@ -26,7 +26,7 @@ export function SidePanelStrip({ panels }: { panels: SidePanelId[] }) {
         aria-label={t('com_sidepanel_expand')}
         title={t('com_sidepanel_expand')}
         aria-expanded={false}
-        onClick={() => expand()}
+        onClick={() => expand(active)}
         className={`${iconButton} relative shrink-0`}
       >
         <ChevronsLeft className="size-5" aria-hidden="true" />

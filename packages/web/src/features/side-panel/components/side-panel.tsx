@@ -19,7 +19,7 @@ export function SidePanel() {
   // Only a user's request moves the focus into a panel, never a page that loads with the panel open.
   const focusRequest = useSidePanelStore((s) => s.focusRequest);
   const { panels, active } = useSidePanels();
-  if (collapsed) return <SidePanelStrip panels={panels} />;
+  if (collapsed) return <SidePanelStrip panels={panels} active={active} />;
   return (
     <div data-testid="side-panel" className="flex min-w-0 flex-1 flex-col">
       <SidePanelTabs panels={panels} active={active} />
