@@ -14,6 +14,7 @@ import {
 } from '../assistant-form';
 import { offeredCapabilities } from '../capabilities';
 import { useSaveAssistant } from '../hooks/use-save-assistant';
+import { ActionsList } from './actions-list';
 import { AvatarField } from './avatar-field';
 import { CapabilitiesField } from './capabilities-field';
 import { DeleteAssistant } from './delete-assistant';
@@ -96,6 +97,7 @@ export function AssistantBuilder({ assistant, models }: { assistant: Assistant |
         />
         <CapabilitiesField register={register} offered={offered} />
         <KnowledgeFiles assistant={assistant} />
+        {offered('actions') && <ActionsList assistant={assistant} />}
         <ToolsField control={control} />
       </div>
       <div className="flex shrink-0 items-center gap-2 border-t border-zinc-200 px-3 py-3 dark:border-zinc-800">
