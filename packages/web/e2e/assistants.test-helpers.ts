@@ -30,7 +30,8 @@ export function assistantsServerEnv(simUrl: string, extra: string[] = []): Recor
 
 /** Opens the side panel on the Assistant Builder and waits for its form. */
 export async function openBuilder(page: Page) {
-  await page.getByRole('button', { name: 'Assistant Builder' }).click();
+  // The strip's button (or the open panel's tab) for the builder, whatever the language.
+  await page.locator('button[data-panel-id="assistants"]').click();
   const panel = page.getByTestId('assistant-panel');
   await panel.getByTestId('assistant-name').waitFor();
   return panel;

@@ -49,22 +49,24 @@ export function ActionEditor({ assistant, action }: { assistant: Assistant | nul
     if (!assistant) return showToast({ message: t('com_assistants_no_assistant_id'), severity: 'error' });
     if (!parsed || parsing) return;
     if (authProblems(values, saved).length > 0) return setAuthOpen(true);
-    save.mutate(
-      { assistantId: assistant.id, body: actionPayload(values, parsed, action?.action_id ?? null) },
-      {
-        onSuccess: ([, , savedAction]) => {
+    save
+      .mutateAsync({
+        assistantId: assistant.id,
+        body: actionPayload(values, parsed, action?.action_id ?? null),
+      })
+      .then(
+        ([, , savedAction]) => {
           showToast({ message: t('com_assistants_action_saved'), severity: 'success' });
           // A new action goes on as that action; secrets typed now are kept by the server, not shown again.
-          openAction(savedAction.action_id);
           setValues((v) => ({ ...v, apiKey: '', clientId: '', clientSecret: '' }));
+          openAction(savedAction.action_id);
         },
-        onError: (error) =>
+        (error: unknown) =>
           showToast({
             message: [t('com_assistants_action_save_error'), errorText(error)].filter(Boolean).join(' '),
             severity: 'error',
           }),
-      },
-    );
+      );
   };
 
   return (

@@ -28,24 +28,24 @@ export function DeleteAction({
       showToast({ message: t('com_assistants_no_assistant_id'), severity: 'error' });
       return;
     }
-    remove.mutate(
-      { assistantId, actionId },
-      {
-        onSuccess: () => {
-          setOpen(false);
-          showToast({ message: t('com_assistants_delete_action_success'), severity: 'success' });
-          back();
-        },
-        onError: (error) => {
-          setOpen(false);
-          showToast({
-            message: [t('com_assistants_delete_action_error'), errorText(error)].filter(Boolean).join(' '),
-            severity: 'error',
-          });
-        },
+    // Awaited rather than given callbacks: the delete takes the action out of the cache, which unmounts this button
+    // before the answer's callbacks would run.
+    remove.mutateAsync({ assistantId, actionId }).then(
+      () => {
+        setOpen(false);
+        showToast({ message: t('com_assistants_delete_action_success'), severity: 'success' });
+        back();
+      },
+      (error: unknown) => {
+        setOpen(false);
+        showToast({
+          message: [t('com_assistants_delete_action_error'), errorText(error)].filter(Boolean).join(' '),
+          severity: 'error',
+        });
       },
     );
   };
+
   return (
     <>
       <button

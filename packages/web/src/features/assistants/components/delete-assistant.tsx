@@ -16,21 +16,22 @@ export function DeleteAssistant({ assistant }: { assistant: Assistant }) {
   const [open, setOpen] = useState(false);
   const remove = useDeleteAssistantMutation();
   const edit = useBuilderStore((s) => s.edit);
+  // Awaited rather than given callbacks: the delete takes the assistant out of the cache, which unmounts this button.
   const confirm = () =>
-    remove.mutate(assistant.id, {
-      onSuccess: () => {
+    remove.mutateAsync(assistant.id).then(
+      () => {
         setOpen(false);
         edit(null);
         showToast({ message: t('com_assistants_delete_success'), severity: 'success' });
       },
-      onError: (error) => {
+      (error: unknown) => {
         setOpen(false);
         showToast({
           message: [t('com_assistants_delete_error'), errorText(error)].filter(Boolean).join(' '),
           severity: 'error',
         });
       },
-    });
+    );
   return (
     <>
       <button
