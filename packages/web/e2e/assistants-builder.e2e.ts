@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, Page } from 'playwright-core';
 import type { Assistant } from '@parley/shared';
 import { startServer, type ServerProcess } from '@parley/server/testing';
-import { launchBrowser, newContext } from './browser.test-helpers';
+import { animationsDone, launchBrowser, newContext } from './browser.test-helpers';
 import { assistantsServerEnv, deleteFromPage, openBuilder, toast } from './assistants.test-helpers';
 import { smallPng } from './my-files.test-helpers';
 import { apiFromPage, signedInPage } from './session.test-helpers';
@@ -27,6 +28,13 @@ afterAll(async () => {
 });
 
 const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+
+/** axe's default rules over `scope`: each violation as its rule and targets. */
+async function violations(page: Page, scope: string): Promise<string[]> {
+  await animationsDone(page);
+  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
 
 describe('assistants builder', () => {
   it(
@@ -154,6 +162,33 @@ describe('assistants builder', () => {
     await toast(page, 'error', /^There was an error updating your assistant\. .+/).waitFor();
     await context.close();
   });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`has no axe violation in the builder, the tools dialog, the actions editor and its auth dialog (${colorScheme})`, async () => {
+      const context = await newContext(browser, { colorScheme });
+      const { page } = await signedInPage(context, server.baseUrl, { tag: `builder-axe-${colorScheme}` });
+      const created = await apiFromPage<Assistant>(page, '/api/assistants', {
+        method: 'POST',
+        json: { name: 'Checked', description: 'For axe', model: 'gpt-4', tools: [{ type: 'retrieval' }] },
+      });
+      const panel = await openBuilder(page);
+      await panel.getByTestId('assistant-select').selectOption(created.body.id);
+      await poll(() => panel.getByTestId('assistant-name').inputValue()).toBe('Checked');
+      expect(await violations(page, '#side-panel')).toEqual([]);
+      await panel.getByTestId('assistant-add-tools').click();
+      await page.getByTestId('assistant-tools-dialog').waitFor();
+      expect(await violations(page, '[data-testid="assistant-tools-dialog"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await panel.getByTestId('assistant-add-actions').click();
+      await page.getByTestId('schema-examples').selectOption({ label: 'Weather (JSON)' });
+      await page.getByTestId('spec-status').waitFor();
+      expect(await violations(page, '#side-panel')).toEqual([]);
+      await page.getByTestId('action-auth').click();
+      await page.getByRole('radio', { name: 'OAuth' }).check();
+      expect(await violations(page, '[data-testid="action-auth-dialog"]')).toEqual([]);
+      await context.close();
+    });
+  }
 
   it('is not offered when the operator turned the builder off', async () => {
     const context = await newContext(browser);

@@ -82,9 +82,9 @@ export function ActionEditor({ assistant, action }: { assistant: Assistant | nul
           <ArrowLeft className="size-4" aria-hidden="true" />
           {t('com_assistants_back')}
         </button>
-        <h3 className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
+        <h2 className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
           {t(action ? 'com_assistants_edit_action' : 'com_assistants_add_action')}
-        </h3>
+        </h2>
         {action && (
           <DeleteAction
             assistantId={assistant?.id}

@@ -12,7 +12,7 @@ export function ActionsList({ assistant }: { assistant: Assistant | null }) {
   const mine = (actions.data ?? []).filter((a) => a.assistant_id === assistant?.id);
   return (
     <section className="flex flex-col gap-2">
-      <h3 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('com_assistants_actions')}</h3>
+      <h2 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('com_assistants_actions')}</h2>
       {!assistant && (
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('com_assistants_actions_unsaved')}</p>
       )}

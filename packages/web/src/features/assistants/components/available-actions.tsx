@@ -6,9 +6,9 @@ export function AvailableActions({ rows }: { rows: readonly ActionOperationRow[]
   const { t } = useTranslation();
   return (
     <section className="flex flex-col gap-1.5">
-      <h3 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+      <h2 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {t('com_assistants_available_actions')}
-      </h3>
+      </h2>
       {rows.length === 0 ? (
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('com_assistants_no_actions')}</p>
       ) : (

@@ -58,9 +58,9 @@ export function KnowledgeFiles({ assistant }: { assistant: Assistant | null }) {
         : null;
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
-      <h3 id={headingId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
+      <h2 id={headingId} className="text-sm font-medium text-zinc-800 dark:text-zinc-200">
         {t('com_assistants_knowledge')}
-      </h3>
+      </h2>
       <p className="text-xs text-zinc-500 dark:text-zinc-400">{t(hint ?? 'com_assistants_knowledge_info')}</p>
       {listed.length > 0 && (
         <ul data-testid="knowledge-files" className="flex flex-col gap-1">

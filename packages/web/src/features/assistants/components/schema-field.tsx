@@ -51,6 +51,7 @@ export function SchemaField({ value, onChange, result, parsing }: SchemaFieldPro
         value={value}
         onChange={(e) => onChange(e.target.value)}
         spellCheck={false}
+        wrap="off"
         rows={14}
         placeholder={t('com_assistants_schema_placeholder')}
         aria-describedby={statusId}

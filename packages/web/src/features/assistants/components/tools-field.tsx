@@ -21,7 +21,7 @@ export function ToolsField({ control }: { control: Control<AssistantFormValues> 
 
   return (
     <section className="flex flex-col gap-2">
-      <h3 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('com_assistants_tools')}</h3>
+      <h2 className="text-sm font-medium text-zinc-800 dark:text-zinc-200">{t('com_assistants_tools')}</h2>
       {chosen.length > 0 && (
         <ul data-testid="assistant-tools" className="flex flex-col gap-1">
           {chosen.map((key) => {
