@@ -23,7 +23,9 @@ const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.ge
 const panelWidth = (page: Page) =>
   page.evaluate(() => document.getElementById('side-panel')!.getBoundingClientRect().width);
 const rowWidth = (page: Page) =>
-  page.evaluate(() => document.querySelector('[data-group]')!.getBoundingClientRect().width);
+  page.evaluate(
+    () => document.querySelector('[data-testid="side-panel-row"]')!.getBoundingClientRect().width,
+  );
 
 async function expectNoViolations(page: Page, scope: string) {
   await animationsDone(page);
@@ -69,6 +71,13 @@ describe('side panel', () => {
     await page.keyboard.press('ArrowRight');
     await poll(async () => Math.round(await panelWidth(page))).toBe(Math.round(row * 0.35));
     await poll(() => stored(page, 'react-resizable-panels:layout')).toBe('[65,35]');
+    // Enter on the handle collapses the panel and opens it again at the same width.
+    await page.keyboard.press('Enter');
+    await strip(page).waitFor();
+    await poll(async () => Math.round(await panelWidth(page))).toBe(52);
+    await page.keyboard.press('Enter');
+    await page.getByRole('complementary', { name: 'Files' }).waitFor();
+    await poll(async () => Math.round(await panelWidth(page))).toBe(Math.round(row * 0.35));
 
     await page.reload();
     await page.getByRole('complementary', { name: 'Files' }).waitFor();
@@ -130,7 +139,7 @@ describe('side panel', () => {
       await expectNoViolations(page, '#side-panel');
       await page.getByRole('button', { name: 'Open the side panel' }).click();
       await page.getByRole('complementary', { name: 'Files' }).waitFor();
-      await expectNoViolations(page, '[data-group]');
+      await expectNoViolations(page, '[data-testid="side-panel-row"]');
       await context.close();
     });
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expandedSize, SIDE_PANEL, sidePanelSizes } from './side-panel-sizes';
+import { expandedSize, resizeTo, SIDE_PANEL, sidePanelSizes } from './side-panel-sizes';
 
 describe('sidePanelSizes', () => {
   it('keeps the 3% strip, 20% default and 40% maximum on a wide row', () => {
@@ -48,5 +48,23 @@ describe('expandedSize', () => {
   it('opens at the default when nothing open was remembered', () => {
     expect(expandedSize(null, sizes)).toBe(20);
     expect(expandedSize(3, sizes)).toBe(20);
+  });
+});
+
+describe('resizeTo', () => {
+  // 1020 px row: strip 5.098%, open from 34.51% to 40%.
+  const sizes = sidePanelSizes(1020, 1280);
+
+  it('keeps a size within the limits and stops at the maximum', () => {
+    expect(resizeTo(37, sizes)).toEqual({ size: 37, collapsed: false });
+    expect(resizeTo(34.51, sizes)).toEqual({ size: 34.51, collapsed: false });
+    expect(resizeTo(55, sizes)).toEqual({ size: 40, collapsed: false });
+  });
+
+  it('snaps a size under the minimum to the minimum, or to the strip past half way', () => {
+    // Half way between the strip and the minimum is 19.804%.
+    expect(resizeTo(19.9, sizes)).toEqual({ size: 34.51, collapsed: false });
+    expect(resizeTo(19.7, sizes)).toEqual({ size: 5.098, collapsed: true });
+    expect(resizeTo(-10, sizes)).toEqual({ size: 5.098, collapsed: true });
   });
 });

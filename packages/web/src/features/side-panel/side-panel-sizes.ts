@@ -54,3 +54,18 @@ export function expandedSize(remembered: number | null, sizes: SidePanelSizes): 
   if (remembered === null || remembered <= sizes.collapsed) return sizes.default;
   return Math.min(Math.max(remembered, sizes.min), sizes.max);
 }
+
+/** Each arrow key on the handle moves it by this share of the row, in percent. */
+export const KEYBOARD_STEP = 5;
+
+/**
+ * Where a drag or a key leaves the panel when asked for `requested` percent: within its maximum; below its minimum it
+ * snaps back to the minimum, or to the strip once the request is nearer the strip than the minimum.
+ */
+export function resizeTo(requested: number, sizes: SidePanelSizes): { size: number; collapsed: boolean } {
+  if (requested >= sizes.min) return { size: Math.min(requested, sizes.max), collapsed: false };
+  const threshold = (sizes.min + sizes.collapsed) / 2;
+  return requested < threshold
+    ? { size: sizes.collapsed, collapsed: true }
+    : { size: sizes.min, collapsed: false };
+}

@@ -81,16 +81,6 @@ describe('side panel store', () => {
     expect(store.getState().openSize).toBe(35);
   });
 
-  it('does not save a layout the row worked out by itself', () => {
-    const backing = memoryStorage();
-    const store = createSidePanelStore(createStorage(() => backing));
-    store.getState().applyLayout([94.9, 5.1], true, false);
-    vi.advanceTimersByTime(1000);
-    expect(backing.getItem('react-resizable-panels:layout')).toBeNull();
-    expect(backing.getItem('react-resizable-panels:collapsed')).toBeNull();
-    expect(store.getState().layout).toEqual([94.9, 5.1]);
-  });
-
   it('keeps the last open size when the row collapses the panel', () => {
     const store = createSidePanelStore(createStorage(() => memoryStorage()));
     store.getState().applyLayout([66, 34], false);

@@ -23,10 +23,10 @@ export interface SidePanelState {
   expand: (panel?: SidePanelId, options?: { focus?: boolean }) => void;
   collapse: () => void;
   /**
-   * What the resizable row reports after a drag, a key on its handle or an expansion: its layout, saved (`save`)
-   * `layoutSaveDelayMs` after the last of a burst of changes, and whether the panel is at its strip's size.
+   * A layout the user made with the handle (a drag, a key): saved `layoutSaveDelayMs` after the last of a burst of
+   * changes, with whether it left the panel at its strip's size.
    */
-  applyLayout: (layout: PanelLayout, collapsed: boolean, save?: boolean) => void;
+  applyLayout: (layout: PanelLayout, collapsed: boolean) => void;
 }
 
 type Storage = Pick<typeof appStorage, 'get' | 'set'>;
@@ -62,13 +62,12 @@ export function createSidePanelStore(storage: Storage = appStorage) {
       storage.set(SIDE_PANEL_KEYS.collapsed, true);
       set({ collapsed: true });
     },
-    applyLayout: (next, collapsed, save = true) => {
+    applyLayout: (next, collapsed) => {
       if (collapsed) get().collapse();
       else if (get().collapsed) get().expand(undefined, { focus: false });
       const [main, side] = get().layout;
       if (main === next[0] && side === next[1]) return;
       set((s) => ({ layout: next, openSize: collapsed ? s.openSize : next[1] }));
-      if (!save) return;
       clearTimeout(saveTimer);
       saveTimer = setTimeout(() => storage.set(SIDE_PANEL_KEYS.layout, next), SIDE_PANEL.layoutSaveDelayMs);
     },

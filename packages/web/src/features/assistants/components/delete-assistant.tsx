@@ -52,7 +52,7 @@ export function DeleteAssistant({ assistant }: { assistant: Assistant }) {
         open={open}
         pending={remove.isPending}
         onOpenChange={setOpen}
-        onConfirm={confirm}
+        onConfirm={() => void confirm()}
       />
     </>
   );
