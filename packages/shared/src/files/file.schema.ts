@@ -22,6 +22,16 @@ export const FILE_CONTEXTS = [
 ] as const;
 export type FileContext = (typeof FILE_CONTEXTS)[number];
 
+/** The indexing states of a knowledge file. */
+export const KNOWLEDGE_STATUSES = ['indexing', 'ready', 'error'] as const;
+export type KnowledgeStatus = (typeof KNOWLEDGE_STATUSES)[number];
+
+export const knowledgeStateSchema = z.object({
+  status: z.enum(KNOWLEDGE_STATUSES),
+  error: z.string().optional(),
+});
+export type KnowledgeState = z.infer<typeof knowledgeStateSchema>;
+
 /**
  * A stored file as the API shows it (`GET /api/files`, upload answers). `filepath` is the URL the bytes are read
  * from: `/api/files/download/{file_id}` signed for 10 to 20 minutes (`?exp=…&sig=…`, readable without the bearer
@@ -40,6 +50,8 @@ export const fileRecordSchema = z.object({
   height: z.number().int().optional(),
   assistant_id: z.string().optional(),
   message_file: z.boolean().optional(),
+  /** An assistant's knowledge file: where its text extraction and indexing stand (`error` says why it failed). */
+  knowledge: knowledgeStateSchema.optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

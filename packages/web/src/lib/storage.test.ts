@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOGOUT_CLEARED_KEYS, STORAGE_KEYS } from '@parley/shared';
-import { createStorage } from './storage';
+import { createStorage, SIDE_PANEL_KEYS } from './storage';
 
 function memoryStorage(): Storage {
   const data = new Map<string, string>();
@@ -47,6 +47,24 @@ describe('storage', () => {
     ]);
     storage.set(STORAGE_KEYS.LaTeXParsing, false);
     expect(storage.get(STORAGE_KEYS.LaTeXParsing)).toBe(false);
+  });
+
+  it("keeps the side panel's layout, collapsed flag and active panel, and reads a damaged layout as unset", () => {
+    const backing = memoryStorage();
+    const storage = createStorage(() => backing);
+    storage.set(SIDE_PANEL_KEYS.layout, [70, 30]);
+    storage.set(SIDE_PANEL_KEYS.collapsed, false);
+    storage.set(SIDE_PANEL_KEYS.activePanel, 'files');
+    storage.set(STORAGE_KEYS.newUser, false);
+    expect(backing.getItem('react-resizable-panels:layout')).toBe('[70,30]');
+    expect(backing.getItem('react-resizable-panels:collapsed')).toBe('false');
+    expect(backing.getItem('side:active-panel')).toBe('files');
+    expect(backing.getItem('newUser')).toBe('false');
+    expect(storage.get(SIDE_PANEL_KEYS.layout)).toEqual([70, 30]);
+    for (const damaged of ['[70]', '[70,30,0]', '["70",30]', '[120,-20]', '{"0":70,"1":30}', '[null,30]']) {
+      backing.setItem('react-resizable-panels:layout', damaged);
+      expect(storage.get(SIDE_PANEL_KEYS.layout)).toBeNull();
+    }
   });
 
   it('forgets the logout keys and keeps the rest', () => {

@@ -17,6 +17,19 @@ export type LastConversationSetup = Record<string, unknown> & { endpoint?: strin
  * `lastSelectedTools`; only `pluginKey` is relied on.
  */
 export type StoredTool = { pluginKey: string } & Record<string, unknown>;
+/**
+ * Where the side panel's memory is kept: LibreChat's web uses these names for the same things, so a browser that
+ * held them keeps its panel as it was.
+ */
+export const SIDE_PANEL_KEYS = {
+  /** The chat's and the side panel's widths, as percentages of the row they share (`[97, 3]` by default). */
+  layout: 'react-resizable-panels:layout',
+  collapsed: 'react-resizable-panels:collapsed',
+  activePanel: 'side:active-panel',
+} as const;
+/** The chat's and the side panel's widths, in percent. */
+export type PanelLayout = [number, number];
+
 /** Files whose server delete is still pending, by file_id (docs/reference/files.md (Deleting files)). */
 export type FilesToDelete = Record<string, { file_id: string; filepath?: string; source?: FileSource }>;
 
@@ -25,6 +38,11 @@ export interface StoredValues {
   [STORAGE_KEYS.lang]: string;
   [STORAGE_KEYS.colorTheme]: ThemeChoice;
   [STORAGE_KEYS.navVisible]: boolean;
+  /** Cleared (false) the first time the side panel is expanded. */
+  [STORAGE_KEYS.newUser]: boolean;
+  [SIDE_PANEL_KEYS.layout]: PanelLayout;
+  [SIDE_PANEL_KEYS.collapsed]: boolean;
+  [SIDE_PANEL_KEYS.activePanel]: string;
   [STORAGE_KEYS.autoScroll]: boolean;
   [STORAGE_KEYS.hideSidePanel]: boolean;
   [STORAGE_KEYS.modularChat]: boolean;
@@ -38,7 +56,8 @@ export interface StoredValues {
   [STORAGE_KEYS.exportChoices]: Record<string, unknown>;
 }
 export type StoredKey = keyof StoredValues;
-type AnyStorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
+type AnyStorageKey =
+  (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS] | (typeof SIDE_PANEL_KEYS)[keyof typeof SIDE_PANEL_KEYS];
 
 interface Codec<T> {
   read(raw: string): T | null;
@@ -70,6 +89,10 @@ function json<T>(isShape: (value: unknown) => boolean): Codec<T> {
   };
 }
 const isRecord = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isLayout = (v: unknown) =>
+  Array.isArray(v) &&
+  v.length === 2 &&
+  v.every((x) => typeof x === 'number' && Number.isFinite(x) && x >= 0 && x <= 100);
 const isToolList = (v: unknown) =>
   Array.isArray(v) &&
   v.every((x) => isRecord(x) && typeof (x as { pluginKey?: unknown }).pluginKey === 'string');
@@ -78,6 +101,10 @@ const codecs: { [K in StoredKey]: Codec<StoredValues[K]> } = {
   [STORAGE_KEYS.lang]: text,
   [STORAGE_KEYS.colorTheme]: theme,
   [STORAGE_KEYS.navVisible]: bool,
+  [STORAGE_KEYS.newUser]: bool,
+  [SIDE_PANEL_KEYS.layout]: json<PanelLayout>(isLayout),
+  [SIDE_PANEL_KEYS.collapsed]: bool,
+  [SIDE_PANEL_KEYS.activePanel]: text,
   [STORAGE_KEYS.autoScroll]: bool,
   [STORAGE_KEYS.hideSidePanel]: bool,
   [STORAGE_KEYS.modularChat]: bool,

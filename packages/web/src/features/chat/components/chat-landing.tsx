@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Cake, Code, FileText, ListChecks, ScanEye, type LucideIcon } from 'lucide-react';
 import { Logo } from '../../../components/ui/logo';
+import { AssistantLanding } from '../../assistants/components/assistant-landing';
 import { useStartupConfig } from '../../config/config.api';
 import { endpointLabel } from '../../endpoints/endpoint-label';
 import { useEndpointsQuery, useModelsQuery } from '../../endpoints/endpoints.api';
@@ -42,7 +43,8 @@ const CARD_TEXT: Record<
 };
 
 /**
- * The new-chat landing (docs/reference/settings-and-ui.md (The chat screen)): who answers, a greeting, the example
+ * The new-chat landing (docs/reference/settings-and-ui.md (The chat screen)): who answers (an assistant's picture, name
+ * and description when the chat has one), a greeting, the example
  * cards some configured model can do (each switches to such a model when the current one can't, fills the box with
  * a starting prompt and focuses it), a hint.
  */
@@ -69,20 +71,30 @@ export function ChatLanding() {
       : `${endpointLabel(target.endpoint, t)} · ${target.model}`;
   const appTitle = config.appTitle.trim() || t('com_ui_chat_app_title_fallback');
   const assistant = setup.model || (setup.endpoint ? endpointLabel(setup.endpoint, t) : '');
+  const cake = config.showBirthdayIcon && (
+    <Cake aria-hidden="true" className="absolute -top-3 -right-3 size-6 rotate-12 text-pink-500" />
+  );
+  const header = (
+    <>
+      <div className="relative">
+        <Logo className="size-12" />
+        {cake}
+      </div>
+      <p className="text-sm font-medium text-zinc-500 dark:text-zinc-400">
+        {assistant ? t('com_ui_chat_landing_assistant', { appTitle, assistant }) : appTitle}
+      </p>
+    </>
+  );
 
   return (
     <div className="flex min-h-0 flex-1 flex-col overflow-y-auto">
       <section className="m-auto flex w-full max-w-3xl flex-col items-center gap-6 px-4 py-8 sm:px-6">
         <div className="flex flex-col items-center gap-3 text-center">
-          <div className="relative">
-            <Logo className="size-12" />
-            {config.showBirthdayIcon && (
-              <Cake aria-hidden="true" className="absolute -top-3 -right-3 size-6 rotate-12 text-pink-500" />
-            )}
-          </div>
-          <p className="text-sm font-medium text-zinc-500 dark:text-zinc-400">
-            {assistant ? t('com_ui_chat_landing_assistant', { appTitle, assistant }) : appTitle}
-          </p>
+          {setup.endpoint === 'assistants' && setup.assistant_id ? (
+            <AssistantLanding assistantId={setup.assistant_id} badge={cake} fallback={header} />
+          ) : (
+            header
+          )}
           <h1
             data-testid="chat-heading"
             className="text-2xl font-semibold tracking-tight text-zinc-900 sm:text-3xl dark:text-zinc-50"

@@ -6,6 +6,7 @@ import { iconButton } from '../../../components/ui/button';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { useFiles } from '../../files/files.api';
 import { NARROW_QUERY } from '../../nav/nav.store';
+import { useFilesPanel } from '../../side-panel/hooks/use-files-panel';
 import { useAttachFile } from '../hooks/use-attach-file';
 import { useFileTable } from '../hooks/use-file-table';
 import { FILES_PANEL_TOGGLE_ID, useMyFilesStore } from '../my-files.store';
@@ -17,13 +18,13 @@ import { tableState } from './table-status';
 
 /**
  * The Files panel on the right of the chat (docs/reference/files.md (My Files and the Files panel)): the user's files
- * by Name and Date, a filter, paging and Manage files. A row click attaches the file to the message. Beside the chat
- * from 1024 px, over its right side below that, and full width on phones.
+ * by Name and Date, a filter, paging and Manage files. A row click attaches the file to the message. In the side panel
+ * from 768 px up, over the whole screen on phones. `autoFocus`: the user asked for it, so focus goes to its filter.
  */
-export function FilesPanel() {
+export function FilesPanel({ autoFocus = true }: { autoFocus?: boolean }) {
   const { t } = useTranslation();
   const narrow = useMediaQuery(NARROW_QUERY);
-  const setOpen = useMyFilesStore((s) => s.setPanelOpen);
+  const { setOpen } = useFilesPanel();
   const showDialog = useMyFilesStore((s) => s.showDialog);
   const files = useFiles();
   const table = useFileTable(files.data, useFileColumns('panel'));
@@ -32,7 +33,11 @@ export function FilesPanel() {
   const ref = useRef<HTMLElement>(null);
 
   // Opening the panel is asking for it: focus goes to its filter box.
-  useEffect(() => ref.current?.querySelector<HTMLElement>('input[type="search"]')?.focus(), []);
+  useEffect(() => {
+    if (autoFocus) ref.current?.querySelector<HTMLElement>('input[type="search"]')?.focus();
+    // Only on opening.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const close = () => {
     setOpen(false);
@@ -53,9 +58,10 @@ export function FilesPanel() {
         const clearing = e.target instanceof HTMLInputElement && e.target.value !== '';
         if (e.key === 'Escape' && !e.defaultPrevented && !clearing) close();
       }}
-      className="fixed inset-0 z-40 flex flex-col bg-white md:left-auto md:w-96 md:border-l md:border-zinc-200 md:shadow-xl lg:static lg:z-auto lg:shrink-0 lg:shadow-none dark:bg-zinc-950 md:dark:border-zinc-800"
+      className="fixed inset-0 z-40 flex flex-col bg-white md:static md:z-auto md:min-h-0 md:w-full md:flex-1 dark:bg-zinc-950"
     >
-      <div className="flex h-12 shrink-0 items-center gap-2 px-3">
+      {/* From 768 px up the side panel's head names the panel and collapses it. */}
+      <div className="flex h-12 shrink-0 items-center gap-2 px-3 md:hidden">
         <h2 className="min-w-0 flex-1 truncate text-sm font-semibold text-zinc-900 dark:text-zinc-100">
           {t('com_ui_files_panel')}
         </h2>
@@ -68,7 +74,7 @@ export function FilesPanel() {
           <X className="size-5" aria-hidden="true" />
         </button>
       </div>
-      <div className="flex min-h-0 flex-1 flex-col gap-3 px-3 pb-3">
+      <div className="flex min-h-0 flex-1 flex-col gap-3 px-3 pb-3 md:pt-3">
         <TableFilter table={table} />
         <div className="min-h-0 flex-1 overflow-y-auto rounded-xl border border-zinc-200 dark:border-zinc-800">
           <FileTable

@@ -10,6 +10,7 @@ import { usePaidReturn } from '../../commerce/hooks/use-paid-return';
 import { useSendPendingDeletes } from '../../files/hooks/use-send-pending-deletes';
 import { showToast } from '../../toast/toast.store';
 import { FilesPanelSlot } from '../../my-files/components/files-panel-slot';
+import { SidePanelLayout } from '../../side-panel/components/side-panel-layout';
 import { ShellDialogs } from './shell-dialogs';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -56,12 +57,12 @@ export function ChatLayout() {
   return (
     <div className="flex h-dvh overflow-hidden bg-white text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <Sidebar user={user} />
-      <div className="flex min-w-0 flex-1 flex-col">
+      <SidePanelLayout>
         <TopBar />
         <main className="flex-1 overflow-y-auto">
           <Outlet />
         </main>
-      </div>
+      </SidePanelLayout>
       <FilesPanelSlot />
       <ShellDialogs />
     </div>
