@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { KNOWLEDGE_STATUSES } from '../knowledge/knowledge.schema';
 
 /** Where a file's bytes live (docs/reference/files.md (File fields); `s3` when `fileStrategy: s3`). */
 export const FILE_SOURCES = ['local', 's3', 'openai'] as const;
@@ -22,10 +23,7 @@ export const FILE_CONTEXTS = [
 ] as const;
 export type FileContext = (typeof FILE_CONTEXTS)[number];
 
-/** The indexing states of a knowledge file. */
-export const KNOWLEDGE_STATUSES = ['indexing', 'ready', 'error'] as const;
-export type KnowledgeStatus = (typeof KNOWLEDGE_STATUSES)[number];
-
+/** Where a knowledge file's indexing stands, as the file list shows it. */
 export const knowledgeStateSchema = z.object({
   status: z.enum(KNOWLEDGE_STATUSES),
   error: z.string().optional(),

@@ -5,7 +5,7 @@ import { startSim, type Sim } from '@parley/sim';
 import { NIL_UUID, type Assistant, type ContentPart } from '@parley/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import { eventually, post, send, sim, startChatApp, type ChatApp } from '../chat/chat.test-helpers';
+import { eventually, get, post, send, sim, startChatApp, type ChatApp } from '../chat/chat.test-helpers';
 import { upload } from '../files/files.test-helpers';
 
 // docs/reference/assistants.md (Knowledge files): an upload is indexed in the background, then retrieval finds it.
@@ -48,6 +48,12 @@ describe.each(testDialects())("an assistant's knowledge on %s", (dialect) => {
       20_000,
     );
     expect(states).toEqual([{ file_id: fileId, status: 'ready' }]);
+    // The file list tells the builder where indexing stands.
+    const listed = (await (await get(app, app.token, '/api/files')).json()) as {
+      file_id: string;
+      knowledge?: object;
+    }[];
+    expect(listed.find((f) => f.file_id === fileId)?.knowledge).toEqual({ status: 'ready' });
 
     const script = {
       steps: [{ toolCalls: [{ name: 'retrieval', input: { query: '收入' } }] }, { echoToolResults: true }],

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FileRecord, FileUsage } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
+import { knowledgeStates } from '../knowledge/knowledge-index.service';
 import { AppError } from '../../lib/app-error';
 import { downloadHeaders } from './download-headers';
 import { toFileRecord } from './file-record';
@@ -11,8 +12,24 @@ import type { FileRow } from './files.table';
 import type { FilesContext } from './store-file';
 
 /** The user's files, as My Files lists them. */
+/**
+ * The user's files; an assistant's knowledge file carries where its indexing stands
+ * (docs/reference/assistants.md (Knowledge files)), which the builder shows.
+ */
 export async function listFiles(deps: AppDeps, userId: string): Promise<FileRecord[]> {
-  return (await listUserFiles(deps.database.db, userId)).map((row) => toFileRecord(deps.config, row));
+  const rows = await listUserFiles(deps.database.db, userId);
+  const knowledgeIds = rows.filter((row) => row.context === 'assistants').map((row) => row.file_id);
+  const states = new Map(
+    (knowledgeIds.length > 0 ? await knowledgeStates(deps.database.db, userId, knowledgeIds) : []).map(
+      (state) => [state.file_id, state],
+    ),
+  );
+  return rows.map((row) => {
+    const record = toFileRecord(deps.config, row);
+    const state = states.get(row.file_id);
+    if (!state) return record;
+    return { ...record, knowledge: { status: state.status, ...(state.error ? { error: state.error } : {}) } };
+  });
 }
 
 /** What the user's files take together, against the per-user storage limit (null: none). */
