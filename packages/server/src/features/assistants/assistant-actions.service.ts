@@ -23,7 +23,7 @@ import type { AssistantActionRow } from './assistants.table';
 import {
   assistantNotFound,
   builderSettings,
-  listAssistantDocuments,
+  assistantDocument,
   type AssistantsContext,
 } from './assistants.service';
 
@@ -109,13 +109,12 @@ export async function saveAction(
     });
     if (prepared.oauthTokensStale) await deleteActionOAuthTokensOfAction(trx, action.action_id);
   });
-  const [assistant, document, saved] = await Promise.all([
+  const [assistant, saved] = await Promise.all([
     repo.findUserAssistant(db, userId, assistantId),
-    listAssistantDocuments(ctx, userId).then((docs) => docs.find((d) => d.assistant_id === assistantId)),
     actionsRepo.findUserAction(db, userId, action.action_id),
   ]);
-  if (!assistant || !document || !saved) throw assistantNotFound();
-  return [document, toAssistant(assistant), publicAction(saved)];
+  if (!assistant || !saved) throw assistantNotFound();
+  return [await assistantDocument(ctx, userId, assistant), toAssistant(assistant), publicAction(saved)];
 }
 
 /**

@@ -147,7 +147,7 @@ describe.each(testDialects())('chatting with an assistant on %s', (dialect) => {
       message: { conversationId: string; messageId: string };
     };
     const conversationId = created.message.conversationId;
-    expect((await eventually(runRows, (rows) => rows[0]?.status === 'in_progress'))[0]?.status).toBe(
+    expect((await eventually(runRows, (rows) => rows[0]?.status === 'in_progress', 15_000))[0]?.status).toBe(
       'in_progress',
     );
     const aborted = await post(app, app.token, `${CHAT}/abort`, {

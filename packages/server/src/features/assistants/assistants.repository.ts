@@ -82,6 +82,16 @@ export async function deleteAssistantRow(db: Db, userId: string, id: string): Pr
   return Number(result.numDeletedRows) > 0;
 }
 
+/** All of the user's assistants, newest first (their documents). */
+export function allUserAssistants(db: Db, userId: string): Promise<AssistantRow[]> {
+  return db
+    .selectFrom('assistants')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'desc')
+    .execute();
+}
+
 /** The `{domain}_action_{action_id}` list of each assistant of the user (its documents' `actions`). */
 export function listUserActionKeys(
   db: Db,

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Assistant,
-  AssistantDocument,
-  AssistantList,
-  AssistantListQuery,
-  CreateAssistantInput,
-  UpdateAssistantInput,
+import {
+  ACTION_DELIMITER,
+  type Assistant,
+  type AssistantDocument,
+  type AssistantList,
+  type AssistantListQuery,
+  type CreateAssistantInput,
+  type UpdateAssistantInput,
 } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import type { AssistantsSettings } from '../../config/assistants-settings';
@@ -18,6 +19,7 @@ import { endpointForModel, offeredAssistantModels } from './assistant-models';
 import { parseTools, toAssistant } from './assistant-record';
 import { normalizeTools } from './assistant-tools';
 import * as repo from './assistants.repository';
+import type { AssistantRow } from './assistants.table';
 
 /** What the assistants' rules need of the app. */
 export interface AssistantsContext {
@@ -195,26 +197,44 @@ export async function deleteAssistant(ctx: AssistantsContext, userId: string, id
   return { id, object: 'assistant.deleted' as const, deleted: true as const };
 }
 
-/** `GET /api/assistants/documents`: each assistant's owner, avatar and actions (`{domain}_action_{action_id}`). */
+/** What Parley keeps beside an assistant for LibreChat's clients: owner, avatar, actions as `{domain}_action_{id}`. */
+function toDocument(
+  ctx: AssistantsContext,
+  row: AssistantRow,
+  actions: readonly { assistant_id: string; action_id: string; domain: string }[],
+): AssistantDocument {
+  const avatar = (JSON.parse(row.metadata) as Record<string, string>).avatar;
+  return {
+    user: row.user_id,
+    assistant_id: row.id,
+    ...(avatar ? { avatar: { filepath: avatar, source: ctx.deps.config.files.strategy } } : {}),
+    actions: actions
+      .filter((a) => a.assistant_id === row.id)
+      .map((a) => `${a.domain}${ACTION_DELIMITER}${a.action_id}`),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** `GET /api/assistants/documents`: a document for each of the user's assistants. */
 export async function listAssistantDocuments(
   ctx: AssistantsContext,
   userId: string,
 ): Promise<AssistantDocument[]> {
   assistantsSettings(ctx);
   const db = ctx.deps.database.db;
-  const rows = await repo.listUserAssistants(db, userId, { order: 'desc', limit: 10_000 });
-  const actions = await repo.listUserActionKeys(db, userId);
-  return rows.map((row) => {
-    const avatar = (JSON.parse(row.metadata) as Record<string, string>).avatar;
-    return {
-      user: userId,
-      assistant_id: row.id,
-      ...(avatar ? { avatar: { filepath: avatar, source: ctx.deps.config.files.strategy } } : {}),
-      actions: actions
-        .filter((a) => a.assistant_id === row.id)
-        .map((a) => `${a.domain}_action_${a.action_id}`),
-      createdAt: row.created_at,
-      updatedAt: row.updated_at,
-    };
-  });
+  const [rows, actions] = await Promise.all([
+    repo.allUserAssistants(db, userId),
+    repo.listUserActionKeys(db, userId),
+  ]);
+  return rows.map((row) => toDocument(ctx, row, actions));
+}
+
+/** One assistant's document (the first item of an action save's answer). */
+export async function assistantDocument(
+  ctx: AssistantsContext,
+  userId: string,
+  row: AssistantRow,
+): Promise<AssistantDocument> {
+  return toDocument(ctx, row, await repo.listUserActionKeys(ctx.deps.database.db, userId));
 }

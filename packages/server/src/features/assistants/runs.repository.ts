@@ -1,4 +1,4 @@
-import { FINAL_RUN_STATUSES, type RunStatus } from '@parley/shared';
+import { FINAL_RUN_STATUSES, RUN_STATUSES, type RunStatus } from '@parley/shared';
 import type { Db } from '../../db/database';
 import type { AssistantRunRow, AssistantRunsTable } from './assistants.table';
 
@@ -6,7 +6,8 @@ export async function insertRun(db: Db, row: AssistantRunsTable): Promise<void> 
   await db.insertInto('assistant_runs').values(row).execute();
 }
 
-const open = [...new Set<string>(['queued', 'in_progress', 'requires_action', 'cancelling'])];
+/** Statuses a run is still going in. */
+const open = RUN_STATUSES.filter((status) => !FINAL_RUN_STATUSES.includes(status));
 
 /**
  * Moves a run on, unless it has ended already: a run that ended is never changed again (a late abort after
