@@ -1,12 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { fileDownloadPath, type Assistant } from '@parley/shared';
 import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
-import { AVATAR_SIDE, makeAvatarImage } from '../files/avatar-image';
+import { makeAvatarImage } from '../files/avatar-image';
+import { storeAvatarFile } from '../files/avatar.service';
 import { deleteUserFiles } from '../files/delete.service';
 import { cleanFileName } from '../files/file-name';
 import { sniffType } from '../files/sniff-type';
-import { storeFile, type FilesContext } from '../files/store-file';
+import type { FilesContext } from '../files/store-file';
 import { removeTemp } from '../files/temp-files';
 import { assertSupportedType } from '../files/type-rules';
 import type { ByteLimit, ReceivedUpload } from '../files/upload-stream';
@@ -54,23 +54,7 @@ export async function saveAssistantAvatar(
     processed = await makeAvatarImage(file.path, ctx.deps.config.dataDir).catch(() => {
       throw invalid('The image could not be read');
     });
-    const fileId = randomUUID();
-    await storeFile(
-      ctx,
-      {
-        fileId,
-        userId,
-        filename: 'avatar.png',
-        type: 'image/png',
-        width: AVATAR_SIDE,
-        height: AVATAR_SIDE,
-        context: 'avatar',
-        assistantId,
-        messageFile: false,
-        path: processed,
-      },
-      signal,
-    );
+    const fileId = await storeAvatarFile(ctx, userId, processed, assistantId, signal);
     const metadata = {
       ...(JSON.parse(row.metadata) as Record<string, string>),
       avatar: fileDownloadPath(fileId),

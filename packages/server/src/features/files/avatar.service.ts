@@ -26,6 +26,34 @@ export function avatarByteLimit(deps: FilesContext['deps']): ByteLimit {
   return { bytes: limit, refuse: () => new AppError('VALIDATION', fileErrors.size(limit).message) };
 }
 
+/** Stores a processed avatar picture (makeAvatarImage) as the user's `avatar` file; answers its id. */
+export async function storeAvatarFile(
+  ctx: FilesContext,
+  userId: string,
+  path: string,
+  assistantId: string | null,
+  signal?: AbortSignal,
+): Promise<string> {
+  const fileId = randomUUID();
+  await storeFile(
+    ctx,
+    {
+      fileId,
+      userId,
+      filename: 'avatar.png',
+      type: 'image/png',
+      width: AVATAR_SIDE,
+      height: AVATAR_SIDE,
+      context: 'avatar',
+      assistantId,
+      messageFile: false,
+      path,
+    },
+    signal,
+  );
+  return fileId;
+}
+
 /**
  * Makes the uploaded picture the user's avatar: checked by content, cropped to a square, stored as an `avatar`
  * file; the user's `avatar` becomes its URL and the pictures it replaces are deleted.
@@ -43,23 +71,7 @@ export async function saveAvatar(
     const sniffed = await sniffType(file.path, cleanFileName(file.filename), file.mimetype);
     assertSupportedType(sniffed, AVATAR_TYPES);
     processed = await makeAvatarImage(file.path, ctx.deps.config.dataDir);
-    const fileId = randomUUID();
-    await storeFile(
-      ctx,
-      {
-        fileId,
-        userId,
-        filename: 'avatar.png',
-        type: 'image/png',
-        width: AVATAR_SIDE,
-        height: AVATAR_SIDE,
-        context: 'avatar',
-        assistantId: null,
-        messageFile: false,
-        path: processed,
-      },
-      signal,
-    );
+    const fileId = await storeAvatarFile(ctx, userId, processed, null, signal);
     const url = fileDownloadPath(fileId);
     const claim = await claimAvatar(ctx.deps.database.db, userId, fileId, url, nowIso());
     // The replaced pictures' objects and rows go now; one that cannot be removed is left to the repair.
