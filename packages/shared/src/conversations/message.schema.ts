@@ -1,4 +1,11 @@
 import { z } from 'zod';
+import { citationSchema } from '../knowledge/knowledge.schema';
+
+/** What a code interpreter step produced: its printed logs, or an image it drew (saved as the user's file). */
+const codeOutputSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('logs'), logs: z.string() }),
+  z.object({ type: z.literal('image'), image: z.object({ file_id: z.string() }) }),
+]);
 
 /** A typed content part (docs/reference/messages.md (Content parts)). */
 export const contentPartSchema = z.discriminatedUnion('type', [
@@ -12,6 +19,27 @@ export const contentPartSchema = z.discriminatedUnion('type', [
       arguments: z.string().optional(),
       output: z.string().nullish(),
       progress: z.number().optional(),
+      /**
+       * An assistant's steps carry OpenAI's nested shape beside the flat fields, as LibreChat's client reads them
+       * (docs/reference/messages.md (Content parts)): the code interpreter's code and what it printed or drew,
+       */
+      code_interpreter: z
+        .object({ input: z.string(), outputs: z.array(codeOutputSchema) })
+        .optional(),
+      /** a retrieval (its passages in `citations`), */
+      retrieval: z.record(z.string(), z.unknown()).optional(),
+      /** or a function (a plugin or an action) with its output. */
+      function: z
+        .object({ name: z.string(), arguments: z.string(), output: z.string().nullish() })
+        .optional(),
+      /** The passages a retrieval step gave the model: the reply shows them as its sources. */
+      citations: z.array(citationSchema).optional(),
+      /**
+       * An action that needs the user's consent first (OAuth): the address that asks for it, and when that link
+       * stops working (milliseconds since 1970). The run waits in `requires_action` until the user has agreed.
+       */
+      auth: z.string().optional(),
+      expires_at: z.number().optional(),
     }),
   }),
   z.object({
