@@ -1,5 +1,5 @@
 import { ASSISTANT_CAPABILITIES, type AssistantCapability } from '@parley/shared';
-import { envInt, type Env } from './env-reader';
+import { envHttpUrl, envInt, envString, type Env } from './env-reader';
 import type { YamlConfig } from './yaml.schema';
 
 /**
@@ -29,6 +29,38 @@ export interface AssistantsSettings {
     /** CODE_INTERPRETER_IDLE_MINUTES: a conversation's sandbox unused this long is released (1 to 1440, default 10). */
     idleMs: number;
   };
+  /**
+   * The operator's embeddings model (docs/reference/assistants.md (Embeddings)): knowledge passages are then ranked
+   * by meaning as well as by words. Null: by words alone. Read from the environment variables LibreChat's RAG API
+   * uses, so an operator's `.env` carries over.
+   */
+  embeddings: EmbeddingsSettings | null;
+}
+
+export interface EmbeddingsSettings {
+  /** EMBEDDINGS_MODEL: turns embeddings on (`text-embedding-3-small`). */
+  model: string;
+  /** RAG_OPENAI_BASEURL: an OpenAI-compatible API up to its version path (OpenAI's by default). */
+  baseURL: string;
+  /** RAG_OPENAI_API_KEY, else OPENAI_API_KEY when that is the operator's own key (not `user_provided`). */
+  apiKey: string | undefined;
+  /** EMBEDDINGS_DIMENSIONS: asked of models that can shorten their vectors; the model's own size when unset. */
+  dimensions: number | undefined;
+}
+
+/** The embeddings settings from the environment, or null when EMBEDDINGS_MODEL is unset. */
+export function readEmbeddingsSettings(env: Env): EmbeddingsSettings | null {
+  const model = envString(env, 'EMBEDDINGS_MODEL');
+  if (!model) return null;
+  const openAIKey = envString(env, 'OPENAI_API_KEY');
+  const dimensions = envString(env, 'EMBEDDINGS_DIMENSIONS');
+  return {
+    model,
+    baseURL: envHttpUrl(env, 'RAG_OPENAI_BASEURL', 'https://api.openai.com/v1'),
+    apiKey: envString(env, 'RAG_OPENAI_API_KEY') ?? (openAIKey === 'user_provided' ? undefined : openAIKey),
+    dimensions:
+      dimensions === undefined ? undefined : envInt(env, 'EMBEDDINGS_DIMENSIONS', 0, { min: 1, max: 8192 }),
+  };
 }
 
 export const DEFAULT_ASSISTANTS_POLL_MS = 750;
@@ -51,5 +83,6 @@ export function readAssistantsSettings(yaml: YamlConfig | null, env: Env = {}): 
       maxSandboxes: envInt(env, 'CODE_INTERPRETER_MAX_SANDBOXES', 4, { min: 1, max: 64 }),
       idleMs: envInt(env, 'CODE_INTERPRETER_IDLE_MINUTES', 10, { min: 1, max: 1440 }) * 60_000,
     },
+    embeddings: readEmbeddingsSettings(env),
   };
 }

@@ -12,6 +12,7 @@ import {
   queueIndexing,
 } from '../knowledge/knowledge-index.service';
 import { createKnowledgeSearch } from '../knowledge/knowledge-search.service';
+import { createEmbeddingClient } from '../knowledge/embeddings';
 import { createTaskRunner } from '../tasks/task-runner';
 import type { AssistantRuntime } from './assistant-turn-tools';
 
@@ -44,6 +45,16 @@ export function createAssistantRuntime(
         })
       : null;
   const extractor = settings ? createExtractor() : null;
+  // The operator's embeddings server is the operator's address: fetched as it is, like a provider's API.
+  const embeddings = settings?.embeddings
+    ? createEmbeddingClient({
+        baseURL: settings.embeddings.baseURL,
+        model: settings.embeddings.model,
+        fetch,
+        ...(settings.embeddings.apiKey ? { apiKey: settings.embeddings.apiKey } : {}),
+        ...(settings.embeddings.dimensions ? { dimensions: settings.embeddings.dimensions } : {}),
+      })
+    : undefined;
   const runner = extractor
     ? createTaskRunner({
         db,
@@ -51,6 +62,9 @@ export function createAssistantRuntime(
           [KNOWLEDGE_INDEX_TASK]: createIndexingHandler({
             db,
             extractor,
+            ...(embeddings ? { embeddings } : {}),
+            onEmbeddingsSkipped: (fileId, error) =>
+              logError(error, `knowledge file ${fileId} indexed without embeddings`),
             readFile: async (fileId) => {
               const row = await findReadyFile(db, fileId);
               if (!row) return undefined;
@@ -69,7 +83,15 @@ export function createAssistantRuntime(
   return {
     sandboxes,
     guardedFetch: createGuardedFetch({ allowedRanges: deps.config.network.userURLAllowedRanges }),
-    search: createKnowledgeSearch({ db }),
+    search: createKnowledgeSearch({
+      db,
+      ...(embeddings
+        ? {
+            embeddings,
+            onEmbeddingError: (error: unknown) => logError(error, 'knowledge search by words alone'),
+          }
+        : {}),
+    }),
     async queueKnowledge(userId, fileId) {
       await queueIndexing(db, { fileId, userId });
       runner?.wake();

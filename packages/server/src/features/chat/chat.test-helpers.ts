@@ -1,3 +1,4 @@
+import { readAssistantsSettings } from '../../config/assistants-settings';
 import { Redis } from 'ioredis';
 import {
   API,
@@ -79,24 +80,28 @@ export async function startChatApp(
     mcpServers?: YamlConfig['mcpServers'];
     /** The YAML's assistants endpoint (docs/reference/assistants.md (Settings)). */
     assistants?: NonNullable<YamlConfig['endpoints']>['assistants'];
+    /** The environment the assistants' settings read (EMBEDDINGS_MODEL, CODE_INTERPRETER_POOL_SIZE, …). */
+    assistantsEnv?: Record<string, string>;
   } = {},
 ): Promise<ChatApp> {
   const custom = options.custom ?? [customEndpoint({ baseURL: `${sim.url}/custom/v1` })];
+  const yaml: YamlConfig = {
+    version: '1.0.3',
+    endpoints: {
+      custom,
+      ...options.builtIn,
+      ...(options.assistants ? { assistants: options.assistants } : {}),
+    },
+    ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
+    ...(options.balance ? { balance: options.balance } : {}),
+    ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
+  };
   const test = await buildTestApp(
     dialect,
     {
       providers: options.providers ?? simProviders(sim),
-      yaml: {
-        version: '1.0.3',
-        endpoints: {
-          custom,
-          ...options.builtIn,
-          ...(options.assistants ? { assistants: options.assistants } : {}),
-        },
-        ...(options.fileConfig ? { fileConfig: options.fileConfig } : {}),
-        ...(options.balance ? { balance: options.balance } : {}),
-        ...(options.mcpServers ? { mcpServers: options.mcpServers } : {}),
-      },
+      yaml,
+      ...(options.assistantsEnv ? { assistants: readAssistantsSettings(yaml, options.assistantsEnv) } : {}),
       messageLimits: { ...NO_LIMITS, ...options.limits },
       ...(options.bans ? { bans: options.bans } : {}),
       ...(options.prefix ? { rateLimits: { rateLimitPrefix: options.prefix } } : {}),

@@ -163,6 +163,25 @@ describe.each(testDialects())('task runner on %s', (dialect) => {
     expect((await findTask(t.db, queued!))?.status).toBe('queued');
   });
 
+  it('deletes failed tasks past keepFailedMs as it polls, at most once every cleanEveryMs', async () => {
+    const options = { keepFailedMs: 10_000, cleanEveryMs: 8_000 };
+    const r = t.runner({ bad: { run: async () => Promise.reject(new PermanentTaskError('no')) } }, options);
+    const old = await t.enqueue('bad', 1);
+    await r.poll(); // cleans (nothing yet), then runs `old`, which fails at T0
+    await r.idle();
+    t.clock.advance(8_000);
+    const recent = await t.enqueue('bad', 2);
+    await r.poll(); // cleans again (nothing is 10 s old), then `recent` fails at T0 + 8 s
+    await r.idle();
+    t.clock.advance(3_000);
+    await r.poll(); // `old` is 11 s old, but the last clean was 3 s ago
+    expect((await findTask(t.db, old!))?.status).toBe('failed');
+    t.clock.advance(5_000);
+    await r.poll(); // 8 s since the last clean: `old` (16 s) goes, `recent` (8 s) stays
+    expect(await findTask(t.db, old!)).toBeUndefined();
+    expect((await findTask(t.db, recent!))?.status).toBe('failed');
+  });
+
   it('does not take more tasks than its concurrency', async () => {
     const gate = deferred();
     for (let i = 0; i < 5; i += 1) await t.enqueue('job', i);

@@ -5,6 +5,7 @@ import {
   anyTaskDue,
   claimTasks,
   deleteClaimedTask,
+  deleteFailedTasks,
   failExhaustedTasks,
   releaseTask,
   renewLeases,
@@ -24,6 +25,12 @@ export interface TaskRunnerOptions {
   leaseMs?: number;
   /** Wait before retry n: baseMs * 2^(n-1), at most maxMs (5 s and 10 min by default). */
   backoff?: { baseMs: number; maxMs: number };
+  /**
+   * A failed task is kept this long for an operator to read (`tasks.last_error`), then deleted (7 days by default);
+   * a runner looks for such tasks on its first poll and then at most once every `cleanEveryMs` (1 hour by default).
+   */
+  keepFailedMs?: number;
+  cleanEveryMs?: number;
   /** This runner's name in `claimed_by` (a random id by default). */
   id?: string;
   /** Errors no task answers for (the database unreachable while polling, a failing `onFailed`). */
@@ -63,6 +70,9 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
   const leaseMs = options.leaseMs ?? 60_000;
   const backoff = options.backoff ?? { baseMs: 5_000, maxMs: 600_000 };
   const onError = options.onError ?? (() => {});
+  const keepFailedMs = options.keepFailedMs ?? 7 * 24 * 3_600_000;
+  const cleanEveryMs = options.cleanEveryMs ?? 3_600_000;
+  let cleanedAt = Number.NEGATIVE_INFINITY;
   const id = options.id ?? `runner-${randomUUID()}`;
   const kinds = Object.keys(handlers);
   const running = new Map<string, Running>();
@@ -149,6 +159,10 @@ export function createTaskRunner(options: TaskRunnerOptions): TaskRunner {
 
   async function pollOnce(): Promise<number> {
     await renew();
+    if (clock.now() - cleanedAt >= cleanEveryMs) {
+      cleanedAt = clock.now();
+      await deleteFailedTasks(db, cleanedAt - keepFailedMs);
+    }
     const free = concurrency - running.size;
     if (free <= 0 || !(await anyTaskDue(db, kinds, clock.now()))) return 0;
     for (const row of await failExhaustedTasks(db, kinds, clock.now())) {
