@@ -8,6 +8,7 @@ import { idleRss } from './idle-rss';
 import { codeInterpreterCold, codeInterpreterIdleRss, codeInterpreterWarm } from './code-interpreter';
 import { knowledgeExtract } from './knowledge-extract';
 import { knowledgeRetrieval } from './knowledge-retrieval';
+import { relayOverheadIndexing } from './relay-overhead-indexing';
 import { listPage } from './list-page';
 import { mcpIdle } from './mcp-idle';
 import { mcpPluginList } from './mcp-plugin-list';
@@ -43,6 +44,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'web-initial-js': webInitialJs,
   'files-upload': filesUpload,
   'knowledge-extract': knowledgeExtract,
+  'relay-overhead-indexing': relayOverheadIndexing,
   'code-interpreter-warm': codeInterpreterWarm,
   'code-interpreter-cold': codeInterpreterCold,
   'code-interpreter-idle-rss': codeInterpreterIdleRss,
