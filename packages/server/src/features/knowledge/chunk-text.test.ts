@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentTerms } from '../search/search-tokens';
-import { chunkSections } from './chunk-text';
+import { chunkSections, chunkSectionsInSlices } from './chunk-text';
 
 const sizeOf = (t: string) => [...t].reduce((n, c) => n + (/\p{Script=Han}/u.test(c) ? 2 : 1), 0);
 const hasLoneSurrogate = (t: string) =>
@@ -110,5 +110,31 @@ describe('chunkSections', () => {
   it('answers nothing for nothing', () => {
     expect(chunkSections([])).toEqual([]);
     expect(chunkSections([{ text: '   \n\n ' }])).toEqual([]);
+  });
+});
+
+describe('chunkSectionsInSlices', () => {
+  const pages = Array.from({ length: 40 }, (_, i) => ({
+    text: `Page ${i} says something. `.repeat(30 + (i % 7) * 20),
+    where: `page ${i + 1}`,
+  }));
+
+  it('cuts exactly as chunkSections does', async () => {
+    const options = { maxSize: 700, overlap: 50 };
+    expect(await chunkSectionsInSlices(pages, options)).toEqual(chunkSections(pages, options));
+  });
+
+  it('lets the event loop run between slices of sections', async () => {
+    let ticks = 0;
+    let ticking = true;
+    const tick = () => {
+      ticks += 1;
+      if (ticking) setImmediate(tick);
+    };
+    setImmediate(tick);
+    await chunkSectionsInSlices(pages);
+    ticking = false;
+    // 40 sections, a pause every 4: nine pauses, each letting the ticker run once.
+    expect(ticks).toBeGreaterThanOrEqual(9);
   });
 });

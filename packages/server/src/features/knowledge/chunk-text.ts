@@ -108,6 +108,37 @@ export function chunkSections(
   sections: readonly ExtractedSection[],
   options: ChunkOptions = {},
 ): TextChunk[] {
+  const steps = chunkSteps(sections, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same passages, cut on the main thread in slices: it lets other requests run between sections, so a 300-page
+ * file does not hold the server for the tens of milliseconds its cutting takes (docs/performance.md).
+ */
+export async function chunkSectionsInSlices(
+  sections: readonly ExtractedSection[],
+  options: ChunkOptions = {},
+): Promise<TextChunk[]> {
+  const steps = chunkSteps(sections, options);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    await yieldToEventLoop();
+  }
+}
+
+/** Resolves after the I/O waiting now has been served (a macrotask, not a microtask). */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The cutting itself, pausing after every SECTIONS_PER_SLICE sections; its return value is the passages. */
+function* chunkSteps(
+  sections: readonly ExtractedSection[],
+  options: ChunkOptions,
+): Generator<void, TextChunk[], void> {
   const maxSize = Math.max(options.maxSize ?? CHUNK_DEFAULTS.maxSize, 20);
   const overlap = Math.min(options.overlap ?? CHUNK_DEFAULTS.overlap, Math.floor(maxSize / 2));
   const out: TextChunk[] = [];
@@ -116,7 +147,8 @@ export function chunkSections(
     if (pending) out.push(withWhere(pending.parts.join('\n\n'), place(pending.first, pending.last)));
     pending = undefined;
   };
-  for (const section of sections) {
+  for (const [n, section] of sections.entries()) {
+    if (n > 0 && n % SECTIONS_PER_SLICE === 0) yield;
     const text = clean(section.text ?? '');
     if (!text) continue;
     const pieces = split(text, maxSize, overlap);
@@ -137,6 +169,9 @@ export function chunkSections(
   flush();
   return out;
 }
+
+/** Sections cut between two pauses: a page of text takes well under a millisecond. */
+const SECTIONS_PER_SLICE = 4;
 
 /** A place is a short label ("page 3"); a longer one is cut (it is stored beside the passage, not in it). */
 export const MAX_WHERE_CHARS = 200;

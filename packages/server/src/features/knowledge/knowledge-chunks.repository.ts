@@ -12,6 +12,8 @@ export interface NewChunk {
   where?: string;
   /** A unit-length vector, when embeddings are configured. */
   embedding?: Float32Array;
+  /** Its index terms (`passageTerms`), when worked out before the transaction; else they are worked out here. */
+  terms?: string[];
 }
 
 /** Rows per INSERT: far under both databases' limits on parameters. */
@@ -33,7 +35,7 @@ export async function replaceChunks(
   for (let from = 0; from < chunks.length; from += BATCH) {
     const batch = chunks
       .slice(from, from + BATCH)
-      .map((c, i) => ({ ...c, seq: from + i, terms: passageTerms(c.text) }));
+      .map((c, i) => ({ ...c, seq: from + i, terms: c.terms ?? passageTerms(c.text) }));
     termTotal += batch.reduce((n, c) => n + c.terms.length, 0);
     const values = batch.map(
       (c) => sql`(${file.fileId}, ${file.userId}, ${c.seq}, ${c.text}, ${c.where ?? null}, ${c.terms.length},

@@ -9,10 +9,11 @@ import {
   type TaskClock,
   type TaskHandler,
 } from '../tasks/task';
-import { chunkSections, type ChunkOptions } from './chunk-text';
+import { chunkSectionsInSlices, yieldToEventLoop, type ChunkOptions } from './chunk-text';
 import type { EmbeddingClient } from './embeddings';
 import { extractErrorCode, type ExtractorPort } from './extractor-port';
 import { replaceChunks } from './knowledge-chunks.repository';
+import { passageTerms } from './knowledge-terms';
 import {
   deleteKnowledgeRows,
   findKnowledgeFile,
@@ -31,6 +32,9 @@ export const INDEX_MAX_ATTEMPTS = 5;
 
 /** Passages a file may have: about 4 MB of English text, far past any document a model is asked about. */
 export const MAX_CHUNKS_PER_FILE = 3_000;
+
+/** Passages tokenized between two pauses of the main thread (about a millisecond of work). */
+const CHUNKS_PER_SLICE = 8;
 
 /** What a user reads beside a file that could not be indexed, by reason (the web translates by `error_code`). */
 export const INDEX_ERROR_MESSAGES: Readonly<Record<KnowledgeErrorCode, string>> = {
@@ -139,7 +143,8 @@ export function createIndexingHandler(options: IndexingOptions): TaskHandler {
         if (code && (code !== 'timeout' || ctx.attempt >= ctx.maxAttempts)) return fail(fileId, code);
         throw error;
       }
-      const chunks = chunkSections(sections, options.chunking);
+      // Cut and tokenized in slices before the transaction: the main thread serves other requests in between.
+      const chunks = await chunkSectionsInSlices(sections, options.chunking);
       if (chunks.length === 0) return fail(fileId, 'empty');
       if (chunks.length > (options.maxChunks ?? MAX_CHUNKS_PER_FILE)) return fail(fileId, 'too_large');
 
@@ -156,9 +161,18 @@ export function createIndexingHandler(options: IndexingOptions): TaskHandler {
           options.onEmbeddingsSkipped?.(fileId, error);
         }
       }
+      const terms: string[][] = [];
+      for (const [i, chunk] of chunks.entries()) {
+        if (i > 0 && i % CHUNKS_PER_SLICE === 0) await yieldToEventLoop();
+        terms.push(passageTerms(chunk.text));
+      }
       await withTransaction(db, async (trx) => {
         if (!(await lockKnowledgeFile(trx, fileId))) return;
-        const rows = chunks.map((c, i) => ({ ...c, ...(vectors ? { embedding: vectors[i] } : {}) }));
+        const rows = chunks.map((c, i) => ({
+          ...c,
+          terms: terms[i]!,
+          ...(vectors ? { embedding: vectors[i] } : {}),
+        }));
         const termTotal = await replaceChunks(trx, { fileId, userId }, rows);
         await markReady(trx, {
           fileId,
