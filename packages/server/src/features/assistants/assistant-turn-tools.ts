@@ -46,7 +46,8 @@ const noCredentials = { auth: {}, userGiven: new Set<string>() } as const;
 /**
  * The tools one assistant turn may call (docs/reference/assistants.md (Tools)): its plugins with the user's or the
  * operator's credentials, the code interpreter and its actions when the operator allows them. A plugin that is
- * gone or lacks its settings is refused before the turn (400), as on the Plugins endpoint.
+ * gone or lacks its settings is refused before the turn (400), as on the Plugins endpoint. Each is given the kind of
+ * OpenAI tool call its steps are shown as (code_interpreter, retrieval, or function for plugins and actions).
  */
 export async function assistantTurnTools(
   ctx: ChatContext,
@@ -59,12 +60,16 @@ export async function assistantTurnTools(
   for (const tool of scope.tools) {
     if (tool.type === 'code_interpreter') {
       if (allowed.has('code_interpreter') && runtime.sandboxes)
-        out.push({ tool: codeInterpreter(ctx, runtime.sandboxes, scope) as Tool, ...noCredentials });
+        out.push({
+          tool: codeInterpreter(ctx, runtime.sandboxes, scope) as Tool,
+          ...noCredentials,
+          kind: 'code_interpreter',
+        });
       continue;
     }
     if (tool.type === 'retrieval') {
       if (allowed.has('retrieval'))
-        out.push({ tool: retrieval(ctx, runtime, scope) as Tool, ...noCredentials });
+        out.push({ tool: retrieval(ctx, runtime, scope) as Tool, ...noCredentials, kind: 'retrieval' });
       continue;
     }
     if (tool.type !== 'function' || isActionFunction(tool)) continue;
@@ -74,7 +79,7 @@ export async function assistantTurnTools(
     if (!registered || !plugin) throw refuseTools(TOOL_MESSAGES.unknown(key));
     const auth = await pluginAuthFor(ctx.deps, scope.userId, key, extra);
     if (!auth) throw refuseTools(TOOL_MESSAGES.settings(plugin.name));
-    out.push({ tool: registered, auth, userGiven: userGivenFields(ctx.deps, key, extra) });
+    out.push({ tool: registered, auth, userGiven: userGivenFields(ctx.deps, key, extra), kind: 'function' });
   }
   if (allowed.has('actions')) out.push(...(await actionTools(ctx, runtime, scope)));
   return out;
@@ -98,7 +103,7 @@ async function actionTools(
     const auth = openActionSecrets(ctx.deps.config, action.action_id, action.metadata);
     return createActionTools({ action, auth, guardedFetch: runtime.guardedFetch })
       .filter((tool) => listed.has(tool.key))
-      .map((tool) => ({ tool: tool as Tool, ...noCredentials }));
+      .map((tool) => ({ tool: tool as Tool, ...noCredentials, kind: 'function' as const }));
   });
 }
 

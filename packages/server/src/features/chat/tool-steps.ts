@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ModelMessage } from 'ai';
 import type { ContentPart } from '@parley/shared';
 import { countTokens } from '../../lib/tokens';
-import type { ReplyPart, TokenUsage, ToolSpec } from '../../providers/provider.types';
+import type { TokenUsage, ToolSpec } from '../../providers/provider.types';
 import { holdForCall } from '../balance/call-billing';
 import { holdForTool, toolUnpaidReason } from '../balance/tool-billing';
 import { failure, runToolCall, type ToolCallOutcome } from '../tools/tool-runner';
@@ -20,10 +20,8 @@ import {
 } from './classic-agent';
 import { callSize } from './call-size';
 import { turnHistoryCounted, turnPromptTokens } from './turn-history';
+import { endedStep, toolCallPart, type ToolCall } from './tool-call-part';
 import type { TurnTool } from './turn-tools';
-
-/** A model's call of a tool, as the provider handed it back. */
-type ToolCall = Extract<ReplyPart, { type: 'tool-call' }>;
 
 /** What the reply's writer and stream are told while a tool turn runs. */
 export interface ToolStepHooks {
@@ -112,13 +110,13 @@ export async function streamToolSteps(
       // A call that asks for no tool is the answer; at the step limit, calls it still asks for are not run.
       if (calls.length === 0 || step >= limit) break;
       const indexes = calls.map((c) => {
-        parts.push(toolCallPart(c, null));
+        parts.push(toolCallPart(c, null, byKey.get(c.name)?.kind));
         hooks.onPart(parts.length - 1, parts.at(-1)!);
         return parts.length - 1;
       });
       const outcomes = await Promise.all(calls.map((c) => runCall(ctx, turn, byKey.get(c.name), c, signal)));
       outcomes.forEach((outcome, i) => {
-        parts[indexes[i]!] = toolCallPart(calls[i]!, outcome.output);
+        parts[indexes[i]!] = toolCallPart(calls[i]!, outcome, byKey.get(calls[i]!.name)?.kind);
         hooks.onPart(indexes[i]!, parts[indexes[i]!]!);
         for (const shown of outcome.parts) {
           parts.push(shown);
@@ -217,7 +215,7 @@ function endRunningSteps(parts: ContentPart[], reason: string): void {
     if (part.type !== 'tool_call' || part.tool_call.output != null) return;
     parts[index] = {
       type: 'tool_call',
-      tool_call: { ...part.tool_call, output: failure(part.tool_call.name ?? '', reason), progress: 1 },
+      tool_call: endedStep(part.tool_call, failure(part.tool_call.name ?? '', reason)),
     };
   });
 }
@@ -237,21 +235,6 @@ function appendText(parts: ContentPart[], delta: string): void {
   const last = parts.at(-1);
   if (last?.type === 'text') last.text.value += delta;
   else parts.push({ type: 'text', text: { value: delta } });
-}
-
-/** A tool step as the reply keeps it: running (no output, progress 0), then done with its output (progress 1). */
-function toolCallPart(call: ToolCall, output: string | null): ContentPart {
-  return {
-    type: 'tool_call',
-    tool_call: {
-      id: call.id,
-      type: 'function',
-      name: call.name,
-      arguments: JSON.stringify(call.input ?? {}),
-      output,
-      progress: output === null ? 0 : 1,
-    },
-  };
 }
 
 /**

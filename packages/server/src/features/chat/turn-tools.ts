@@ -4,6 +4,7 @@ import { mcpPluginName } from '../plugins/mcp-plugins';
 import { pluginAuthFor, userGivenFields } from '../plugins/plugin-auth.service';
 import { findStorePlugin } from '../plugins/store-catalogue';
 import type { Tool } from '../tools/tool';
+import type { OpenAiToolKind } from './tool-call-part';
 import { findUserById } from '../users/users.repository';
 import { parsePlugins } from '../users/users.service';
 import type { ChatContext } from './chat-context';
@@ -17,6 +18,11 @@ export interface TurnTool {
   auth: Readonly<Record<string, string>>;
   /** The fields of `auth` the user gave (their URLs go through the guard). */
   userGiven: ReadonlySet<string>;
+  /**
+   * An assistant's tool: the kind of OpenAI tool call its steps are shown as too (tool-call-part.ts), for LibreChat's
+   * client. Absent on the Plugins endpoint, whose steps keep the flat part.
+   */
+  kind?: OpenAiToolKind;
 }
 
 /** The tools a turn may call and the agent that calls them; no tools and no agent for a plain reply. */

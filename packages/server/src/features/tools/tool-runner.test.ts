@@ -61,6 +61,17 @@ describe('runToolCall', () => {
     expect(run).not.toHaveBeenCalled();
   });
 
+  it('keeps the passages a tool cites, for the step to show as its sources', async () => {
+    const citations = [{ fileId: 'f1', filename: '手册.pdf', where: 'page 2', text: '办公室九点开门。' }];
+    const citing: Tool = { ...add, key: 'cite', run: async () => ({ output: '[1] 手册.pdf', citations }) };
+    expect(await runToolCall(citing, { a: 1, b: 2 }, context())).toMatchObject({
+      status: 'done',
+      output: '[1] 手册.pdf',
+      citations,
+    });
+    expect(await runToolCall(add, { a: 1, b: 2 }, context())).not.toHaveProperty('citations');
+  });
+
   it('turns a throw into a failed step with its message; the run goes on', async () => {
     const broken: Tool = {
       ...add,

@@ -1,4 +1,4 @@
-import type { ContentPart } from '@parley/shared';
+import type { Citation, ContentPart } from '@parley/shared';
 import type { Tool, ToolContext } from './tool';
 
 /**
@@ -28,6 +28,11 @@ export interface ToolCallOutcome {
   parts: ContentPart[];
   status: 'done' | 'failed';
   durationMs: number;
+  /**
+   * The passages `output` quotes, numbered as in it (a retrieval's), when the tool gave them; the step's part shows
+   * them as the reply's sources. A tool that cites keeps its output under the cap, so no cited passage is cut off.
+   */
+  citations?: Citation[];
 }
 
 /**
@@ -65,7 +70,8 @@ export async function runToolCall(
   const signal = AbortSignal.any([ctx.signal, limit.signal]);
   try {
     const result = await untilAborted(tool.run(input.value, { ...ctx, signal }), signal);
-    return outcome(result.output, result.parts ?? [], 'done');
+    const done = outcome(result.output, result.parts ?? [], 'done');
+    return result.citations ? { ...done, citations: result.citations } : done;
   } catch (error) {
     if (ctx.signal.aborted) throw ctx.signal.reason ?? error;
     const reason = limit.signal.aborted
