@@ -64,13 +64,7 @@ describe.each(testDialects())('DELETE /api/user/delete on %s', (dialect) => {
 
   const countOf = async (
     table:
-      | 'conversations'
-      | 'messages'
-      | 'presets'
-      | 'user_keys'
-      | 'files'
-      | 'sessions'
-      | 'action_oauth_tokens',
+      'conversations' | 'messages' | 'presets' | 'user_keys' | 'files' | 'sessions' | 'action_oauth_tokens',
     userId: string,
   ) =>
     (await t.database.db.selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
