@@ -33,6 +33,7 @@ import { paymentRoutes } from './features/payments/payment.routes';
 import { pluginsRoutes } from './features/plugins/plugins.routes';
 import { assistantsRoutes } from './features/assistants/assistants.routes';
 import { assistantChatRoutes } from './features/assistants/assistant-chat.routes';
+import { assistantActionOAuthRoutes } from './features/assistants/assistant-action-oauth.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -108,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     pluginsRoutes,
     assistantsRoutes,
     assistantChatRoutes,
+    assistantActionOAuthRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

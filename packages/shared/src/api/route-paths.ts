@@ -89,6 +89,7 @@ export const ROUTE_PATHS = {
   getAssistant: 'GET /api/assistants/:id',
   updateAssistant: 'PATCH /api/assistants/:id',
   deleteAssistant: 'DELETE /api/assistants/:id',
+  actionOAuthCallback: 'GET /api/actions/:action_id/oauth/callback',
 } as const satisfies Record<string, `${HttpMethod} /${string}`>;
 
 export type RouteName = keyof typeof ROUTE_PATHS;

@@ -13,7 +13,7 @@ import { assistantAbortPayloadSchema, assistantChatPayloadSchema } from '../assi
 import { chatFinalEventSchema } from '../chat/sse-events';
 import type { RouteSpec } from './api-route';
 import type { RouteName } from './route-paths';
-import { id, messageResult, signedIn } from './route-parts';
+import { anyone, id, messageResult, signedIn } from './route-parts';
 import { actionMetadataSchema, saveActionPayloadSchema } from '../actions/action.schema';
 
 const assistantParams = z.object({ id });
@@ -25,6 +25,12 @@ const publicActionSchema = z.object({
 });
 const OFF = 'The assistants endpoint is not configured (`endpoints.assistants` in the YAML file).';
 const BUILDER_OFF = 'The operator turned the builder off (`disableBuilder`).';
+// Lenient on purpose: the provider's navigation back is answered with a page in every case, never a JSON error.
+const actionOAuthCallbackQuery = z.looseObject({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional().describe('Set by the provider when the user declined or the request failed'),
+});
 
 /**
  * Assistants (docs/reference/assistants.md): LibreChat's paths and shapes, so its clients keep working. An assistant
@@ -145,5 +151,16 @@ export const ASSISTANT_ROUTES = {
     params: assistantParams,
     responses: { 200: deletedAssistantSchema },
     errors: { 403: BUILDER_OFF, 404: 'No assistant of the user with that id.' },
+  }),
+  actionOAuthCallback: anyone('Assistants', "Where an OAuth action's provider sends the browser back", {
+    params: z.object({ action_id: z.string() }),
+    query: actionOAuthCallbackQuery,
+    responses: { 200: z.string().describe('An HTML page saying the sign-in succeeded') },
+    description:
+      "LibreChat's path; the address an operator registers with the provider is DOMAIN_SERVER followed by it. " +
+      'The sealed `state` names the user, the action and the run waiting in `requires_action`; the code is ' +
+      'exchanged at the token URL and the tokens stored sealed, and the run goes on. Every answer is a small HTML ' +
+      'page: 400 for a bad, expired or mismatched state or a refusal by the provider, 404 when the action is gone ' +
+      'or the assistants endpoint is not configured, 502 when the token URL fails.',
   }),
 } satisfies Partial<Record<RouteName, RouteSpec>>;

@@ -34,7 +34,8 @@ export interface TokenRequest {
 }
 
 const MAX_ANSWER_BYTES = 64 * 1024;
-const TIMEOUT_MS = 15_000;
+/** A token URL that has not answered within this long is given up on. */
+export const TOKEN_EXCHANGE_TIMEOUT_MS = 15_000;
 
 /** RFC 6749's form encoding of the client's id and secret inside a Basic header. */
 const formEncode = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
@@ -57,7 +58,10 @@ export async function requestTokens(guardedFetch: typeof fetch, request: TokenRe
     form.set('client_id', request.clientId);
     form.set('client_secret', request.clientSecret);
   }
-  const timeout = AbortSignal.any([...(request.signal ? [request.signal] : []), timeoutSignal(TIMEOUT_MS)]);
+  const timeout = AbortSignal.any([
+    ...(request.signal ? [request.signal] : []),
+    timeoutSignal(TOKEN_EXCHANGE_TIMEOUT_MS),
+  ]);
   let res: Response;
   try {
     res = await guardedFetch(request.tokenUrl, {

@@ -2,7 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { freshDatabase, testDialects, type TestDatabase } from '../../../test/dialects.test-helpers';
 import { newUserRow } from '../../../test/factories.test-helpers';
-import { actionOAuthRoutes, OAUTH_SUCCESS_TEXT } from './action-oauth.routes';
+import { setRouteCompilers } from '../../lib/api-routes';
+import { AppError } from '../../lib/app-error';
+import { registerErrorHandler } from '../../lib/error-handler';
+import { addActionOAuthCallback, OAUTH_SUCCESS_TEXT } from './action-oauth.routes';
 import { consent, oauthAction, oauthService } from './action-oauth.test-helpers';
 import { startLocalProvider, type LocalProvider } from './local-oauth-provider.test-helpers';
 
@@ -19,7 +22,7 @@ describe.each(testDialects())('the action OAuth callback route on %s', (dialect)
     t = provider = app = undefined;
   });
 
-  async function setUp(loadFails = false) {
+  async function setUp(loadFails = false, available = true) {
     t = await freshDatabase(dialect);
     provider = await startLocalProvider('post');
     const user = await newUserRow(t.db);
@@ -27,8 +30,13 @@ describe.each(testDialects())('the action OAuth callback route on %s', (dialect)
     const oauth = oauthService(t.db, { now: Date.now() });
     const authorized: unknown[] = [];
     app = Fastify();
-    await app.register(actionOAuthRoutes, {
+    registerErrorHandler(app);
+    setRouteCompilers(app, { checkResponses: true });
+    addActionOAuthCallback(app, {
       oauth,
+      assertAvailable: () => {
+        if (!available) throw new AppError('NOT_FOUND', 'The assistants endpoint is not configured');
+      },
       loadAction: async (actionId, userId) => {
         if (loadFails) throw new Error('database is down: secret detail');
         return actionId === 'act-oauth' && userId === user.id ? target : null;
@@ -75,6 +83,27 @@ describe.each(testDialects())('the action OAuth callback route on %s', (dialect)
     expect(res.body).toBe(
       page('Authentication failed: the provider answered &quot;&lt;script&gt;x&lt;/script&gt;&quot;.'),
     );
+  });
+
+  it('answers a malformed request and a server without the feature with a page too', async () => {
+    await setUp();
+    const twice = await app!.inject({
+      method: 'GET',
+      url: '/api/actions/act-oauth/oauth/callback?code=a&code=b&state=s',
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(twice.body).toContain('Authentication failed: ');
+    await app!.close();
+    await t!.cleanup();
+    await provider!.close();
+    const { user, target, oauth, authorized, db } = await setUp(false, false);
+    const { callback } = await consent(oauth.beginActionOAuth(target, user.id).url);
+    const off = await app!.inject({ method: 'GET', url: `${callback.pathname}${callback.search}` });
+    expect(off.statusCode).toBe(404);
+    expect(off.body).toBe(page('Authentication failed: The assistants endpoint is not configured'));
+    expect(authorized).toEqual([]);
+    expect(await db.selectFrom('action_oauth_tokens').selectAll().execute()).toEqual([]);
   });
 
   it('answers an unexpected failure with a plain 500 page that tells nothing of it', async () => {

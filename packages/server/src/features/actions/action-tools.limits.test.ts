@@ -151,4 +151,39 @@ describe('action tool time limit', () => {
     stop.abort(new Error('stopped by the user'));
     await expect(running).rejects.toThrow('stopped by the user');
   });
+
+  it('gives an OAuth call the time of its sign-in on top of its own limit', async () => {
+    api = await startLocalServer((_, res) => {
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.end('signed in');
+    });
+    const oauthTool = (signInMs?: number) =>
+      createActionTools({
+        action: {
+          action_id: 'act-1',
+          metadata: {
+            raw_spec: testApiSpec(api!.origin),
+            domain: '127.0.0.1',
+            auth: actionAuthSchema.parse({ type: 'oauth', authorization_url: 'https://idp.example.com/a' }),
+          },
+        },
+        auth: {},
+        guardedFetch: loopbackAllowedFetch(),
+        limits: { timeoutMs: 2_000 },
+        // The user takes 5 s to consent.
+        oauthToken: () => new Promise((resolve) => setTimeout(() => resolve('token-1'), 5_000)),
+        ...(signInMs !== undefined ? { signInMs } : {}),
+      }).find((t) => t.key === KEY) as Tool;
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const waited = runToolCall(oauthTool(10_000), {}, testToolContext());
+    const cut = runToolCall(oauthTool(), {}, testToolContext());
+    await vi.advanceTimersByTimeAsync(5_000);
+    vi.useRealTimers();
+    expect(await waited).toMatchObject({ status: 'done', output: 'signed in' });
+    expect(await cut).toMatchObject({
+      status: 'failed',
+      output: `error processing tool ${KEY}: no answer within 3 s`,
+    });
+    expect(api.received.map((r) => r.headers.authorization)).toEqual(['Bearer token-1']);
+  });
 });

@@ -40,6 +40,11 @@ export interface CreateActionToolsOptions {
    * loop learns here that the run should wait in `requires_action` (with `authorizationUrl`) instead.
    */
   onAuthRequired?: (required: ActionAuthRequired) => void;
+  /**
+   * How long a call of an OAuth action may spend getting its token (a refresh, the wait for the user's consent),
+   * beyond the call's own limit: the runner's time limit grows by it.
+   */
+  signInMs?: number;
 }
 
 /**
@@ -69,8 +74,11 @@ function createOperationTool(
     key: actionFunctionName(fn.name, domain),
     description: fn.description || `${op.method.toUpperCase()} ${op.path} on ${domain}`,
     input,
-    // The runner's limit sits a little above the call's own, so the call's clearer message is the one seen.
-    timeoutMs: limits.timeoutMs + 1_000,
+    // The runner's limit sits a little above the call's own (and the sign-in's), so their clearer messages are seen.
+    timeoutMs:
+      limits.timeoutMs +
+      (options.action.metadata.auth.type === 'oauth' ? (options.signInMs ?? 0) : 0) +
+      1_000,
     run: async (args, ctx) => {
       // Checked here too, so a caller that skips the runner still sends nothing for arguments of the wrong type.
       const checked = input.safeParse(args);

@@ -20,6 +20,8 @@ import { sendIntent, type SendRoute } from '../chat/send-intent';
 import { emptyTextError } from '../chat/turn-placement.service';
 import { getUserConversation } from '../conversations/conversations.service';
 import { promptTakesImages } from '../../providers/build-prompt';
+import { findActionOAuthToken } from '../actions/action-oauth-tokens.repository';
+import { createConsentGate } from './action-consent';
 import { endpointForModel } from './assistant-models';
 import { parseTools } from './assistant-record';
 import { assistantTurnTools, type AssistantRuntime } from './assistant-turn-tools';
@@ -94,6 +96,13 @@ export async function startAssistantTurn(
   const knowledge = JSON.parse(assistant.file_ids) as string[];
   const conversationId =
     payload.conversationId && payload.conversationId !== 'new' ? payload.conversationId : null;
+  const runId = newRunId();
+  const consent = createConsentGate({
+    switchRun: (from, to) => runs.switchRun(db, runId, from, to),
+    pollIntervalMs: settings.pollIntervalMs,
+    hasTokens: async (actionId) => (await findActionOAuthToken(db, userId, actionId)) !== undefined,
+    onError: (error) => ctx.logError(error, 'action OAuth token look-up'),
+  });
   const tools = await assistantTurnTools(ctx, runtime, {
     userId,
     // A new conversation's id is known once placed; its sandbox session is keyed by the thread until then.
@@ -103,9 +112,10 @@ export async function startAssistantTurn(
     assistantId: assistant.id,
     fileIds: [...knowledge, ...files.map((f) => f.file_id)],
     knowledgeIds: knowledge,
+    runId,
+    consent,
   });
   const instructions = payload.instructions ?? assistant.instructions;
-  const runId = newRunId();
   let expiresAt = '';
   const onEnd = async (outcome: TurnOutcome): Promise<Partial<ChatFinalEvent>> => {
     const now = nowIso();

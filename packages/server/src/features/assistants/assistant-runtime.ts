@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import type { AppDeps } from '../../app-deps';
 import { createGuardedFetch } from '../../lib/outbound/guarded-fetch';
+import { createActionOAuth } from '../actions/action-oauth.service';
 import { createSandboxPool } from '../code-interpreter/sandbox-pool';
 import type { AppStorage } from '../files/storage/storage-for-app';
 import { findReadyFile } from '../files/files.repository';
@@ -20,7 +21,7 @@ export type { AssistantRuntime } from './assistant-turn-tools';
 
 /**
  * What assistants' tools run on, made once per app (docs/reference/assistants.md): the Python sandboxes, the guard
- * every action call goes through, the knowledge search, and the background indexing of knowledge files (a task runner
+ * every action call goes through, actions' OAuth sign-in, the knowledge search, and the background indexing of knowledge files (a task runner
  * claiming `knowledge.index` tasks; extraction in worker threads). Nothing starts while the endpoint is off, and no
  * sandbox or worker starts before its first use.
  */
@@ -80,9 +81,17 @@ export function createAssistantRuntime(
       })
     : null;
   runner?.start();
+  // One guard for actions' APIs and their token URLs: both are user-given.
+  const guardedFetch = createGuardedFetch({ allowedRanges: deps.config.network.userURLAllowedRanges });
   return {
     sandboxes,
-    guardedFetch: createGuardedFetch({ allowedRanges: deps.config.network.userURLAllowedRanges }),
+    guardedFetch,
+    oauth: createActionOAuth({
+      db,
+      creds: deps.config,
+      guardedFetch,
+      serverOrigin: deps.config.domainServer,
+    }),
     search: createKnowledgeSearch({
       db,
       ...(embeddings

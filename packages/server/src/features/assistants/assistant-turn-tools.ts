@@ -1,6 +1,9 @@
 import { buffer } from 'node:stream/consumers';
 import type { AssistantTool } from '@parley/shared';
 import type { AssistantsSettings } from '../../config/assistants-settings';
+import { TOKEN_EXCHANGE_TIMEOUT_MS } from '../actions/action-oauth-exchange';
+import type { ActionOAuth } from '../actions/action-oauth.service';
+import { ACTION_OAUTH_STATE_TTL_MS } from '../actions/action-oauth-state';
 import { openActionSecrets } from '../actions/action-secrets';
 import type { ChatContext } from '../chat/chat-context';
 import { refuseTools, TOOL_MESSAGES } from '../chat/tool-refusals';
@@ -17,6 +20,7 @@ import type { KnowledgePassage, SearchKnowledgeInput } from '../knowledge/knowle
 import { actionsOfAssistant } from './assistant-actions.repository';
 import { storedAction } from './assistant-action-record';
 import { isActionFunction } from './assistant-tools';
+import { consentedToken, type ConsentGate } from './action-consent';
 
 /** What an assistant's tools are made with, beside the chat's context: made once per app. */
 export interface AssistantRuntime {
@@ -24,6 +28,8 @@ export interface AssistantRuntime {
   sandboxes: SandboxPool | null;
   /** The guarded fetch actions call their APIs through (USER_URL_ALLOWED_RANGES applied). */
   guardedFetch: typeof fetch;
+  /** OAuth actions' sign-in: the consent URL, the callback's token exchange, the stored tokens. */
+  oauth: ActionOAuth;
   /** The knowledge search retrieval answers from. */
   search: (input: SearchKnowledgeInput, signal?: AbortSignal) => Promise<KnowledgePassage[]>;
 }
@@ -39,6 +45,10 @@ export interface AssistantToolScope {
   fileIds: readonly string[];
   /** The assistant's knowledge files alone: retrieval searches them. */
   knowledgeIds: readonly string[];
+  /** The turn's run, named in an OAuth consent's state. */
+  runId: string;
+  /** Where the turn's OAuth actions wait for the user's consent. */
+  consent: ConsentGate;
 }
 
 const noCredentials = { auth: {}, userGiven: new Set<string>() } as const;
@@ -101,7 +111,15 @@ async function actionTools(
   return rows.flatMap((row) => {
     const action = storedAction(row);
     const auth = openActionSecrets(ctx.deps.config, action.action_id, action.metadata);
-    return createActionTools({ action, auth, guardedFetch: runtime.guardedFetch })
+    const turn = { userId: scope.userId, runId: scope.runId, gate: scope.consent };
+    return createActionTools({
+      action,
+      auth,
+      guardedFetch: runtime.guardedFetch,
+      oauthToken: consentedToken(runtime.oauth, { action, secrets: auth }, turn),
+      // A refresh, then the wait for consent: at most as long as the consent link lives.
+      signInMs: TOKEN_EXCHANGE_TIMEOUT_MS + ACTION_OAUTH_STATE_TTL_MS,
+    })
       .filter((tool) => listed.has(tool.key))
       .map((tool) => ({ tool: tool as Tool, ...noCredentials, kind: 'function' as const }));
   });

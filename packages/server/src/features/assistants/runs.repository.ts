@@ -28,6 +28,20 @@ export async function moveRun(
   return db.selectFrom('assistant_runs').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/**
+ * Moves a run from `from` to `to` only while it is in `from`: a run waiting on the user goes back to `in_progress`
+ * only if nothing else (a Stop's `cancelling`, an end) moved it meanwhile. Answers whether it moved.
+ */
+export async function switchRun(db: Db, id: string, from: RunStatus, to: RunStatus): Promise<boolean> {
+  const result = await db
+    .updateTable('assistant_runs')
+    .set({ status: to })
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
 /** The user's run that is still going in a conversation (at most one: a conversation has one reply at a time). */
 export function openRunOf(
   db: Db,

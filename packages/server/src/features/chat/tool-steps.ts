@@ -22,6 +22,8 @@ import { callSize } from './call-size';
 import { turnHistoryCounted, turnPromptTokens } from './turn-history';
 import { endedStep, toolCallPart, type ToolCall } from './tool-call-part';
 import type { TurnTool } from './turn-tools';
+import { withStepAuth } from './step-auth';
+import type { StepAuth } from '../tools/tool';
 
 /** What the reply's writer and stream are told while a tool turn runs. */
 export interface ToolStepHooks {
@@ -114,7 +116,14 @@ export async function streamToolSteps(
         hooks.onPart(parts.length - 1, parts.at(-1)!);
         return parts.length - 1;
       });
-      const outcomes = await Promise.all(calls.map((c) => runCall(ctx, turn, byKey.get(c.name), c, signal)));
+      // A step waiting for the user's sign-in shows its consent address until it goes on.
+      const showAuth = (at: number) => (auth: StepAuth | null) => {
+        parts[at] = withStepAuth(parts[at]!, auth);
+        hooks.onPart(at, parts[at]!);
+      };
+      const outcomes = await Promise.all(
+        calls.map((c, i) => runCall(ctx, turn, byKey.get(c.name), c, signal, showAuth(indexes[i]!))),
+      );
       outcomes.forEach((outcome, i) => {
         parts[indexes[i]!] = toolCallPart(calls[i]!, outcome, byKey.get(calls[i]!.name)?.kind);
         hooks.onPart(indexes[i]!, parts[indexes[i]!]!);
@@ -247,6 +256,7 @@ async function runCall(
   turnTool: TurnTool | undefined,
   call: ToolCall,
   signal: AbortSignal,
+  awaitingAuth: (auth: StepAuth | null) => void,
 ): Promise<ToolCallOutcome> {
   // A model may call a tool it was not offered: a failed step it can read, as any other failure.
   if (!turnTool)
@@ -256,7 +266,7 @@ async function runCall(
     const output = failure(call.name, toolUnpaidReason(billing.unpaid));
     return { output, parts: [], status: 'failed', durationMs: 0 };
   }
-  const toolCtx = ctx.tools.contextFor(turn.userId, turnTool, signal);
+  const toolCtx = { ...ctx.tools.contextFor(turn.userId, turnTool, signal), awaitingAuth };
   const outcome = await runToolCall(turnTool.tool, call.input, toolCtx);
   await billing?.settle(outcome.status !== 'failed');
   return outcome;

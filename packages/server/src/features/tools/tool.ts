@@ -36,6 +36,17 @@ export interface ToolContext {
    * show, else a `text` part linking the download. Throws when the quota is full or storage fails.
    */
   saveFile(file: ToolFile): Promise<ContentPart>;
+  /**
+   * Shows on the step that it waits for the user to sign in at `url` until `expiresAt` (an OAuth action without a
+   * usable token), or with null that it goes on. Absent where no step shows it.
+   */
+  awaitingAuth?(auth: StepAuth | null): void;
+}
+
+/** The consent address a waiting step shows, and when it stops working (Unix ms). */
+export interface StepAuth {
+  url: string;
+  expiresAt: number;
 }
 
 /** A file a tool made, to save as the user's. */

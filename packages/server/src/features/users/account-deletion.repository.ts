@@ -2,7 +2,8 @@ import type { Db } from '../../db/database';
 
 /**
  * Deletes what a deleted account leaves behind beside its files: conversations (their messages and search documents
- * go by cascade), presets, provider keys, plugin credentials, sessions, mailed links, and the phone's sign-in code.
+ * go by cascade), presets, provider keys, plugin credentials, actions' OAuth tokens, sessions, mailed links, and the
+ * phone's sign-in code.
  */
 export async function deleteAccountData(db: Db, userId: string, phone: string | null): Promise<void> {
   await db.deleteFrom('conversations').where('user_id', '=', userId).execute();
@@ -10,6 +11,7 @@ export async function deleteAccountData(db: Db, userId: string, phone: string | 
   await db.deleteFrom('presets').where('user_id', '=', userId).execute();
   await db.deleteFrom('user_keys').where('user_id', '=', userId).execute();
   await db.deleteFrom('plugin_auths').where('user_id', '=', userId).execute();
+  await db.deleteFrom('action_oauth_tokens').where('user_id', '=', userId).execute();
   await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
   await db.deleteFrom('email_tokens').where('user_id', '=', userId).execute();
   if (phone !== null) await db.deleteFrom('sms_codes').where('phone', '=', phone).execute();

@@ -22,6 +22,7 @@ import { startSession } from '../auth/sessions.service';
 import { paidOrder, pack10 } from '../commerce/commerce.test-helpers';
 import { createLocalStorage } from '../files/storage/local.storage';
 import { readBalance } from '../ledger/ledger.repository';
+import { saveTokens } from '../actions/action-oauth-token-store';
 import { accountCall } from './account.test-helpers';
 import { findUserById } from './users.repository';
 
@@ -50,11 +51,20 @@ describe.each(testDialects())('DELETE /api/user/delete on %s', (dialect) => {
     const storage = createLocalStorage(dataDir);
     const file = await newFile(db, user.user.id, { bytes: Buffer.from('png bytes'), storage });
     const orderId = await paidOrder(deps, user.user.id, pack10);
+    // An action's OAuth tokens, as the callback stores them (sealed).
+    await saveTokens(
+      db,
+      t.config,
+      { userId: user.user.id, actionId: 'act-1' },
+      { access_token: 'access-secret', refresh_token: 'refresh-secret', expires_in: 3600 },
+      Date.now(),
+    );
     return { conversationId, file, orderId, path: join(storage.root, file.storage_key) };
   }
 
   const countOf = async (
-    table: 'conversations' | 'messages' | 'presets' | 'user_keys' | 'files' | 'sessions',
+    table:
+      'conversations' | 'messages' | 'presets' | 'user_keys' | 'files' | 'sessions' | 'action_oauth_tokens',
     userId: string,
   ) =>
     (await t.database.db.selectFrom(table).select('user_id').where('user_id', '=', userId).execute()).length;
@@ -88,7 +98,15 @@ describe.each(testDialects())('DELETE /api/user/delete on %s', (dialect) => {
     expect(res.json()).toEqual({ message: 'User deleted' });
     expect(res.cookies.find((c) => c.name === 'refreshToken')?.value).toBe('');
 
-    const gone = ['conversations', 'messages', 'presets', 'user_keys', 'files', 'sessions'] as const;
+    const gone = [
+      'conversations',
+      'messages',
+      'presets',
+      'user_keys',
+      'files',
+      'sessions',
+      'action_oauth_tokens',
+    ] as const;
     for (const table of gone) {
       expect({ table, count: await countOf(table, me.user.id) }).toEqual({ table, count: 0 });
     }
@@ -128,7 +146,14 @@ describe.each(testDialects())('DELETE /api/user/delete on %s', (dialect) => {
     expect(row?.deleted_at).toEqual(expect.any(String));
 
     // The other user's data is untouched.
-    for (const table of ['conversations', 'messages', 'presets', 'user_keys', 'files'] as const) {
+    for (const table of [
+      'conversations',
+      'messages',
+      'presets',
+      'user_keys',
+      'files',
+      'action_oauth_tokens',
+    ] as const) {
       expect({ table, count: await countOf(table, other.user.id) }).toEqual({ table, count: 1 });
     }
     expect(await searchDocsOf(other.user.id)).toBe(2);
