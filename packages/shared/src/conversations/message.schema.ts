@@ -23,9 +23,7 @@ export const contentPartSchema = z.discriminatedUnion('type', [
        * An assistant's steps carry OpenAI's nested shape beside the flat fields, as LibreChat's client reads them
        * (docs/reference/messages.md (Content parts)): the code interpreter's code and what it printed or drew,
        */
-      code_interpreter: z
-        .object({ input: z.string(), outputs: z.array(codeOutputSchema) })
-        .optional(),
+      code_interpreter: z.object({ input: z.string(), outputs: z.array(codeOutputSchema) }).optional(),
       /** a retrieval (its passages in `citations`), */
       retrieval: z.record(z.string(), z.unknown()).optional(),
       /** or a function (a plugin or an action) with its output. */
