@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FileText } from 'lucide-react';
+import { ChevronRight, FileText } from 'lucide-react';
 import type { ReplySource } from '../assistant-steps';
 import { Passage } from './source-passages';
 
@@ -24,7 +24,7 @@ export function ReplySources({ sources }: { sources: readonly ReplySource[] }) {
         {sources.map((source, i) => (
           <li key={source.fileId} className="min-w-0">
             <details className="group/source">
-              <summary className="-mx-1.5 flex cursor-pointer items-start gap-2 rounded-lg px-1.5 py-1 text-sm leading-6 text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-200 dark:hover:bg-zinc-800">
+              <summary className="-mx-1.5 flex cursor-pointer list-none items-start gap-2 rounded-lg px-1.5 py-1 text-sm leading-6 text-zinc-800 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-200 dark:hover:bg-zinc-800 [&::-webkit-details-marker]:hidden">
                 <span className="shrink-0 text-zinc-500 tabular-nums dark:text-zinc-400">{i + 1}.</span>
                 <FileText
                   className="mt-1 size-4 shrink-0 text-teal-700 dark:text-teal-400"
@@ -36,6 +36,10 @@ export function ReplySources({ sources }: { sources: readonly ReplySource[] }) {
                     <span className="text-zinc-500 dark:text-zinc-400"> · {placesOf(source)}</span>
                   )}
                 </span>
+                <ChevronRight
+                  className="mt-1.5 size-3.5 shrink-0 text-zinc-500 transition-transform group-open/source:rotate-90 motion-reduce:transition-none dark:text-zinc-400"
+                  aria-hidden="true"
+                />
               </summary>
               <ul className="mt-1 mb-2 ml-6 flex flex-col gap-2 border-l-2 border-zinc-200 pl-3 dark:border-zinc-700">
                 {source.passages.map((passage, j) => (
