@@ -70,6 +70,7 @@ describe.each(testDialects())('LibreChat client, an OAuth action, on %s', (diale
         arguments: '{}',
         output: null,
         progress: 0,
+        function: { name: ANSWER_TOOL, arguments: '{}', output: null },
         auth: expect.stringMatching(new RegExp(`^${provider.origin}/authorize\\?`)),
         expires_at: expect.any(Number),
       },
@@ -86,7 +87,11 @@ describe.each(testDialects())('LibreChat client, an OAuth action, on %s', (diale
     expect(updates[0]).toEqual(expect.objectContaining({ id: step.tool_call.id, output: null, progress: 0 }));
     expect(updates[0]).not.toHaveProperty('auth');
     expect(updates[0]).not.toHaveProperty('expires_at');
-    expect(updates.at(-1)).toMatchObject({ output: expect.stringContaining(API_ANSWER), progress: 1 });
+    expect(updates.at(-1)).toMatchObject({
+      output: expect.stringContaining(API_ANSWER),
+      progress: 1,
+      function: { name: ANSWER_TOOL, output: expect.stringContaining(API_ANSWER) },
+    });
     const final = frames.at(-1) as { final: boolean; run: { status: string } };
     expect(final).toMatchObject({ final: true, run: { status: 'completed' } });
   });

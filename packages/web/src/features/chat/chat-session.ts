@@ -5,11 +5,13 @@ import { queryClient, queryKeys } from '../../lib/query-client';
 import { logout } from '../auth/session';
 import { refreshBalance } from '../balance/balance.api';
 import { setConversationTitleInCache, upsertConversationInCache } from '../conversations/conversations.cache';
-import { generateTitle, messagesCache, NEW_CONVERSATION, postAbort } from './chat.api';
+import { generateTitle, messagesCache, NEW_CONVERSATION, postAbort, postSend } from './chat.api';
 import { nextStreamId, useChatStreamStore, type ActiveStream } from './chat-stream.store';
 import { useConversationStore } from './conversation.store';
 import { isBanErrorText } from './send-error';
+import { abortCall } from './stream/abort-call';
 import { abortFailure, abortOutcome } from './stream/abort-outcome';
+import { threadOf } from './stream/assistant-thread';
 import { readChatEvent } from './stream/chat-events';
 import {
   createReplyStream,
@@ -70,7 +72,11 @@ function afterFinal(final: ChatFinalEvent, wasNew: boolean, aborted: boolean): v
   // The call was settled before its final event (docs/reference/balance.md (What a call costs)).
   refreshBalance();
   if (!showing(conversation.conversationId)) return;
-  useConversationStore.getState().setTitle(conversation.title);
+  const store = useConversationStore.getState();
+  store.setTitle(conversation.title);
+  // An assistant's conversation goes on in the thread its first reply started.
+  const thread = threadOf(conversation, store.setup);
+  if (thread) store.patchSetup(thread);
   // A stopped first reply's title (the question's) is already in its final event; the title model is not asked.
   if (wasNew && !aborted) refreshTitleLater(conversation.conversationId);
 }
@@ -188,11 +194,7 @@ export async function submit(submission: Submission, endpoint: string): Promise<
   const active = begin({ conversationId, replyId, userMessageId, sender }, endpoint);
   let res: Response;
   try {
-    res = await api.callRaw(
-      submission.route,
-      { params: { endpoint: submission.endpoint }, body: submission.payload },
-      { headers: STREAM_HEADERS, signal: active.controller.signal },
-    );
+    res = await postSend(submission, { headers: STREAM_HEADERS, signal: active.controller.signal });
   } catch {
     if (!aborted(active)) active.reply.failToConnect();
     if (active.controller.signal.reason !== 'stop') streams().end(active.id);
@@ -254,10 +256,7 @@ async function stopNow(active: ActiveStream): Promise<void> {
     else reply.fail(decision.errorText);
   };
   try {
-    const res = await postAbort(active.endpoint, {
-      abortKey: reply.conversationId,
-      endpoint: active.endpoint,
-    });
+    const res = await postAbort(abortCall(active.endpoint, reply.conversationId, reply.replyId));
     const outcome = abortOutcome(res.status, res.statusText, res.status === 204 ? null : await readJson(res));
     if (outcome.kind === 'final') {
       reply.finalise(outcome.event);

@@ -1,6 +1,9 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { AbortPayload, Message } from '@parley/shared';
+import type { Message } from '@parley/shared';
 import { api } from '../../lib/api';
+import type { CallOptions } from '../../lib/api-client';
+import type { Submission, SubmissionCall } from './stream/submission';
+import type { AbortCall } from './stream/abort-call';
 import { queryClient, queryKeys } from '../../lib/query-client';
 
 /**
@@ -69,11 +72,31 @@ export const messagesCache = {
 };
 
 /**
- * `POST /api/ask/{endpoint}/abort` (docs/reference/chat.md (Stopping a reply)): the raw answer, whose status decides
- * the outcome.
+ * A send's call (docs/reference/chat.md (The ask call); docs/reference/assistants.md (Chatting with an assistant)):
+ * the raw answer, the stream.
  */
-export function postAbort(endpoint: string, payload: AbortPayload): Promise<Response> {
-  return api.callRaw('abort', { params: { endpoint }, body: payload });
+export function postSend(submission: Submission, options: CallOptions): Promise<Response> {
+  const call: SubmissionCall = submission;
+  switch (call.route) {
+    case 'ask':
+    case 'edit':
+      return api.callRaw(
+        call.route,
+        { params: { endpoint: submission.endpoint }, body: call.payload },
+        options,
+      );
+    default:
+      return api.callRaw(call.route, { body: call.payload }, options);
+  }
+}
+
+/**
+ * `POST /api/ask/{endpoint}/abort`, or `/api/assistants/chat/abort` (docs/reference/chat.md (Stopping a reply)): the
+ * raw answer, whose status decides the outcome.
+ */
+export function postAbort(call: AbortCall): Promise<Response> {
+  if (call.route === 'assistantChatAbort') return api.callRaw(call.route, { body: call.payload });
+  return api.callRaw(call.route, { params: { endpoint: call.endpoint }, body: call.payload });
 }
 
 /** `POST /api/convos/gen_title`: the generated title (the server waits a few seconds for it). */

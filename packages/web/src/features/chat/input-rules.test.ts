@@ -45,4 +45,15 @@ describe('inputRules', () => {
     expect(rules({ conversationId: 'search' })).toMatchObject({ mode: 'search', textDisabled: true });
     expect(rules({ noEndpoint: true })).toMatchObject({ mode: 'no-endpoint', sendDisabled: true });
   });
+
+  it('on the assistants endpoint, the box waits for an assistant to be chosen (after a missing key)', () => {
+    expect(rules({ assistantMissing: true })).toEqual({
+      mode: 'needs-assistant',
+      textDisabled: true,
+      sendDisabled: true,
+      placeholder: { key: 'com_ui_chat_input_select_assistant' },
+    });
+    expect(rules({ assistantMissing: true, keyMissing: true }).mode).toBe('needs-key');
+    expect(rules({ assistantMissing: false }).mode).toBe('ready');
+  });
 });

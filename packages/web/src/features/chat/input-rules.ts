@@ -9,6 +9,8 @@ export interface InputRulesContext {
   endpointPending: boolean;
   /** The endpoint needs the user's own key and none usable is stored. */
   keyMissing: boolean;
+  /** The assistants endpoint with no assistant chosen: there is no one to send to. */
+  assistantMissing?: boolean;
   /** Attachments still uploading. */
   filesLoading: boolean;
   /** What the placeholder names: the model, else the endpoint's label. */
@@ -17,7 +19,7 @@ export interface InputRulesContext {
   endpointName: string;
 }
 
-export type InputMode = 'ready' | 'search' | 'needs-key' | 'no-endpoint';
+export type InputMode = 'ready' | 'search' | 'needs-key' | 'needs-assistant' | 'no-endpoint';
 
 export interface InputRules {
   mode: InputMode;
@@ -28,7 +30,8 @@ export interface InputRules {
 }
 
 /**
- * The text box is blocked in the search view, without an endpoint and without a required key. An errored or
+ * The text box is blocked in the search view, without an endpoint, without a required key, and on the assistants
+ * endpoint until an assistant is chosen (docs/reference/assistants.md (Chatting with an assistant)). An errored or
  * unfinished latest message does not block it: a new message branches from it like any send, and the way to go on
  * shows under that message
  * (docs/decisions.md (The message box stays usable after Stop and after any error)).
@@ -43,7 +46,9 @@ export function inputRules(c: InputRulesContext): InputRules {
         ? 'no-endpoint'
         : c.keyMissing
           ? 'needs-key'
-          : 'ready';
+          : c.assistantMissing
+            ? 'needs-assistant'
+            : 'ready';
   const textDisabled = mode !== 'ready';
   const blank = c.text.trim() === '';
   const sendDisabled = textDisabled || blank || c.filesLoading || c.submitting || c.endpointPending;
@@ -58,6 +63,8 @@ function placeholderOf(mode: InputMode, c: InputRulesContext): InputRules['place
       return { key: 'com_ui_chat_input_no_endpoint' };
     case 'needs-key':
       return { key: 'com_ui_chat_input_set_key', values: { endpoint: c.endpointName } };
+    case 'needs-assistant':
+      return { key: 'com_ui_chat_input_select_assistant' };
     default:
       return c.modelName
         ? { key: 'com_ui_chat_input_placeholder', values: { model: c.modelName } }

@@ -38,7 +38,8 @@ describe('regenerate', () => {
     ]) {
       expect(canRegenerate(ctx({ endpoint })), endpoint).toBe(true);
     }
-    expect(canRegenerate(ctx({ endpoint: 'assistants' }))).toBe(false);
+    // An assistant's reply regenerates on the assistants path's /modify.
+    expect(canRegenerate(ctx({ endpoint: 'assistants' }))).toBe(true);
   });
 
   it('is not offered for user messages, while editing or submitting, or on search results', () => {

@@ -67,11 +67,14 @@ export function canEdit(c: MessageActionContext): boolean {
 
 /**
  * Regenerate: AI messages not being edited, not while submitting, not search results
- * (docs/reference/messages.md (Message actions)).
+ * (docs/reference/messages.md (Message actions)). An assistant's reply too: Parley's threads branch, and the assistants
+ * path regenerates on `/modify` (docs/reference/assistants.md (Chatting with an assistant)), where LibreChat, on
+ * OpenAI's threads, cannot.
  */
 export function canRegenerate(c: MessageActionContext): boolean {
   if (c.message.isCreatedByUser || c.isEditing || c.submitting || c.isSearchResult) return false;
-  return REGENERATE_ENDPOINTS.includes(kind(c.endpoint));
+  const k = kind(c.endpoint);
+  return REGENERATE_ENDPOINTS.includes(k) || k === 'assistants';
 }
 
 /**

@@ -68,3 +68,32 @@ describe('replyBlocks', () => {
     expect(kinds(replyBlocks({ text: '', content: [step('a', 'done'), noPath] }))).toEqual(['tool:a']);
   });
 });
+
+describe("replyBlocks, an assistant's drawings", () => {
+  const drew = (fileIds: string[]): ContentPart => ({
+    type: 'tool_call',
+    tool_call: {
+      id: 'ci',
+      type: 'code_interpreter',
+      name: 'code_interpreter',
+      output: 'done',
+      progress: 1,
+      code_interpreter: {
+        input: 'plot()',
+        outputs: fileIds.map((file_id) => ({ type: 'image' as const, image: { file_id } })),
+      },
+    },
+  });
+
+  it("shows a code interpreter's images after its step, by their owner-only path", () => {
+    const blocks = replyBlocks({ text: 'Here.', content: [drew(['f1', 'f2']), text('Here.')] });
+    expect(kinds(blocks)).toEqual(['tool:ci', 'image', 'image', 'text:Here.']);
+    expect(blocks![1]).toMatchObject({ image: { file_id: 'f1', filepath: '/api/files/download/f1' } });
+  });
+
+  it('an image the reply already holds as its part shows once, as that part', () => {
+    const blocks = replyBlocks({ text: '', content: [drew(['f']), image] });
+    expect(kinds(blocks)).toEqual(['tool:ci', 'image']);
+    expect(blocks![1]).toMatchObject({ image: { filepath: '/images/f.png' } });
+  });
+});

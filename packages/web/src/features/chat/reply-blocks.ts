@@ -1,4 +1,4 @@
-import type { ContentPart, Message } from '@parley/shared';
+import { routeUrl, type ContentPart, type Message } from '@parley/shared';
 import type { ToolCallPart } from './tool-step-display';
 
 type ImagePart = Extract<ContentPart, { type: 'image_file' }>['image_file'];
@@ -8,6 +8,20 @@ export type ReplyBlock =
   | { kind: 'text'; key: string; text: string }
   | { kind: 'tool'; key: string; call: ToolCallPart }
   | { kind: 'image'; key: string; image: ImagePart };
+
+/**
+ * The images a code interpreter step drew (its `image` outputs) that the reply does not hold as parts: shown as the
+ * reply's images, read by their file's owner-only path (docs/reference/files.md (Reading a file)).
+ */
+function drawnImages(call: ToolCallPart, key: string, shown: Set<string>): ReplyBlock[] {
+  return (call.code_interpreter?.outputs ?? []).flatMap((output, i) => {
+    if (output.type !== 'image' || shown.has(output.image.file_id)) return [];
+    shown.add(output.image.file_id);
+    const fileId = output.image.file_id;
+    const path = routeUrl('downloadFile', { file_id: fileId });
+    return [{ kind: 'image' as const, key: `${key}-image-${i}`, image: { file_id: fileId, filepath: path } }];
+  });
+}
 
 /**
  * The blocks of a reply that used tools, or null for one that did not (it renders from its text, as always).
@@ -22,6 +36,10 @@ export function replyBlocks(message: Pick<Message, 'text' | 'content'>): ReplyBl
   const content = message.content ?? [];
   if (!content.some((part) => part?.type === 'tool_call')) return null;
   const blocks: ReplyBlock[] = [];
+  // Images the reply holds as its own parts; a code interpreter's drawing that is not among them shows after its step.
+  const shown = new Set(
+    content.flatMap((part) => (part?.type === 'image_file' ? [part.image_file.file_id] : [])),
+  );
   let covered = 0;
   content.forEach((part, index) => {
     // A hole: a part not yet received (a step's text before it is filled in as the step arrives).
@@ -30,8 +48,10 @@ export function replyBlocks(message: Pick<Message, 'text' | 'content'>): ReplyBl
     if (part.type === 'text') {
       covered += part.text.value.length;
       if (part.text.value.trim()) blocks.push({ kind: 'text', key, text: part.text.value });
-    } else if (part.type === 'tool_call') blocks.push({ kind: 'tool', key, call: part.tool_call });
-    else if (part.image_file.filepath) blocks.push({ kind: 'image', key, image: part.image_file });
+    } else if (part.type === 'tool_call') {
+      blocks.push({ kind: 'tool', key, call: part.tool_call });
+      blocks.push(...drawnImages(part.tool_call, key, shown));
+    } else if (part.image_file.filepath) blocks.push({ kind: 'image', key, image: part.image_file });
   });
   const rest = message.text.length > covered ? message.text.slice(covered) : '';
   // Keyed as the text part it becomes in the final content, so it stays mounted when that arrives.

@@ -9,6 +9,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { KeyRound } from 'lucide-react';
 import type { Message } from '@parley/shared';
+import { useAssistantsQuery } from '../../assistants/assistants.api';
 import { endpointLabel } from '../../endpoints/endpoint-label';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
 import { messageFiles, useAttachmentsStore } from '../../files/attachments.store';
@@ -25,6 +26,7 @@ import { useChatActions } from '../hooks/use-chat-actions';
 import { useRecentlyStopped } from '../hooks/use-recently-stopped';
 import { useVisionAdvice } from '../hooks/use-vision-advice';
 import { inputRules } from '../input-rules';
+import { ASSISTANTS_ENDPOINT } from '../stream/submission';
 import { InputButtons } from './input-buttons';
 import { VisionNotice } from './vision-notice';
 
@@ -51,6 +53,12 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
   const ref = useRef<HTMLTextAreaElement>(null);
 
   const endpoint = setup.endpoint ?? '';
+  // On the assistants endpoint the reply comes from the chosen assistant: the box waits for one and names it.
+  const onAssistants = endpoint === ASSISTANTS_ENDPOINT;
+  const assistants = useAssistantsQuery(onAssistants && Boolean(setup.assistant_id));
+  const assistantName = onAssistants
+    ? assistants.data?.find((a) => a.id === setup.assistant_id)?.name?.trim()
+    : undefined;
   const rules = inputRules({
     conversationId,
     text: draft,
@@ -58,8 +66,9 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
     noEndpoint: endpoints.isSuccess && Object.keys(endpoints.data).length === 0,
     endpointPending: !endpoint,
     keyMissing: key.missing,
+    assistantMissing: onAssistants && !setup.assistant_id,
     filesLoading: attachments.loading,
-    modelName: setup.model ?? '',
+    modelName: assistantName || (setup.model ?? ''),
     endpointName: endpointLabel(endpoint, t),
   });
 

@@ -1,7 +1,10 @@
 import { Markdown } from '../../markdown/components/markdown';
 import { usePluginsQuery } from '../../plugins/plugins.api';
+import { assistantStepKind, replySources } from '../assistant-steps';
 import type { ReplyBlock } from '../reply-blocks';
 import { toolDisplayName, toolStepState } from '../tool-step-display';
+import { AssistantStepView } from './assistant-step';
+import { ReplySources } from './reply-sources';
 import { ToolImage } from './tool-image';
 import { ToolStep } from './tool-step';
 
@@ -21,9 +24,14 @@ export function ReplyBlocks({
   // The store's list names the tools as users know them (it is cached with the store and the tool picker).
   const plugins = usePluginsQuery().data ?? [];
   const last = blocks.at(-1);
+  // The passages its retrieval steps found: where the answer came from, shown once the reply has ended.
+  const sources = replySources(blocks.flatMap((block) => (block.kind === 'tool' ? [block.call] : [])));
   return (
     <div className="flex min-w-0 flex-col gap-1.5">
       {blocks.map((block) => {
+        if (block.kind === 'tool' && assistantStepKind(block.call)) {
+          return <AssistantStepView key={block.key} call={block.call} />;
+        }
         if (block.kind === 'tool') {
           return (
             <ToolStep key={block.key} call={block.call} name={toolDisplayName(block.call.name, plugins)} />
@@ -40,6 +48,7 @@ export function ReplyBlocks({
       {live && last?.kind !== 'text' && !blocks.some(isRunning) && (
         <span className="msg-cursor" aria-hidden="true" />
       )}
+      {!live && sources.length > 0 && <ReplySources sources={sources} />}
     </div>
   );
 }

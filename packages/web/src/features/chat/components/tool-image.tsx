@@ -16,7 +16,7 @@ export function ToolImage({ image }: { image: ImagePart }) {
       <button
         type="button"
         data-testid="tool-image"
-        aria-label={t('com_ui_tool_image_open', { name: alt })}
+        aria-label={alt ? t('com_ui_tool_image_open', { name: alt }) : t('com_ui_tool_image_open_unnamed')}
         onClick={() => setOpen(true)}
         className="block w-fit max-w-full overflow-hidden rounded-xl border border-zinc-200 transition hover:opacity-90 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 dark:border-zinc-700"
       >

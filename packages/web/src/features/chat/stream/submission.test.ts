@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NIL_UUID, routeUrl } from '@parley/shared';
+import { assistantChatPayloadSchema, NIL_UUID, routeUrl } from '@parley/shared';
 import {
   askSubmission,
   continueSubmission,
@@ -158,5 +158,89 @@ describe('continueSubmission', () => {
       editedText: 'Edited start',
     });
     expect(s.messages[1]!.text).toBe('Edited start');
+  });
+});
+
+describe('a chat with an assistant (docs/reference/assistants.md (Chatting with an assistant))', () => {
+  const assistantSetup = {
+    endpoint: 'assistants',
+    model: 'gpt-4',
+    assistant_id: 'asst_1',
+    thread_id: 'thread_1',
+    instructions: 'Be brief.',
+  };
+  const onAssistant = (patch: Partial<SubmissionContext> = {}) => ctx({ setup: assistantSetup, ...patch });
+
+  it('a send goes to /api/assistants/chat with the assistant and the thread, and its options', () => {
+    const s = askSubmission(onAssistant(), 'Hello', 'a1');
+    expect([s.route, s.endpoint]).toEqual(['assistantChat', 'assistants']);
+    expect(routeUrl(s.route, {})).toBe('/api/assistants/chat');
+    expect(s.payload).toEqual({
+      model: 'gpt-4',
+      instructions: 'Be brief.',
+      assistant_id: 'asst_1',
+      thread_id: 'thread_1',
+      text: 'Hello',
+      parentMessageId: 'a1',
+      conversationId: 'c1',
+      messageId: 'r1',
+      responseMessageId: 'r1_',
+    });
+    // The payload is the server's: it parses.
+    expect(assistantChatPayloadSchema.safeParse(s.payload).success).toBe(true);
+  });
+
+  it('a new conversation names the assistant but no thread: its first reply starts one', () => {
+    const s = askSubmission(onAssistant({ conversationId: 'new' }), 'Hi', 'a1');
+    expect(s.route).toBe('assistantChat');
+    expect(s.payload).toMatchObject({
+      assistant_id: 'asst_1',
+      conversationId: null,
+      parentMessageId: NIL_UUID,
+    });
+    expect(s.payload).not.toHaveProperty('thread_id');
+    const noThread = askSubmission(
+      onAssistant({ setup: { ...assistantSetup, thread_id: null } }),
+      'Hi',
+      'a1',
+    );
+    expect(noThread.payload).not.toHaveProperty('thread_id');
+  });
+
+  it('edits, regenerates and continues go to /api/assistants/chat/modify in the edit forms', () => {
+    const edited = editUserSubmission(onAssistant(), user, 'Better question');
+    expect(edited.route).toBe('assistantChatModify');
+    expect(routeUrl(edited.route, {})).toBe('/api/assistants/chat/modify');
+    expect(edited.payload).toMatchObject({
+      assistant_id: 'asst_1',
+      thread_id: 'thread_1',
+      isEdited: true,
+      editedMessageId: 'u1',
+      editedText: 'Better question',
+      parentMessageId: NIL_UUID,
+    });
+    const again = regenerateSubmission(onAssistant(), ai)!;
+    expect(again.route).toBe('assistantChatModify');
+    expect(again.payload).toMatchObject({
+      assistant_id: 'asst_1',
+      isRegenerate: true,
+      parentMessageId: 'u1',
+    });
+    const more = continueSubmission(onAssistant(), ai);
+    expect(more.route).toBe('assistantChatModify');
+    expect(more.payload).toMatchObject({
+      assistant_id: 'asst_1',
+      isContinued: true,
+      responseMessageId: 'a1',
+    });
+    for (const s of [edited, again, more])
+      expect(assistantChatPayloadSchema.safeParse(s.payload).success).toBe(true);
+  });
+
+  it('without an assistant chosen, or on another endpoint, the ask path is kept', () => {
+    const none = askSubmission(onAssistant({ setup: { ...assistantSetup, assistant_id: null } }), 'Hi', 'a1');
+    expect([none.route, none.endpoint]).toEqual(['ask', 'assistants']);
+    const other = askSubmission(ctx({ setup: { endpoint: 'openAI', assistant_id: 'asst_1' } }), 'Hi', 'a1');
+    expect(other.route).toBe('ask');
   });
 });

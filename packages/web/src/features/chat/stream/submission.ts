@@ -1,4 +1,4 @@
-import { NIL_UUID, type AskPayload, type Message } from '@parley/shared';
+import { NIL_UUID, type AskPayload, type AssistantChatPayload, type Message } from '@parley/shared';
 import type { ConversationSetup } from '../conversation.store';
 import { placeholderIdOf, type ShownMessage } from './message-updates';
 
@@ -8,12 +8,9 @@ import { placeholderIdOf, type ShownMessage } from './message-updates';
  * continue and edits) and its endpoint, the payload, the messages shown at once, and which message the stream writes
  * into. Pure, so every kind of send is unit-tested.
  */
-export interface Submission {
-  /** The route table's call: `ask`, or `edit` for regenerate, continue and edits. */
-  route: 'ask' | 'edit';
-  /** The endpoint the call goes to (its path parameter). */
+export type Submission = SubmissionCall & {
+  /** The endpoint the call goes to (its path parameter on the ask path; `assistants` on the assistants path). */
   endpoint: string;
-  payload: AskPayload;
   /** The conversation the send belongs to ('new' until the server names it). */
   conversationId: string;
   /** The message list to show the moment the send starts. */
@@ -24,7 +21,15 @@ export interface Submission {
   userMessageId: string;
   /** The reply's sender label, for the placeholder and a client-side error reply. */
   sender: string;
-}
+};
+
+/**
+ * The route table's call and its body: `ask`, or `edit` for regenerate, continue and edits; in a chat with an
+ * assistant, `assistantChat` and `assistantChatModify` (docs/reference/assistants.md (Chatting with an assistant)).
+ */
+export type SubmissionCall =
+  | { route: 'ask' | 'edit'; payload: AskPayload }
+  | { route: 'assistantChat' | 'assistantChatModify'; payload: AssistantChatPayload };
 
 export interface SubmissionContext {
   conversationId: string;
@@ -43,6 +48,28 @@ const isNew = (id: string) => id === 'new';
 function options(setup: ConversationSetup): Omit<AskPayload, 'text' | 'parentMessageId'> {
   const { endpoint: _endpoint, ...rest } = setup;
   return rest;
+}
+
+/** The endpoint whose chats talk to an assistant (docs/reference/assistants.md (Chatting with an assistant)). */
+export const ASSISTANTS_ENDPOINT = 'assistants';
+
+/**
+ * Where a send goes: the ask path (`ask`, or `edit`), or, on the assistants endpoint with an assistant chosen, the
+ * assistants path with the assistant's id and, in a saved conversation, its thread (a new one gets its thread from
+ * the first reply). The assistants path takes the same edit forms on `/modify` (the server's send-intent.ts).
+ */
+function routed(ctx: SubmissionContext, route: 'ask' | 'edit', payload: AskPayload): SubmissionCall {
+  const { endpoint, assistant_id: assistantId } = ctx.setup;
+  if (endpoint !== ASSISTANTS_ENDPOINT || !assistantId) return { route, payload };
+  const { thread_id: threadId, assistant_id: _id, ...rest } = payload;
+  return {
+    route: route === 'ask' ? 'assistantChat' : 'assistantChatModify',
+    payload: {
+      ...rest,
+      assistant_id: assistantId,
+      ...(threadId && !isNew(ctx.conversationId) ? { thread_id: threadId } : {}),
+    },
+  };
 }
 
 /** A file sent with a message (docs/reference/messages.md (Message fields)). */
@@ -104,9 +131,7 @@ export function askSubmission(
   const user = userMessage(ctx, text, parent, files);
   const reply = placeholder(ctx, user.messageId);
   return {
-    route: 'ask',
-    endpoint: ctx.setup.endpoint ?? '',
-    payload: {
+    ...routed(ctx, 'ask', {
       ...options(ctx.setup),
       text,
       parentMessageId: parent,
@@ -114,7 +139,8 @@ export function askSubmission(
       messageId: user.messageId,
       responseMessageId: reply.messageId,
       ...(files.length > 0 ? { files } : {}),
-    },
+    }),
+    endpoint: ctx.setup.endpoint ?? '',
     conversationId: ctx.conversationId,
     messages: [...(fresh ? [] : ctx.messages), user, reply],
     replyId: reply.messageId,
@@ -132,9 +158,7 @@ export function editUserSubmission(ctx: SubmissionContext, edited: Message, text
   const user = userMessage(ctx, text, edited.parentMessageId, files);
   const reply = placeholder(ctx, user.messageId);
   return {
-    route: 'edit',
-    endpoint: ctx.setup.endpoint ?? '',
-    payload: {
+    ...routed(ctx, 'edit', {
       ...options(ctx.setup),
       text,
       parentMessageId: edited.parentMessageId,
@@ -145,7 +169,8 @@ export function editUserSubmission(ctx: SubmissionContext, edited: Message, text
       editedMessageId: edited.messageId,
       editedText: text,
       ...(files.length > 0 ? { files } : {}),
-    },
+    }),
+    endpoint: ctx.setup.endpoint ?? '',
     conversationId: ctx.conversationId,
     messages: [...ctx.messages, user, reply],
     replyId: reply.messageId,
@@ -160,16 +185,15 @@ export function regenerateSubmission(ctx: SubmissionContext, reply: Message): Su
   if (!user) return null;
   const next = placeholder(ctx, user.messageId);
   return {
-    route: 'edit',
-    endpoint: ctx.setup.endpoint ?? '',
-    payload: {
+    ...routed(ctx, 'edit', {
       ...options(ctx.setup),
       text: user.text,
       parentMessageId: user.messageId,
       conversationId: ctx.conversationId,
       isRegenerate: true,
       responseMessageId: next.messageId,
-    },
+    }),
+    endpoint: ctx.setup.endpoint ?? '',
     conversationId: ctx.conversationId,
     messages: [...ctx.messages, next],
     replyId: next.messageId,
@@ -190,9 +214,7 @@ function resumedReply(message: Message, text: string): Message {
 export function continueSubmission(ctx: SubmissionContext, reply: Message, editedText?: string): Submission {
   const edited = editedText !== undefined;
   return {
-    route: 'edit',
-    endpoint: ctx.setup.endpoint ?? '',
-    payload: {
+    ...routed(ctx, 'edit', {
       ...options(ctx.setup),
       text: '',
       parentMessageId: reply.parentMessageId,
@@ -200,7 +222,8 @@ export function continueSubmission(ctx: SubmissionContext, reply: Message, edite
       isContinued: true,
       responseMessageId: reply.messageId,
       ...(edited ? { isEdited: true, editedMessageId: reply.messageId, editedText } : {}),
-    },
+    }),
+    endpoint: ctx.setup.endpoint ?? '',
     conversationId: ctx.conversationId,
     // A reply that failed mid-stream goes on from its partial text: it streams again, no longer errored.
     messages: ctx.messages.map((m) =>
