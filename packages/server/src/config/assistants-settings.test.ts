@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError } from './config-error';
 import { readAssistantsSettings, readEmbeddingsSettings } from './assistants-settings';
 
-// docs/reference/assistants.md (Settings, Embeddings)
+// docs/reference/assistants.md (Embeddings)
 
 describe('embeddings settings', () => {
   it('are off without EMBEDDINGS_MODEL, whatever else is set', () => {
