@@ -204,6 +204,14 @@ async function expectNoOverflow(page: Page, width: number): Promise<void> {
 }
 
 /**
+ * Waits until the new conversation's title is on screen (asked for 2.5 s after its first reply): the reply is drawn
+ * again then, which closes the steps opened before it, so a test opens them after.
+ */
+async function titled(page: Page, title: string): Promise<void> {
+  await poll(() => page.title(), 30_000).toContain(title);
+}
+
+/**
  * The reply's Sources box names the one file its retrieval found, and its line opens by the keyboard to the passage.
  */
 async function expectSources(reply: Locator, filename: string, passage: string): Promise<void> {
@@ -236,6 +244,7 @@ describe('chatting with an assistant', () => {
         body: { assistant_id: assistant.id, conversationId: null },
       });
       expect(chat.calls[0]!.body).not.toHaveProperty('thread_id');
+      await titled(page, 'Compute it and draw a square.');
       const first = chat.lastReply();
       const code = step(first, 'code');
       await poll(() => code.getAttribute('data-state')).toBe('done');
@@ -412,6 +421,7 @@ describe('chatting with an assistant', () => {
       const { page } = chat;
       await page.getByTestId('assistant-landing').getByText('Data helper').waitFor();
       await sendAndSettle(chat, ASK_CODE);
+      await titled(page, 'Compute it and draw a square.');
       const code = step(chat.lastReply(), 'code');
       await poll(() => code.getAttribute('data-state')).toBe('done');
       expect(await stepButton(code).textContent()).toBe('分析完成');
@@ -509,8 +519,6 @@ describe('chatting with an assistant', () => {
       expect(site.requests.filter((r) => r.path === '/v1/answer')).toEqual([
         { path: '/v1/answer', authorization: `Bearer ${provider.issued.at(-1)}` },
       ]);
-      await stepButton(action).click();
-      expect(await action.getByTestId('tool-output').textContent()).toContain(SITE_ANSWER);
       const drawing = reply.getByTestId('tool-image').locator('img');
       await poll(
         () => drawing.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
@@ -520,6 +528,9 @@ describe('chatting with an assistant', () => {
         .getByText('Refunds take 30 days [1]; the site says forty-two; here is your square.')
         .waitFor();
       await poll(() => stopButton(page).count(), 60_000).toBe(0);
+      await titled(page, 'Refunds, the answer, and a square?');
+      await stepButton(action).click();
+      expect(await action.getByTestId('tool-output').textContent()).toContain(SITE_ANSWER);
       // The run completed: the saved reply is whole (not stopped, not failed), each of its three steps ended.
       const { conversationId } = await conversationOf(page);
       const saved = (await apiFromPage<Message[]>(page, `/api/messages/${conversationId}`)).body.at(-1)!;
