@@ -1,49 +1,60 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
-import type { Assistant, ChatFinalEvent, ContentPart, Conversation, Message } from '@parley/shared';
+import type { Assistant, ChatFinalEvent, Conversation, Message } from '@parley/shared';
 import { startServer, type ServerProcess } from '@parley/server/testing';
+import { startLocalProvider, type LocalProvider } from '@parley/server/action-oauth-testing';
 import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { assistantsServerEnv, openBuilder } from './assistants.test-helpers';
 import {
+  ANSWER_FUNCTION,
+  answerAction,
+  BROKEN_CITY,
   createAssistant,
   DRAWING_CODE,
   FORECAST_FUNCTION,
+  forecastAction,
+  HANDBOOK,
   poll,
   recordAssistantCalls,
-  startForecastSite,
-  type ForecastSite,
+  RETURNS_ZH,
+  SITE_ANSWER,
+  startActionSite,
+  type ActionSite,
+  type KnowledgeText,
 } from './assistants-chat.test-helpers';
 import { sim, URL_ID } from './chat.test-helpers';
 import { apiFromPage, signedInPage } from './session.test-helpers';
 
 // Chatting with an assistant in the web (docs/reference/assistants.md (Chatting with an assistant)) against the real
 // server and the simulator: the landing names the assistant; sends go to /api/assistants/chat with the assistant and
-// then the thread; the code interpreter's step opens to its code and result, and its drawing shows; retrieval and an
-// action read as LibreChat shows them; Stop ends a reply through /chat/abort; an edit and a regenerate go through
-// /chat/modify. On a desktop in both themes, and on a phone (390 px) in both themes, axe clean.
-//
-// Not asserted here, because the server on this branch does not send them yet: a retrieval step's `citations` (and
-// so the reply's Sources), an action's sign-in link (`auth`, `expires_at`), and the nested `code_interpreter` shape.
-// The last describe shows how the web draws those parts from a message list in the shared schema's shapes, for the
-// screenshots, the keyboard and axe; it says nothing about the server.
+// then the thread; the code interpreter's step opens to its code and result, and its drawing shows; retrieval shows
+// the passages the server found in the knowledge file, and the reply its sources; an action reads as LibreChat shows
+// it, a failed one says so, and an OAuth action offers its sign-in link, after which the reply goes on
+// (docs/reference/assistants.md (Signing in to an action)); Stop ends a reply through /chat/abort; an edit and a
+// regenerate go through /chat/modify. On a desktop in both themes, and on a phone (390 px, zh-CN) in both themes, axe
+// clean.
 
 const simUrl = inject('simUrl');
 const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 let server: ServerProcess;
-let site: ForecastSite;
+let site: ActionSite;
+let provider: LocalProvider;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  site = await startForecastSite();
-  // The action's site is on this machine, which the guard allows only when the operator says so.
+  site = await startActionSite();
+  provider = await startLocalProvider('post');
+  // The actions' site and the OAuth provider are on this machine, which the guard allows only when the operator says
+  // so. The provider sends the browser back to DOMAIN_SERVER, the server's own address.
   server = await startServer({ ...assistantsServerEnv(simUrl), USER_URL_ALLOWED_RANGES: '127.0.0.1/32' });
 });
 afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await site?.close();
+  await provider?.close();
 });
 
 const ASK_CODE = `Compute it and draw a square. ${sim({
@@ -55,8 +66,27 @@ const ASK_CODE = `Compute it and draw a square. ${sim({
 const ASK_KNOWLEDGE = `How long do refunds take? ${sim({
   steps: [{ toolCalls: [{ name: 'retrieval', input: { query: 'refunds' } }] }, { reply: 'Within 30 days.' }],
 })}`;
+// A two-character Chinese query finds the Chinese file's passage.
+const ASK_KNOWLEDGE_ZH = `运费退吗？ ${sim({
+  steps: [{ toolCalls: [{ name: 'retrieval', input: { query: '运费' } }] }, { reply: '运费不予退还。' }],
+})}`;
 const ASK_WEATHER = `Weather in Paris? ${sim({
   steps: [{ toolCalls: [{ name: FORECAST_FUNCTION, input: { city: 'Paris' } }] }, { reply: 'Sunny, 24.' }],
+})}`;
+const ASK_BROKEN = `Weather in ${BROKEN_CITY}? ${sim({
+  steps: [
+    { toolCalls: [{ name: FORECAST_FUNCTION, input: { city: BROKEN_CITY } }] },
+    { reply: 'No forecast.' },
+  ],
+})}`;
+// The issue's acceptance flow in one reply: the knowledge, the OAuth action (a sign-in first), then a drawing.
+const ASK_EVERYTHING = `Refunds, the answer, and a square? ${sim({
+  steps: [
+    { toolCalls: [{ name: 'retrieval', input: { query: 'refunds' } }] },
+    { toolCalls: [{ name: ANSWER_FUNCTION, input: {} }] },
+    { toolCalls: [{ name: 'code_interpreter', input: { code: DRAWING_CODE } }] },
+    { reply: 'Refunds take 30 days [1]; the site says forty-two; here is your square.' },
+  ],
 })}`;
 // 400 words at 20 a second: still streaming when Stop is pressed.
 const ASK_LONG = `Tell me a long story. ${sim({ tokens: 400, rate: 20 })}`;
@@ -88,15 +118,30 @@ interface AssistantChat {
  */
 async function assistantChat(
   tag: string,
-  view: { locale?: string; colorScheme: 'light' | 'dark'; phone?: boolean },
+  view: {
+    locale?: string;
+    colorScheme: 'light' | 'dark';
+    phone?: boolean;
+    actions?: Array<Record<string, unknown>>;
+    files?: KnowledgeText[];
+  },
 ): Promise<AssistantChat> {
   const context = await newContext(browser, { locale: view.locale, colorScheme: view.colorScheme });
   const { page } = await signedInPage(context, server.baseUrl, { tag });
   page.setDefaultTimeout(15_000);
-  const assistant = await createAssistant(page, site.url);
+  const files = view.files ?? [HANDBOOK];
+  const assistant = await createAssistant(page, {
+    actions: view.actions ?? [forecastAction(site.url)],
+    files,
+  });
   const panel = await openBuilder(page);
   await panel.getByTestId('assistant-select').selectOption(assistant.id);
   await poll(() => panel.getByTestId('assistant-name').inputValue()).toBe('Data helper');
+  // The builder's file list says when each knowledge file is indexed: retrieval finds it from then on.
+  for (const file of files) {
+    const row = panel.getByTestId('knowledge-files').locator('li', { hasText: file.name });
+    await poll(() => row.locator('[data-status]').getAttribute('data-status'), 60_000).toBe('ready');
+  }
   await panel.getByTestId('assistant-use').click();
   if (view.phone) await toPhone(page);
   const box = page.getByRole('textbox', { name: view.locale === 'zh-CN' ? '消息' : 'Message', exact: true });
@@ -158,6 +203,27 @@ async function expectNoOverflow(page: Page, width: number): Promise<void> {
   for (const right of rights) expect(right).toBeLessThanOrEqual(width);
 }
 
+/**
+ * Waits until the new conversation's title is on screen (asked for 2.5 s after its first reply): the reply is drawn
+ * again then, which closes the steps opened before it, so a test opens them after.
+ */
+async function titled(page: Page, title: string): Promise<void> {
+  await poll(() => page.title(), 30_000).toContain(title);
+}
+
+/**
+ * The reply's Sources box names the one file its retrieval found, and its line opens by the keyboard to the passage.
+ */
+async function expectSources(reply: Locator, filename: string, passage: string): Promise<void> {
+  const sources = reply.getByTestId('reply-sources');
+  await poll(() => sources.locator('summary').allInnerTexts()).toEqual([`1.\n${filename}`]);
+  const line = sources.locator('summary').first();
+  await line.focus();
+  await line.press('Enter');
+  await poll(() => sources.locator('details').first().getAttribute('open')).toBe('');
+  expect(await sources.locator('details li').first().innerText()).toContain(passage);
+}
+
 describe('chatting with an assistant', () => {
   it(
     'on a desktop (light): the landing, the code interpreter, retrieval and an action, the thread kept, a reload',
@@ -178,6 +244,7 @@ describe('chatting with an assistant', () => {
         body: { assistant_id: assistant.id, conversationId: null },
       });
       expect(chat.calls[0]!.body).not.toHaveProperty('thread_id');
+      await titled(page, 'Compute it and draw a square.');
       const first = chat.lastReply();
       const code = step(first, 'code');
       await poll(() => code.getAttribute('data-state')).toBe('done');
@@ -207,20 +274,31 @@ describe('chatting with an assistant', () => {
           conversationId: conversation.conversationId,
         },
       });
-      // Retrieval: "Used Retrieval", opening to the passage it found in the knowledge file.
+      // Retrieval: "Used Retrieval", opening to the passage the server found in the knowledge file, under its name.
       const knowledge = step(chat.lastReply(), 'retrieval');
       await poll(() => knowledge.getAttribute('data-state')).toBe('done');
       expect(await stepButton(knowledge).textContent()).toBe('Used Retrieval');
       await stepButton(knowledge).click();
-      await poll(() => knowledge.innerText()).toContain('handbook.txt');
-      expect(await knowledge.innerText()).toContain('Refunds are accepted within 30 days of delivery.');
+      const passages = knowledge.getByTestId('step-citations').locator('li');
+      await poll(() => passages.allInnerTexts()).toEqual([expect.stringMatching(/^handbook\.txt\n/)]);
+      expect(await passages.first().innerText()).toContain(
+        'Refunds are accepted within 30 days of delivery.',
+      );
+      // The reply's sources: the file, opening (by the keyboard) to the passage.
+      await expectSources(
+        chat.lastReply(),
+        HANDBOOK.name,
+        'Refunds are accepted within 30 days of delivery.',
+      );
+      expect(await violations(page)).toEqual([]);
+      await shot(page, 'desktop-light-sources');
 
       // An action on a short domain: "Talked to 127.0.0.1", opening to its input and the site's answer.
       await sendAndSettle(chat, ASK_WEATHER);
       const weather = step(chat.lastReply(), 'action');
       await poll(() => weather.getAttribute('data-state')).toBe('done');
       expect(await stepButton(weather).textContent()).toBe('Talked to 127.0.0.1');
-      expect(site.requests).toContain('/v1/forecast/Paris');
+      expect(site.requests.map((r) => r.path)).toContain('/v1/forecast/Paris');
       await stepButton(weather).click();
       expect(await weather.getByTestId('tool-input').textContent()).toBe('{\n  "city": "Paris"\n}');
       expect(await weather.getByTestId('tool-output').textContent()).toContain('"forecast": "sunny"');
@@ -228,18 +306,32 @@ describe('chatting with an assistant', () => {
       await stepButton(weather).focus();
       await page.keyboard.press('Enter');
       await poll(() => stepButton(weather).getAttribute('aria-expanded')).toBe('false');
+
+      // The site failing: the step says the action failed, and opens to why.
+      await sendAndSettle(chat, ASK_BROKEN);
+      const broken = step(chat.lastReply(), 'action');
+      await poll(() => broken.getAttribute('data-state')).toBe('failed');
+      expect(await stepButton(broken).textContent()).toBe('127.0.0.1 failed');
+      expect(site.requests.map((r) => r.path)).toContain(`/v1/forecast/${BROKEN_CITY}`);
+      await stepButton(broken).click();
+      expect(await broken.getByTestId('tool-output').textContent()).toContain('127.0.0.1 answered HTTP 500');
+      await chat.lastReply().getByText('No forecast.').waitFor();
       expect(await violations(page)).toEqual([]);
       await shot(page, 'desktop-light-steps');
 
       // After a reload the saved replies read the same, closed.
       await page.reload();
-      await poll(() => page.getByTestId('tool-step').count()).toBe(3);
+      await poll(() => page.getByTestId('tool-step').count()).toBe(4);
       expect(await stepButton(step(chat.articles.nth(1), 'code')).textContent()).toBe('Finished analyzing');
       expect(await stepButton(step(chat.articles.nth(3), 'retrieval')).textContent()).toBe('Used Retrieval');
       expect(await stepButton(step(chat.articles.nth(5), 'action')).textContent()).toBe(
         'Talked to 127.0.0.1',
       );
+      expect(await stepButton(step(chat.articles.nth(7), 'action')).textContent()).toBe('127.0.0.1 failed');
       expect(await chat.articles.nth(1).getByTestId('tool-image').count()).toBe(1);
+      expect(await chat.articles.nth(3).getByTestId('reply-sources').locator('summary').innerText()).toBe(
+        `1.\n${HANDBOOK.name}`,
+      );
       await chat.close();
     },
   );
@@ -317,19 +409,19 @@ describe('chatting with an assistant', () => {
   );
 
   it(
-    'on a phone (zh-CN, dark then light): the code step wraps and scrolls inside, nothing wider than 390 px',
-    {
-      timeout: 120_000,
-    },
+    'on a phone (zh-CN, dark then light): the code step scrolls inside, a Chinese file cited, nothing wider than 390 px',
+    { timeout: 120_000 },
     async () => {
       const chat = await assistantChat('assistant-phone', {
         locale: 'zh-CN',
         colorScheme: 'dark',
         phone: true,
+        files: [RETURNS_ZH],
       });
       const { page } = chat;
       await page.getByTestId('assistant-landing').getByText('Data helper').waitFor();
       await sendAndSettle(chat, ASK_CODE);
+      await titled(page, 'Compute it and draw a square.');
       const code = step(chat.lastReply(), 'code');
       await poll(() => code.getAttribute('data-state')).toBe('done');
       expect(await stepButton(code).textContent()).toBe('分析完成');
@@ -345,147 +437,116 @@ describe('chatting with an assistant', () => {
       await poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(false);
       expect(await violations(page)).toEqual([]);
       await shot(page, 'phone-light-code');
+
+      // A two-character query finds the Chinese file: the step's passage and the reply's sources name it.
+      await sendAndSettle(chat, ASK_KNOWLEDGE_ZH);
+      const reply = chat.lastReply();
+      const knowledge = step(reply, 'retrieval');
+      await poll(() => knowledge.getAttribute('data-state')).toBe('done');
+      expect(await stepButton(knowledge).textContent()).toBe('已使用检索');
+      await stepButton(knowledge).click();
+      const passages = knowledge.getByTestId('step-citations').locator('li');
+      await poll(() => passages.allInnerTexts()).toEqual([expect.stringMatching(/^退货政策\.txt\n/)]);
+      expect(await passages.first().innerText()).toContain('运费不予退还。');
+      await reply.getByRole('region', { name: '来源' }).waitFor();
+      await expectSources(reply, RETURNS_ZH.name, '运费不予退还。');
+      await expectNoOverflow(page, PHONE.width);
+      expect(await violations(page)).toEqual([]);
+      await reply.getByTestId('reply-sources').scrollIntoViewIfNeeded();
+      await shot(page, 'phone-light-sources');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+      expect(await violations(page)).toEqual([]);
+      await shot(page, 'phone-dark-sources');
       await chat.close();
     },
   );
-});
 
-// The parts below are the shared schema's (docs/reference/messages.md (Content parts)); the server on this branch does
-// not send them yet. A saved conversation's message list is answered with its reply holding them, to look at how the
-// web draws them: citations and the reply's sources, an action's sign-in link, a failed action, the nested code shape.
-
-const SIGN_IN_URL = 'https://accounts.example.com/o/oauth2/auth?client_id=parley&state=abc';
-
-function fixtureParts(expiresAt: number): ContentPart[] {
-  return [
-    {
-      type: 'tool_call',
-      tool_call: {
-        id: 'call_code',
-        type: 'code_interpreter',
-        name: 'code_interpreter',
-        output: '42',
-        progress: 1,
-        code_interpreter: { input: 'print(6 * 7)', outputs: [{ type: 'logs', logs: '42' }] },
-      },
-    },
-    {
-      type: 'tool_call',
-      tool_call: {
-        id: 'call_retrieval',
-        type: 'retrieval',
-        name: 'retrieval',
-        output: '[1] handbook.pdf, page 3',
-        progress: 1,
-        retrieval: {},
-        citations: [
-          {
-            fileId: 'file_a',
-            filename: 'handbook.pdf',
-            where: 'page 3',
-            text: 'Refunds are accepted within 30 days of delivery, when the item comes back unused and in its box.',
-          },
-          { fileId: 'file_b', filename: '常见问题.docx', text: '运费不予退还。' },
-          {
-            fileId: 'file_a',
-            filename: 'handbook.pdf',
-            where: 'page 7',
-            text: 'Shipping costs are not refunded.',
-          },
-        ],
-      },
-    },
-    { type: 'text', text: { value: 'Refunds take up to 30 days [1]. ' } },
-    {
-      type: 'tool_call',
-      tool_call: {
-        id: 'call_failed',
-        type: 'function',
-        name: 'getForecast_action_a---io',
-        arguments: '{"city":"Paris"}',
-        output: 'error processing tool getForecast_action_a---io: HTTP 500',
-        progress: 1,
-        function: {
-          name: 'getForecast_action_a---io',
-          arguments: '{"city":"Paris"}',
-          output: 'error processing tool getForecast_action_a---io: HTTP 500',
-        },
-      },
-    },
-    {
-      type: 'tool_call',
-      tool_call: {
-        id: 'call_consent',
-        type: 'function',
-        name: 'listEvents_action_YXBpLndlYX',
-        arguments: '{"day":"today"}',
-        output: null,
-        progress: 0,
-        auth: SIGN_IN_URL,
-        expires_at: expiresAt,
-      },
-    },
-  ];
-}
-
-describe("an assistant's parts the server does not send yet, drawn from a message list", () => {
-  for (const view of [
-    { name: 'desktop-light', colorScheme: 'light' as const, width: 1280 },
-    { name: 'desktop-dark', colorScheme: 'dark' as const, width: 1280 },
-    { name: 'phone-dark', colorScheme: 'dark' as const, width: PHONE.width },
-    { name: 'phone-light', colorScheme: 'light' as const, width: PHONE.width },
-  ]) {
-    it(`${view.name}: sources, citations, the sign-in link and a failed action; keyboard and axe`, async () => {
-      const chat = await assistantChat(`assistant-parts-${view.name}`, { colorScheme: view.colorScheme });
-      const { page } = chat;
-      await sendAndSettle(chat, `Hello. ${sim({ reply: 'Hi.' })}`);
-      const { conversationId } = await conversationOf(page);
-      const expiresAt = Date.now() + 10 * 60_000;
-      await page.route(`**/api/messages/${conversationId}`, async (route) => {
-        const res = await route.fetch();
-        const messages = (await res.json()) as Message[];
-        const reply = messages.at(-1)!;
-        reply.content = fixtureParts(expiresAt);
-        reply.text = 'Refunds take up to 30 days [1]. ';
-        await route.fulfill({ response: res, json: messages });
+  it(
+    "on a desktop (dark): the issue's flow in one reply: a citation, an OAuth action signed in to from its link, a drawing",
+    { timeout: 120_000 },
+    async () => {
+      const chat = await assistantChat('assistant-everything', {
+        colorScheme: 'dark',
+        actions: [answerAction(site.url, provider)],
       });
-      await page.reload();
+      const { page } = chat;
+      const tokensBefore = provider.tokenCalls.length;
+      await poll(() => chat.box.isEnabled()).toBe(true);
+      await chat.box.fill(ASK_EVERYTHING);
+      await poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
+      await chat.box.press('Enter');
       const reply = chat.lastReply();
-      await step(reply, 'retrieval').waitFor();
-      if (view.width === PHONE.width) await toPhone(page);
 
-      // The reply's sources, by file, each opening to its passages.
-      const sources = reply.getByTestId('reply-sources');
-      expect(await sources.locator('summary').allInnerTexts()).toEqual([
-        '1.\nhandbook.pdf · page 3, page 7',
-        '2.\n常见问题.docx',
-      ]);
-      await sources.locator('summary').first().focus();
-      await page.keyboard.press('Enter');
-      await sources.getByText('Shipping costs are not refunded.').waitFor();
-      // The retrieval step opens to each passage with its file and place.
-      await stepButton(step(reply, 'retrieval')).click();
-      expect(await step(reply, 'retrieval').getByTestId('step-citations').locator('li').count()).toBe(3);
+      // The knowledge first: its passage is cited.
+      const knowledge = step(reply, 'retrieval');
+      await poll(() => knowledge.getAttribute('data-state'), 60_000).toBe('done');
 
-      // A failed action says so; one waiting for consent offers its sign-in link, reachable by Tab.
-      expect(await stepButton(step(reply, 'action').first()).textContent()).toBe('a.io failed');
-      const waiting = step(reply, 'action').last();
-      expect(await stepButton(waiting).textContent()).toBe('Running action');
-      const link = waiting.getByRole('link', { name: 'Sign in to accounts.example.com' });
-      expect(await link.getAttribute('href')).toBe(SIGN_IN_URL);
+      // The action has no token yet: its step waits, offering the provider's consent page in a new tab.
+      const action = step(reply, 'action');
+      const link = action.getByRole('link', { name: 'Sign in to 127.0.0.1' });
+      await poll(() => link.count(), 60_000).toBe(1);
+      expect(await stepButton(action).textContent()).toBe('Running action');
+      expect(await link.getAttribute('href')).toMatch(new RegExp(`^${provider.origin}/authorize\\?`));
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toContain('noopener');
-      await poll(() => waiting.getByTestId('step-consent').innerText()).toContain('The link works until');
-      await stepButton(waiting).focus();
+      expect(await action.getByTestId('step-consent').innerText()).toContain('The link works until');
+      expect(site.requests.filter((r) => r.path === '/v1/answer')).toEqual([]);
+      expect(await stopButton(page).count()).toBe(1);
+      expect(await violations(page)).toEqual([]);
+      await action.scrollIntoViewIfNeeded();
+      await shot(page, 'desktop-dark-sign-in');
+
+      // The keyboard reaches the link from the step's row; Enter opens it in a new page, where the provider consents
+      // and sends the browser back to the server's callback.
+      await stepButton(action).focus();
       await page.keyboard.press('Tab');
       expect(await link.evaluate((el) => el === document.activeElement)).toBe(true);
+      const opened = page.context().waitForEvent('page');
+      await page.keyboard.press('Enter');
+      const consent = await opened;
+      await consent.waitForURL((url) => url.pathname.endsWith('/oauth/callback'), { timeout: 30_000 });
+      await consent
+        .getByText('Authentication successful. You can close this window and return to your chat.')
+        .waitFor();
+      await consent.close();
+      expect(provider.tokenCalls.slice(tokensBefore).map((c) => c.grant)).toEqual(['authorization_code']);
 
-      if (view.width === PHONE.width) await expectNoOverflow(page, PHONE.width);
+      // The reply goes on in the page: the action talks to its site with the token, then the drawing.
+      await poll(() => action.getAttribute('data-state'), 60_000).toBe('done');
+      expect(await stepButton(action).textContent()).toBe('Talked to 127.0.0.1');
+      expect(await link.count()).toBe(0);
+      expect(site.requests.filter((r) => r.path === '/v1/answer')).toEqual([
+        { path: '/v1/answer', authorization: `Bearer ${provider.issued.at(-1)}` },
+      ]);
+      const drawing = reply.getByTestId('tool-image').locator('img');
+      await poll(
+        () => drawing.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        60_000,
+      ).toBe(64);
+      await reply
+        .getByText('Refunds take 30 days [1]; the site says forty-two; here is your square.')
+        .waitFor();
+      await poll(() => stopButton(page).count(), 60_000).toBe(0);
+      await titled(page, 'Refunds, the answer, and a square?');
+      await stepButton(action).click();
+      expect(await action.getByTestId('tool-output').textContent()).toContain(SITE_ANSWER);
+      // The run completed: the saved reply is whole (not stopped, not failed), each of its three steps ended.
+      const { conversationId } = await conversationOf(page);
+      const saved = (await apiFromPage<Message[]>(page, `/api/messages/${conversationId}`)).body.at(-1)!;
+      expect(saved).toMatchObject({ error: false, unfinished: false, finish_reason: 'stop' });
+      expect(saved.content?.map((part) => part.type === 'tool_call' && part.tool_call.progress)).toEqual([
+        1,
+        1,
+        1,
+        false,
+        false,
+      ]);
+      await expectSources(reply, HANDBOOK.name, 'Refunds are accepted within 30 days of delivery.');
+      expect(await stepButton(step(reply, 'code')).textContent()).toBe('Finished analyzing');
       expect(await violations(page)).toEqual([]);
-      await reply.scrollIntoViewIfNeeded();
-      await sources.scrollIntoViewIfNeeded();
-      await shot(page, `parts-${view.name}`);
+      await shot(page, 'desktop-dark-everything');
       await chat.close();
-    });
-  }
+    },
+  );
 });

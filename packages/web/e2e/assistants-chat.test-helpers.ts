@@ -2,42 +2,70 @@ import { createServer, type Server } from 'node:http';
 import { expect } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import type { Action, Assistant } from '@parley/shared';
+import { CLIENT_ID, CLIENT_SECRET, type LocalProvider } from '@parley/server/action-oauth-testing';
 import { apiFromPage } from './session.test-helpers';
 
-// Helpers of assistants-chat.e2e.ts: an assistant made through the API with an action on a stand-in site and a
-// knowledge file, the assistants calls the page makes, and the Python the code interpreter runs.
+// Helpers of assistants-chat.e2e.ts: an assistant made through the API with actions on a stand-in site (one behind
+// OAuth) and knowledge files, the assistants calls the page makes, and the Python the code interpreter runs.
 
 /** expect.poll with a short interval and room for the first Python start of a busy machine. */
 export function poll<T>(fn: () => Promise<T> | T, timeout = 30_000): ReturnType<typeof expect.poll<T>> {
   return expect.poll(fn, { timeout, interval: 50 });
 }
 
-/** A stand-in for a forecast site an action calls: every GET answers the same JSON. */
-export interface ForecastSite {
+/** A stand-in for the sites an assistant's actions call, on 127.0.0.1; it keeps each request's path and token. */
+export interface ActionSite {
   url: string;
-  requests: string[];
+  requests: Array<{ path: string; authorization?: string }>;
   close: () => Promise<void>;
 }
 
-export async function startForecastSite(): Promise<ForecastSite> {
-  const site: ForecastSite = { url: '', requests: [], close: async () => undefined };
+/** What the site's `/v1/answer` says to a call that carries a bearer token. */
+export const SITE_ANSWER = 'the answer is forty-two';
+/** The city whose forecast the site fails with a 500. */
+export const BROKEN_CITY = 'Atlantis';
+
+/**
+ * `GET /v1/forecast/{city}` answers the same forecast (500 for BROKEN_CITY); `GET /v1/answer` answers SITE_ANSWER
+ * only with a bearer token (401 without), as an API behind OAuth does.
+ */
+export async function startActionSite(): Promise<ActionSite> {
+  const site: ActionSite = { url: '', requests: [], close: async () => undefined };
   const server: Server = createServer((req, res) => {
-    site.requests.push(req.url ?? '');
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ forecast: 'sunny', high: 24 }));
+    const path = req.url ?? '';
+    const authorization = req.headers.authorization;
+    site.requests.push({ path, ...(authorization ? { authorization } : {}) });
+    const answer = (status: number, body: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    if (path === `/v1/forecast/${BROKEN_CITY}`) return answer(500, { error: 'the forecast is down' });
+    if (path.startsWith('/v1/forecast/')) return answer(200, { forecast: 'sunny', high: 24 });
+    if (path === '/v1/answer') {
+      if (!authorization?.startsWith('Bearer ')) return answer(401, { error: 'no_token' });
+      return answer(200, { answer: SITE_ANSWER });
+    }
+    return answer(404, { error: 'not_found' });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const address = server.address();
-  if (!address || typeof address === 'string') throw new Error('the forecast site has no port');
+  if (!address || typeof address === 'string') throw new Error('the action site has no port');
   site.url = `http://127.0.0.1:${address.port}`;
-  site.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  site.close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return site;
 }
 
-/** The function name the action's one operation gets: `getForecast` on 127.0.0.1 (short: its dots as `---`). */
+/** The function names the actions' operations get on 127.0.0.1 (a short domain: its dots as `---`). */
 export const FORECAST_FUNCTION = 'getForecast_action_127---0---0---1';
+export const ANSWER_FUNCTION = 'getAnswer_action_127---0---0---1';
 
-const forecastSchema = (siteUrl: string) => `openapi: 3.0.0
+/** The forecast action: no auth. */
+export const forecastAction = (siteUrl: string) => ({
+  raw_spec: `openapi: 3.0.0
 info: { title: Forecasts, version: "1" }
 servers:
   - url: ${siteUrl}/v1
@@ -48,13 +76,58 @@ paths:
       parameters:
         - { name: city, in: path, required: true, schema: { type: string } }
       responses: { "200": { description: ok } }
-`;
+`,
+  auth: { type: 'none' },
+});
+
+/** The answer action: OAuth at the local provider, its client sending its secret in the form. */
+export const answerAction = (siteUrl: string, provider: LocalProvider) => ({
+  raw_spec: `openapi: 3.0.0
+info: { title: Answers, version: "1" }
+servers:
+  - url: ${siteUrl}/v1
+paths:
+  /answer:
+    get:
+      operationId: getAnswer
+      responses: { "200": { description: ok } }
+`,
+  auth: {
+    type: 'oauth',
+    authorization_url: `${provider.origin}/authorize`,
+    client_url: `${provider.origin}/token`,
+    scope: 'read',
+    token_exchange_method: 'default_post',
+  },
+  oauth_client_id: CLIENT_ID,
+  oauth_client_secret: CLIENT_SECRET,
+});
+
+/** A knowledge file's name and text. */
+export interface KnowledgeText {
+  name: string;
+  text: string;
+}
+
+export const HANDBOOK: KnowledgeText = {
+  name: 'handbook.txt',
+  text: 'Refunds are accepted within 30 days of delivery.\n\nShipping costs are not refunded.\n',
+};
+/** A Chinese file, found by a two-character query (运费). */
+export const RETURNS_ZH: KnowledgeText = {
+  name: '退货政策.txt',
+  text: '收货后三十天内可以申请退货。\n\n运费不予退还。\n',
+};
 
 /**
- * An assistant with the code interpreter, retrieval and a forecast action, made through the API (the builder has its
- * own spec), and a knowledge file once it is indexed.
+ * An assistant with the code interpreter and retrieval, made through the API (the builder has its own spec), with
+ * `actions` (each an action's metadata) and `files` uploaded as its knowledge. Their indexing is waited for in the
+ * builder (the spec's `assistantChat`).
  */
-export async function createAssistant(page: Page, siteUrl: string): Promise<Assistant> {
+export async function createAssistant(
+  page: Page,
+  setup: { actions: Array<Record<string, unknown>>; files: KnowledgeText[] },
+): Promise<Assistant> {
   const created = await apiFromPage<Assistant>(page, '/api/assistants', {
     method: 'POST',
     json: {
@@ -67,36 +140,36 @@ export async function createAssistant(page: Page, siteUrl: string): Promise<Assi
   });
   expect(created.status).toBe(201);
   const id = created.body.id;
-  const action = await apiFromPage<[unknown, Assistant, Action]>(page, `/api/assistants/actions/${id}`, {
-    method: 'POST',
-    json: { metadata: { raw_spec: forecastSchema(siteUrl), auth: { type: 'none' } } },
-  });
-  expect(action.status).toBe(200);
-  const fileId = await page.evaluate(async (assistantId) => {
-    const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
-    const { token } = (await refresh.json()) as { token: string };
-    const form = new FormData();
-    form.append('file_id', crypto.randomUUID());
-    form.append('endpoint', 'assistants');
-    form.append('assistant_id', assistantId);
-    form.append('message_file', 'false');
-    const text = 'Refunds are accepted within 30 days of delivery.\n\nShipping costs are not refunded.\n';
-    form.append('file', new File([text], 'handbook.txt', { type: 'text/plain' }));
-    const res = await fetch('/api/files', {
+  for (const metadata of setup.actions) {
+    const action = await apiFromPage<[unknown, Assistant, Action]>(page, `/api/assistants/actions/${id}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}` },
-      body: form,
+      json: { metadata },
     });
-    return ((await res.json()) as { file_id: string }).file_id;
-  }, id);
-  await poll(async () => {
-    const files = await apiFromPage<Array<{ file_id: string; knowledge?: { status: string } }>>(
-      page,
-      '/api/files',
+    expect(action.status).toBe(200);
+  }
+  for (const file of setup.files) {
+    const status = await page.evaluate(
+      async ({ assistantId, file }) => {
+        const refresh = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+        const { token } = (await refresh.json()) as { token: string };
+        const form = new FormData();
+        form.append('file_id', crypto.randomUUID());
+        form.append('endpoint', 'assistants');
+        form.append('assistant_id', assistantId);
+        form.append('message_file', 'false');
+        form.append('file', new File([file.text], file.name, { type: 'text/plain' }));
+        const res = await fetch('/api/files', {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+          body: form,
+        });
+        return res.status;
+      },
+      { assistantId: id, file },
     );
-    return files.body.find((f) => f.file_id === fileId)?.knowledge?.status;
-  }).toBe('ready');
-  return action.body[1];
+    expect(status).toBe(201);
+  }
+  return created.body;
 }
 
 /** The calls the page makes on the assistants paths, with their bodies, in order. */
