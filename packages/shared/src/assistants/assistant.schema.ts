@@ -107,3 +107,6 @@ export const assistantDocumentSchema = z.object({
   updatedAt: z.string(),
 });
 export type AssistantDocument = z.infer<typeof assistantDocumentSchema>;
+
+/** The sender of an assistant's replies when it has no name (docs/reference/assistants.md (Chatting with an assistant)). */
+export const ASSISTANT_SENDER_FALLBACK = 'Assistant';

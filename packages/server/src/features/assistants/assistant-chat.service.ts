@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  ASSISTANT_SENDER_FALLBACK,
   conversationOptionsSchema,
   type AssistantChatPayload,
   type ChatFinalEvent,
@@ -30,8 +31,7 @@ import { assistantNotFound, assistantsSettings, type AssistantsContext } from '.
 import { toRun } from './run-record';
 import * as runs from './runs.repository';
 
-/** The sender of an assistant's replies when it has no name (docs/reference/assistants.md (Chatting with an assistant)). */
-export const ASSISTANT_SENDER_FALLBACK = 'Assistant';
+export { ASSISTANT_SENDER_FALLBACK };
 
 const newThreadId = () => `thread_${randomBytes(18).toString('base64url').slice(0, 24)}`;
 const newRunId = () => `run_${randomBytes(18).toString('base64url').slice(0, 24)}`;

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { NIL_UUID, type Message } from '@parley/shared';
 import { errorText } from '../../../lib/api-error';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
+import { assistantsQueryOptions } from '../../assistants/assistants.api';
+import { queryClient } from '../../../lib/query-client';
 import { preloadMarkdown } from '../../markdown/components/markdown';
 import { showToast } from '../../toast/toast.store';
 import { messagesCache, NEW_CONVERSATION, saveMessageText, SEARCH_CONVERSATION } from '../chat.api';
@@ -55,7 +57,7 @@ export function useChatActions(): ChatActions {
         setup,
         messages: messagesCache.get(conversationId),
         requestId: newId(),
-        sender: senderLabel(setup, endpoints),
+        sender: senderLabel(setup, endpoints, queryClient.getQueryData(assistantsQueryOptions.queryKey)),
       };
     };
     const start = (submission: Submission | null, ctx: SubmissionContext) => {

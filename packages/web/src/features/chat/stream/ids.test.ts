@@ -33,4 +33,19 @@ describe('senderLabel', () => {
     expect(senderLabel({ endpoint: 'anthropic' }, undefined)).toBe('Claude');
     expect(senderLabel({}, undefined)).toBe('ChatGPT');
   });
+
+  it("names an assistant's reply after the chosen assistant, as the server does, else Assistant", () => {
+    const assistants = [
+      { id: 'asst_a', name: 'Data helper' },
+      { id: 'asst_b', name: null },
+    ];
+    expect(senderLabel({ endpoint: 'assistants', assistant_id: 'asst_a' }, undefined, assistants)).toBe(
+      'Data helper',
+    );
+    expect(senderLabel({ endpoint: 'assistants', assistant_id: 'asst_b' }, undefined, assistants)).toBe(
+      'Assistant',
+    );
+    // The list not loaded yet, or the assistant gone: never the model's kind ("ChatGPT").
+    expect(senderLabel({ endpoint: 'assistants', assistant_id: 'asst_a' }, undefined)).toBe('Assistant');
+  });
 });

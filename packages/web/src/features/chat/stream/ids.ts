@@ -1,4 +1,10 @@
-import { DEFAULT_SENDER_LABEL, FALLBACK_MODEL_LABEL, type EndpointsConfig } from '@parley/shared';
+import {
+  ASSISTANT_SENDER_FALLBACK,
+  DEFAULT_SENDER_LABEL,
+  FALLBACK_MODEL_LABEL,
+  type Assistant,
+  type EndpointsConfig,
+} from '@parley/shared';
 import type { ConversationSetup } from '../conversation.store';
 
 /**
@@ -13,9 +19,20 @@ export function newId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** The reply's sender as the server will name it: the conversation's label, else the endpoint's, else ChatGPT. */
-export function senderLabel(setup: ConversationSetup, endpoints: EndpointsConfig | undefined): string {
+/**
+ * The reply's sender as the server will name it: the conversation's label, else the endpoint's, else ChatGPT. On the
+ * assistants endpoint, the chosen assistant's name (else "Assistant"), from the user's assistants as the web holds them.
+ */
+export function senderLabel(
+  setup: ConversationSetup,
+  endpoints: EndpointsConfig | undefined,
+  assistants?: readonly Pick<Assistant, 'id' | 'name'>[],
+): string {
   const config = setup.endpoint ? endpoints?.[setup.endpoint] : undefined;
+  if ((config?.type ?? setup.endpoint) === 'assistants') {
+    const assistant = assistants?.find((a) => a.id === setup.assistant_id);
+    return assistant?.name ?? ASSISTANT_SENDER_FALLBACK;
+  }
   return (
     setup.modelLabel ??
     setup.chatGptLabel ??
