@@ -33,6 +33,7 @@ export function AssistantStepView({ call }: { call: ToolCallPart }) {
   const { key, values } = stepLabel(step);
   return (
     <StepDisclosure
+      stepId={call.id}
       state={step.state}
       kind={step.kind}
       icon={ICON[step.kind]}

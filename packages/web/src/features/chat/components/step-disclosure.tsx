@@ -1,5 +1,6 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { ChevronRight, CircleAlert, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { useOpenStepsStore } from '../open-steps.store';
 import type { ToolStepState } from '../tool-step-display';
 
 const ROW_COLOUR = {
@@ -14,6 +15,7 @@ const ROW_COLOUR = {
  * always shown under the row.
  */
 export function StepDisclosure({
+  stepId,
   state,
   kind,
   icon: Icon,
@@ -21,6 +23,8 @@ export function StepDisclosure({
   children,
   footer,
 }: {
+  /** The tool call's id: the step stays open or closed as the user left it when the reply is drawn again. */
+  stepId: string;
   state: ToolStepState;
   /** What kind of step (`tool`, `code`, `retrieval`, `action`), for tests and styles. */
   kind: string;
@@ -30,7 +34,8 @@ export function StepDisclosure({
   children: ReactNode;
   footer?: ReactNode;
 }) {
-  const [open, setOpen] = useState(false);
+  const open = useOpenStepsStore((s) => s.open.has(stepId));
+  const toggle = useOpenStepsStore((s) => s.toggle);
   const detailsId = useId();
   const RowIcon = state === 'running' ? LoaderCircle : state === 'failed' ? CircleAlert : Icon;
   return (
@@ -39,7 +44,7 @@ export function StepDisclosure({
         type="button"
         aria-expanded={open}
         aria-controls={detailsId}
-        onClick={() => setOpen((was) => !was)}
+        onClick={() => toggle(stepId)}
         className={`-ml-1.5 inline-flex max-w-full items-center gap-1.5 rounded-lg py-1 pr-2 pl-1.5 text-left text-sm leading-5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:hover:bg-zinc-800 ${ROW_COLOUR[state]}`}
       >
         <RowIcon

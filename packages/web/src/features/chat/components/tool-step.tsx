@@ -14,7 +14,13 @@ export function ToolStep({ call, name }: { call: ToolCallPart; name: string }) {
   const { t } = useTranslation();
   const state = toolStepState(call);
   return (
-    <StepDisclosure state={state} kind="tool" icon={Wrench} label={t(STATE_TEXT[state], { tool: name })}>
+    <StepDisclosure
+      stepId={call.id}
+      state={state}
+      kind="tool"
+      icon={Wrench}
+      label={t(STATE_TEXT[state], { tool: name })}
+    >
       <StepText
         label={t('com_ui_tool_step_input')}
         text={prettyArguments(call.arguments)}
