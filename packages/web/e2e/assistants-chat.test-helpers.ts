@@ -120,9 +120,9 @@ export const RETURNS_ZH: KnowledgeText = {
 };
 
 /**
- * An assistant with the code interpreter and retrieval, made through the API (assistants-builder.e2e.ts tests the builder), with
- * `actions` (each an action's metadata) and `files` uploaded as its knowledge. Their indexing is waited for in the
- * builder (the spec's `assistantChat`).
+ * An assistant with the code interpreter and retrieval, made through the API (assistants-builder.e2e.ts tests the
+ * builder), with `actions` (each an action's metadata) and `files` uploaded as its knowledge. Their indexing is waited
+ * for in the builder, by `assistantChat` in assistants-chat.e2e.ts.
  */
 export async function createAssistant(
   page: Page,
