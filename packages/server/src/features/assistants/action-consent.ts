@@ -2,6 +2,7 @@ import type { RunStatus } from '@parley/shared';
 import { ActionAuthRequired } from '../actions/action-errors';
 import type { ActionOAuth, OAuthAction } from '../actions/action-oauth.service';
 import { ToolError, type StepAuth, type ToolContext } from '../tools/tool';
+import { untilAborted } from '../tools/tool-runner';
 
 /** Why a call that waited for the user's consent failed once the link expired (the step's output names the tool). */
 export const SIGN_IN_NOT_COMPLETED = 'the sign-in was not completed';
@@ -134,17 +135,4 @@ export function consentedToken(
       return token();
     }
   };
-}
-
-/** Settles with `work`, or rejects as soon as `signal` aborts. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason as Error);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason as Error);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(
-      (value) => (signal.removeEventListener('abort', onAbort), resolve(value)),
-      (error: unknown) => (signal.removeEventListener('abort', onAbort), reject(error as Error)),
-    );
-  });
 }

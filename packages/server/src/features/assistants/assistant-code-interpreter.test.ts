@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
-import { NIL_UUID, type Assistant, type ContentPart } from '@parley/shared';
+import { NIL_UUID, type ContentPart } from '@parley/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAssistantChatApp, type AssistantChatApp } from './assistant-chat.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import { get, messagesOf, post, send, sim, startChatApp, type ChatApp } from '../chat/chat.test-helpers';
+import { get, messagesOf, send, sim } from '../chat/chat.test-helpers';
 
 // docs/reference/assistants.md (Chatting with an assistant): the code interpreter's step shows its code, what it
 // printed and the image it drew (OpenAI's nested shape); the files it wrote are the user's.
@@ -34,28 +32,16 @@ type ToolCallPart = Extract<ContentPart, { type: 'tool_call' }>;
 type ImagePart = Extract<ContentPart, { type: 'image_file' }>;
 
 describe.each(testDialects())("an assistant's code interpreter on %s", (dialect) => {
-  let app: ChatApp;
-  let dataDir: string;
-  afterEach(async () => {
-    await app?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  let app: AssistantChatApp;
+  afterEach(() => app?.close());
 
   // A first sandbox makes its Python snapshot (seconds, more on a loaded machine): one turn, a generous window.
   it(
     'shows the code, its logs and the image it drew in the step, and saves the files it wrote as the user’s',
     { timeout: 180_000 },
     async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'parley-code-chat-'));
-      app = await startChatApp(dialect, simulator, {
-        dataDir,
-        assistants: { models: { default: ['gpt-4o'] } } as never,
-      });
-      const created = await post(app, app.token, '/api/assistants', {
-        model: 'gpt-4o',
-        tools: [{ type: 'code_interpreter' }],
-      });
-      const assistant = (await created.json()) as Assistant;
+      app = await startAssistantChatApp(dialect, simulator, [{ type: 'code_interpreter' }]);
+      const { assistant } = app;
       const script = {
         steps: [
           { toolCalls: [{ name: 'code_interpreter', input: { code: CODE } }] },

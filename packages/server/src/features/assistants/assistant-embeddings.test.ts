@@ -1,11 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
-import { NIL_UUID, type Assistant, type ContentPart } from '@parley/shared';
+import { NIL_UUID, type ContentPart } from '@parley/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAssistantChatApp, type AssistantChatApp } from './assistant-chat.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import { eventually, post, send, sim, startChatApp, type ChatApp } from '../chat/chat.test-helpers';
+import { eventually, send, sim } from '../chat/chat.test-helpers';
 import { upload } from '../files/files.test-helpers';
 import { startEmbeddingsServer, type EmbeddingsServer } from '../knowledge/embeddings-server.test-helpers';
 
@@ -24,33 +22,20 @@ afterAll(async () => {
 });
 
 describe.each(testDialects())('assistants with embeddings on %s', (dialect) => {
-  let app: ChatApp;
-  let dataDir: string;
-  afterEach(async () => {
-    await app?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  let app: AssistantChatApp;
+  afterEach(() => app?.close());
 
   it(
     "indexes with the operator's embeddings model and finds a passage by meaning",
     { timeout: 60_000 },
     async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'parley-embeddings-chat-'));
       embeddings.requests.length = 0;
-      app = await startChatApp(dialect, simulator, {
-        dataDir,
-        assistants: { models: { default: ['gpt-4o'] } } as never,
-        assistantsEnv: {
-          EMBEDDINGS_MODEL: 'text-embedding-3-small',
-          RAG_OPENAI_BASEURL: embeddings.baseURL,
-          RAG_OPENAI_API_KEY: 'sk-embeddings',
-        },
+      app = await startAssistantChatApp(dialect, simulator, [{ type: 'retrieval' }], {
+        EMBEDDINGS_MODEL: 'text-embedding-3-small',
+        RAG_OPENAI_BASEURL: embeddings.baseURL,
+        RAG_OPENAI_API_KEY: 'sk-embeddings',
       });
-      const created = await post(app, app.token, '/api/assistants', {
-        model: 'gpt-4o',
-        tools: [{ type: 'retrieval' }],
-      });
-      const assistant = (await created.json()) as Assistant;
+      const { assistant } = app;
       const res = await upload(app.app, app.token, {
         file: {
           name: 'garage.txt',

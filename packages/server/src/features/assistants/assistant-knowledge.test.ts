@@ -1,20 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { startSim, type Sim } from '@parley/sim';
-import { NIL_UUID, type Assistant, type ContentPart } from '@parley/shared';
+import { NIL_UUID, type ContentPart } from '@parley/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startAssistantChatApp, type AssistantChatApp } from './assistant-chat.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
-import {
-  eventually,
-  get,
-  messagesOf,
-  post,
-  send,
-  sim,
-  startChatApp,
-  type ChatApp,
-} from '../chat/chat.test-helpers';
+import { eventually, get, messagesOf, send, sim } from '../chat/chat.test-helpers';
 import { upload } from '../files/files.test-helpers';
 
 // docs/reference/assistants.md (Knowledge files): an upload is indexed in the background, then retrieval finds it and
@@ -31,28 +20,16 @@ beforeAll(async () => {
 afterAll(() => simulator.close());
 
 describe.each(testDialects())("an assistant's knowledge on %s", (dialect) => {
-  let app: ChatApp;
-  let dataDir: string;
-  afterEach(async () => {
-    await app?.close();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  let app: AssistantChatApp;
+  afterEach(() => app?.close());
 
   // A cold extraction worker takes seconds on a loaded machine (it compiles its modules when run from source).
   it(
     'indexes an uploaded file in the background, and the retrieval step cites its passage, asked in Chinese or English',
     { timeout: 60_000 },
     async () => {
-      dataDir = mkdtempSync(join(tmpdir(), 'parley-knowledge-chat-'));
-      app = await startChatApp(dialect, simulator, {
-        dataDir,
-        assistants: { models: { default: ['gpt-4o'] } } as never,
-      });
-      const created = await post(app, app.token, '/api/assistants', {
-        model: 'gpt-4o',
-        tools: [{ type: 'retrieval' }],
-      });
-      const assistant = (await created.json()) as Assistant;
+      app = await startAssistantChatApp(dialect, simulator, [{ type: 'retrieval' }]);
+      const { assistant } = app;
       const text =
         '第三季度的收入增长了百分之十二，主要来自华东地区。\n\nThe office moves to Hangzhou in May.';
       const res = await upload(app.app, app.token, {

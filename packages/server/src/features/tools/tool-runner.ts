@@ -111,7 +111,7 @@ function parseInput(tool: Tool, raw: unknown): Parsed {
  * Settles with the tool's promise, or rejects as soon as the signal aborts: a tool that ignores its signal cannot
  * hold the reply past its time limit or a stop (its late result is dropped).
  */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+export function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   if (signal.aborted) return Promise.reject(signal.reason as Error);
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason as Error);
