@@ -1,30 +1,46 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Locator, Page } from 'playwright-core';
-import type { Assistant, ChatFinalEvent, Conversation, Message } from '@parley/shared';
+import type { Browser } from 'playwright-core';
+import type { ChatFinalEvent, Message } from '@parley/shared';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 import { startLocalProvider, type LocalProvider } from '@parley/server/action-oauth-testing';
-import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
-import { assistantsServerEnv, openBuilder } from './assistants.test-helpers';
+import { launchBrowser } from './browser.test-helpers';
+import { assistantsServerEnv } from './assistants.test-helpers';
 import {
-  ANSWER_FUNCTION,
   answerAction,
   BROKEN_CITY,
-  createAssistant,
   DRAWING_CODE,
-  FORECAST_FUNCTION,
-  forecastAction,
   HANDBOOK,
   poll,
-  recordAssistantCalls,
   RETURNS_ZH,
   SITE_ANSWER,
   startActionSite,
   type ActionSite,
-  type KnowledgeText,
 } from './assistants-chat.test-helpers';
-import { sim, URL_ID } from './chat.test-helpers';
-import { apiFromPage, signedInPage } from './session.test-helpers';
+import { sim } from './chat.test-helpers';
+import {
+  ASK_CODE,
+  ASK_KNOWLEDGE,
+  ASK_KNOWLEDGE_ZH,
+  ASK_WEATHER,
+  ASK_BROKEN,
+  ASK_EVERYTHING,
+  ASK_LONG,
+} from './assistants-chat-asks.test-helpers';
+import { apiFromPage } from './session.test-helpers';
+import {
+  conversationOf,
+  expectNoOverflow,
+  expectSources,
+  openAssistantChat,
+  PHONE,
+  sendAndSettle,
+  shot,
+  step,
+  stepButton,
+  stopButton,
+  titled,
+  violations,
+} from './assistants-chat-page.test-helpers';
 
 // Chatting with an assistant in the web (docs/reference/assistants.md (Chatting with an assistant)) against the real
 // server and the simulator: the landing names the assistant; sends go to /api/assistants/chat with the assistant and
@@ -36,7 +52,6 @@ import { apiFromPage, signedInPage } from './session.test-helpers';
 // clean.
 
 const simUrl = inject('simUrl');
-const PHONE = { width: 390, height: 844 };
 let browser: Browser;
 let server: ServerProcess;
 let site: ActionSite;
@@ -57,172 +72,9 @@ afterAll(async () => {
   await provider?.close();
 });
 
-const ASK_CODE = `Compute it and draw a square. ${sim({
-  steps: [
-    { toolCalls: [{ name: 'code_interpreter', input: { code: DRAWING_CODE } }] },
-    { reply: 'It is 42.' },
-  ],
-})}`;
-const ASK_KNOWLEDGE = `How long do refunds take? ${sim({
-  steps: [{ toolCalls: [{ name: 'retrieval', input: { query: 'refunds' } }] }, { reply: 'Within 30 days.' }],
-})}`;
-// A two-character Chinese query finds the Chinese file's passage.
-const ASK_KNOWLEDGE_ZH = `运费退吗？ ${sim({
-  steps: [{ toolCalls: [{ name: 'retrieval', input: { query: '运费' } }] }, { reply: '运费不予退还。' }],
-})}`;
-const ASK_WEATHER = `Weather in Paris? ${sim({
-  steps: [{ toolCalls: [{ name: FORECAST_FUNCTION, input: { city: 'Paris' } }] }, { reply: 'Sunny, 24.' }],
-})}`;
-const ASK_BROKEN = `Weather in ${BROKEN_CITY}? ${sim({
-  steps: [
-    { toolCalls: [{ name: FORECAST_FUNCTION, input: { city: BROKEN_CITY } }] },
-    { reply: 'No forecast.' },
-  ],
-})}`;
-// The issue's acceptance flow in one reply: the knowledge, the OAuth action (a sign-in first), then a drawing.
-const ASK_EVERYTHING = `Refunds, the answer, and a square? ${sim({
-  steps: [
-    { toolCalls: [{ name: 'retrieval', input: { query: 'refunds' } }] },
-    { toolCalls: [{ name: ANSWER_FUNCTION, input: {} }] },
-    { toolCalls: [{ name: 'code_interpreter', input: { code: DRAWING_CODE } }] },
-    { reply: 'Refunds take 30 days [1]; the site says forty-two; here is your square.' },
-  ],
-})}`;
-// 400 words at 20 a second: still streaming when Stop is pressed.
-const ASK_LONG = `Tell me a long story. ${sim({ tokens: 400, rate: 20 })}`;
-
-async function violations(page: Page, scope = '[role="log"]'): Promise<string[]> {
-  await animationsDone(page);
-  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-async function shot(page: Page, name: string): Promise<void> {
-  await animationsDone(page);
-  await page.screenshot({ path: artifactPath(`assistants-chat-${name}.png`) });
-}
-
-interface AssistantChat {
-  page: Page;
-  assistant: Assistant;
-  box: Locator;
-  articles: Locator;
-  lastReply: () => Locator;
-  calls: ReturnType<typeof recordAssistantCalls>;
-  close: () => Promise<void>;
-}
-
-/**
- * A user with the assistant, on a new chat with it chosen by the builder's Select (the side panel shows from 768 px:
- * a phone chooses it at a desktop's width, then narrows).
- */
-async function assistantChat(
-  tag: string,
-  view: {
-    locale?: string;
-    colorScheme: 'light' | 'dark';
-    phone?: boolean;
-    actions?: Array<Record<string, unknown>>;
-    files?: KnowledgeText[];
-  },
-): Promise<AssistantChat> {
-  const context = await newContext(browser, { locale: view.locale, colorScheme: view.colorScheme });
-  const { page } = await signedInPage(context, server.baseUrl, { tag });
-  page.setDefaultTimeout(15_000);
-  const files = view.files ?? [HANDBOOK];
-  const assistant = await createAssistant(page, {
-    actions: view.actions ?? [forecastAction(site.url)],
-    files,
-  });
-  const panel = await openBuilder(page);
-  await panel.getByTestId('assistant-select').selectOption(assistant.id);
-  await poll(() => panel.getByTestId('assistant-name').inputValue()).toBe('Data helper');
-  // The builder's file list says when each knowledge file is indexed: retrieval finds it from then on.
-  for (const file of files) {
-    const row = panel.getByTestId('knowledge-files').locator('li', { hasText: file.name });
-    await poll(() => row.locator('[data-status]').getAttribute('data-status'), 60_000).toBe('ready');
-  }
-  await panel.getByTestId('assistant-use').click();
-  if (view.phone) await toPhone(page);
-  const box = page.getByRole('textbox', { name: view.locale === 'zh-CN' ? '消息' : 'Message', exact: true });
-  const articles = page.locator('[role="log"] article');
-  const calls = recordAssistantCalls(page);
-  return {
-    page,
-    assistant,
-    box,
-    articles,
-    lastReply: () => articles.last(),
-    calls,
-    close: () => context.close(),
-  };
-}
-
-/** Narrows the page to a phone's width and closes the sidebar the desktop had open (on a phone it covers the chat). */
-async function toPhone(page: Page): Promise<void> {
-  await page.setViewportSize(PHONE);
-  await page
-    .getByRole('button', { name: /^(Close sidebar|收起侧边栏)$/ })
-    .first()
-    .click();
-  await poll(() => page.getByTestId('nav').isVisible()).toBe(false);
-}
-
-const stopButton = (page: Page) => page.getByRole('button', { name: /^(Stop generating|停止生成)$/ });
-
-/** Sends `text` and waits until its reply has ended. */
-async function sendAndSettle(chat: AssistantChat, text: string): Promise<void> {
-  await poll(() => chat.box.isEnabled()).toBe(true);
-  await chat.box.fill(text);
-  const before = await chat.articles.count();
-  await poll(() => chat.page.getByRole('button', { name: /^(Send message|发送消息)$/ }).isEnabled()).toBe(
-    true,
-  );
-  await chat.box.press('Enter');
-  await poll(() => chat.articles.count()).toBeGreaterThanOrEqual(before + 2);
-  await poll(() => stopButton(chat.page).count(), 60_000).toBe(0);
-}
-
-const step = (reply: Locator, kind: string) =>
-  reply.locator(`[data-testid="tool-step"][data-kind="${kind}"]`);
-const stepButton = (s: Locator) => s.getByRole('button').first();
-
-/** The conversation on screen, as the server keeps it. */
-async function conversationOf(page: Page): Promise<Conversation> {
-  await page.waitForURL(URL_ID);
-  const id = URL_ID.exec(page.url())![1]!;
-  return (await apiFromPage<Conversation>(page, `/api/convos/${id}`)).body;
-}
-
-/** Nothing is wider than the screen; the page does not scroll sideways. */
-async function expectNoOverflow(page: Page, width: number): Promise<void> {
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-  const rights = await page
-    .locator('[data-testid="tool-step"], [data-testid="tool-step"] pre, [data-testid="reply-sources"]')
-    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect().right));
-  for (const right of rights) expect(right).toBeLessThanOrEqual(width);
-}
-
-/**
- * Waits until the new conversation's title is on screen (asked for 2.5 s after its first reply): the reply is drawn
- * again then, which closes the steps opened before it, so a test opens them after.
- */
-async function titled(page: Page, title: string): Promise<void> {
-  await poll(() => page.title(), 30_000).toContain(title);
-}
-
-/**
- * The reply's Sources box names the one file its retrieval found, and its line opens by the keyboard to the passage.
- */
-async function expectSources(reply: Locator, filename: string, passage: string): Promise<void> {
-  const sources = reply.getByTestId('reply-sources');
-  await poll(() => sources.locator('summary').allInnerTexts()).toEqual([`1.\n${filename}`]);
-  const line = sources.locator('summary').first();
-  await line.focus();
-  await line.press('Enter');
-  await poll(() => sources.locator('details').first().getAttribute('open')).toBe('');
-  expect(await sources.locator('details li').first().innerText()).toContain(passage);
-}
+/** A user on a new chat with the test's assistant (see `openAssistantChat`). */
+const assistantChat = (tag: string, view: Parameters<typeof openAssistantChat>[2]) =>
+  openAssistantChat({ browser, baseUrl: server.baseUrl, siteUrl: site.url }, tag, view);
 
 describe('chatting with an assistant', () => {
   it(
