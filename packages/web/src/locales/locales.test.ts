@@ -1,7 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, loginErrorKey, VALIDATION_TEXT_EN } from '@parley/shared';
-import enUSBase from './en-US.json';
-import zhCNBase from './zh-CN.json';
 import { catalogueFragments, enUS, zhCN } from './catalogues';
 
 // Every source file of the app, as text (Vite's glob works under Vitest too; no Node APIs needed).
@@ -31,11 +29,8 @@ describe('locales', () => {
   });
 
   it('defines each key once across the base file and the area fragments', () => {
-    for (const [lang, base] of [
-      ['en-US', enUSBase],
-      ['zh-CN', zhCNBase],
-    ] as const) {
-      const seen = new Map<string, string>(Object.keys(base).map((k) => [k, 'the base file']));
+    for (const lang of ['en-US', 'zh-CN']) {
+      const seen = new Map<string, string>();
       const clashes: string[] = [];
       for (const [file, part] of [...catalogueFragments(lang), ...lazyOf(lang)]) {
         for (const key of Object.keys(part)) {
