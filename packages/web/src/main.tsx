@@ -8,11 +8,12 @@ import { installSession, startSession } from './features/auth/session';
 import { initI18n } from './features/i18n/i18n';
 import './index.css';
 
-initI18n();
 installSession();
 installFocusMemory();
-// The silent refresh starts before the first render; routes wait on the session status.
+// The silent refresh starts before the first render; routes wait on the session status. The language's catalogue
+// loads meanwhile, and the app renders once it is there (no text flashes in another language).
 void startSession();
+await initI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, loginErrorKey, VALIDATION_TEXT_EN } from '@parley/shared';
-import { catalogueFragments, enUS, zhCN } from './catalogues';
+import { LANGUAGES } from '@parley/shared';
+import { catalogueFragments, fullCatalogue, lazyCatalogueFragments } from './catalogues';
 
 // Every source file of the app, as text (Vite's glob works under Vitest too; no Node APIs needed).
 const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts'], {
@@ -9,19 +10,9 @@ const sources = import.meta.glob<string>(['../**/*.{ts,tsx}', '!../**/*.test.ts'
   eager: true,
 });
 
-// Texts a lazily loaded part of the app brings along (locales/lazy/<lang>/<area>.json) count as the language's too.
-const lazyFragments = import.meta.glob<Record<string, string>>('./lazy/*/*.json', {
-  import: 'default',
-  eager: true,
-});
-const lazyOf = (lang: string) =>
-  Object.entries(lazyFragments).filter(([path]) => path.startsWith(`./lazy/${lang}/`)) as Array<
-    [string, Record<string, string>]
-  >;
-
 const KEY_LITERAL = /['"`](com_[A-Za-z0-9_]+)['"`]/g;
-const en: Record<string, string> = Object.assign({}, enUS, ...lazyOf('en-US').map(([, part]) => part));
-const zh: Record<string, string> = Object.assign({}, zhCN, ...lazyOf('zh-CN').map(([, part]) => part));
+const en = fullCatalogue('en-US');
+const zh = fullCatalogue('zh-CN');
 
 describe('locales', () => {
   it('en-US and zh-CN hold the same keys', () => {
@@ -32,7 +23,7 @@ describe('locales', () => {
     for (const lang of ['en-US', 'zh-CN']) {
       const seen = new Map<string, string>();
       const clashes: string[] = [];
-      for (const [file, part] of [...catalogueFragments(lang), ...lazyOf(lang)]) {
+      for (const [file, part] of [...catalogueFragments(lang), ...lazyCatalogueFragments(lang)]) {
         for (const key of Object.keys(part)) {
           if (seen.has(key)) clashes.push(`${file}: ${key} (also in ${seen.get(key)})`);
           seen.set(key, file);

@@ -68,7 +68,7 @@ export function DialogFrame({
                 </Dialog.Description>
               )}
             </div>
-            <Dialog.Close className={`${iconButton} -mt-1 -mr-2 shrink-0`} aria-label={t('com_ui_close')}>
+            <Dialog.Close className={`${iconButton} -mt-1 -me-2 shrink-0`} aria-label={t('com_ui_close')}>
               <X className="size-5" aria-hidden="true" />
             </Dialog.Close>
           </div>

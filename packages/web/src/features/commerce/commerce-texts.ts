@@ -1,7 +1,7 @@
-import enUS from '../../locales/lazy/en-US/commerce.json';
-import zhCN from '../../locales/lazy/zh-CN/commerce.json';
 import { addLazyTexts } from '../i18n/lazy-texts';
 
 // The commerce dialogs' texts come with the first of them to load, out of the initial JavaScript
 // (docs/architecture.md (Performance budgets)); the menu's and the footer's own labels are in the main catalogues.
-addLazyTexts({ 'en-US': enUS, 'zh-CN': zhCN });
+await addLazyTexts(
+  import.meta.glob<Record<string, string>>('../../locales/lazy/*/commerce.json', { import: 'default' }),
+);

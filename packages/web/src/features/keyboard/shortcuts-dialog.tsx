@@ -1,17 +1,16 @@
 import { Fragment } from 'react';
-import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/ui/dialog-frame';
-import enUS from '../../locales/lazy/en-US/keyboard.json';
-import zhCN from '../../locales/lazy/zh-CN/keyboard.json';
+import { addLazyTexts } from '../i18n/lazy-texts';
 import { shortcutKeys } from './shortcut-keys';
 import type { ShortcutAction } from './shortcuts';
 import { IS_MAC, useShortcutsDialogStore } from './use-shortcuts';
 
 // The dialog's texts come with it, out of the initial JavaScript (docs/architecture.md (Performance budgets)); only
 // its title is in the main catalogues, for the user menu.
-i18n.addResourceBundle('en-US', 'translation', enUS, true, false);
-i18n.addResourceBundle('zh-CN', 'translation', zhCN, true, false);
+await addLazyTexts(
+  import.meta.glob<Record<string, string>>('../../locales/lazy/*/keyboard.json', { import: 'default' }),
+);
 
 const LABELS: Record<ShortcutAction, string> = {
   help: 'com_shortcuts_help',

@@ -30,13 +30,13 @@ export function Toaster() {
             // Leave time for the closing animation before dropping it from the list.
             setTimeout(() => remove(toast.id), 200);
           }}
-          className={`relative flex items-start gap-3 overflow-hidden rounded-xl border bg-white py-3 pr-3 pl-4 text-sm text-zinc-900 shadow-lg before:absolute before:inset-y-0 before:left-0 before:w-1 toast-motion dark:bg-zinc-900 dark:text-zinc-100 ${tone[toast.severity]}`}
+          className={`relative flex items-start gap-3 overflow-hidden rounded-xl border bg-white py-3 pe-3 ps-4 text-sm text-zinc-900 shadow-lg before:absolute before:inset-y-0 before:start-0 before:w-1 toast-motion dark:bg-zinc-900 dark:text-zinc-100 ${tone[toast.severity]}`}
           data-severity={toast.severity}
         >
           <ToastPrimitive.Description className="flex-1 leading-snug">
             {/* One line per line of the message; bulleted lines hang their wrapped text under the text. */}
             {toast.message.split('\n').map((line, i) => (
-              <span key={i} className={`block ${line.startsWith('• ') ? 'pl-3 -indent-3' : ''}`}>
+              <span key={i} className={`block ${line.startsWith('• ') ? 'ps-3 -indent-3' : ''}`}>
                 {line}
               </span>
             ))}
@@ -65,7 +65,7 @@ export function Toaster() {
       {/* Off the message box and Send on phones (docs/decisions.md (Toasts at the top on phones)). */}
       <ToastPrimitive.Viewport
         data-toast-viewport=""
-        className="fixed top-0 right-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none md:top-auto md:bottom-0"
+        className="fixed top-0 end-0 z-50 flex w-full max-w-sm flex-col gap-2 p-4 outline-none md:top-auto md:bottom-0"
       />
     </ToastPrimitive.Provider>
   );

@@ -79,7 +79,7 @@ export function ActionEditor({ assistant, action }: { assistant: Assistant | nul
           data-testid="action-back"
           className={`${iconButton} w-auto! gap-1.5 px-2 text-sm`}
         >
-          <ArrowLeft className="size-4" aria-hidden="true" />
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
           {t('com_assistants_back')}
         </button>
         <h2 className="min-w-0 flex-1 truncate px-1 text-sm font-semibold text-zinc-900 dark:text-zinc-100">
@@ -105,7 +105,7 @@ export function ActionEditor({ assistant, action }: { assistant: Assistant | nul
             className="inline-flex h-10 items-center gap-2 rounded-lg border border-zinc-300 px-3 text-sm text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 dark:border-zinc-700 dark:text-zinc-100 dark:hover:bg-zinc-800"
           >
             <KeyRound className="size-4 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
-            <span className="flex-1 text-left">{t(AUTH_LABELS[values.auth.type])}</span>
+            <span className="flex-1 text-start">{t(AUTH_LABELS[values.auth.type])}</span>
             <span className="text-xs text-teal-700 dark:text-teal-400">
               {t('com_assistants_auth_change')}
             </span>

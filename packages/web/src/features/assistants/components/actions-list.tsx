@@ -24,7 +24,7 @@ export function ActionsList({ assistant }: { assistant: Assistant | null }) {
                 type="button"
                 data-action-id={action.action_id}
                 onClick={() => openAction(action.action_id)}
-                className="flex w-full items-center gap-2 rounded-lg border border-zinc-200 px-2.5 py-2 text-left text-sm text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-900"
+                className="flex w-full items-center gap-2 rounded-lg border border-zinc-200 px-2.5 py-2 text-start text-sm text-zinc-900 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-zinc-800 dark:text-zinc-100 dark:hover:bg-zinc-900"
               >
                 <Globe className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
                 <span className="min-w-0 flex-1 truncate">{action.metadata.domain ?? action.action_id}</span>

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { intlLocale } from '../../i18n/intl-locale';
 import { ASSISTANT_LIMITS, type Assistant } from '@parley/shared';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/text-field';
@@ -34,7 +35,7 @@ const LIMIT: Record<string, number> = {
  * instructions, model, capabilities, knowledge files, tools, then Delete and Save (Create for a new one).
  */
 export function AssistantBuilder({ assistant, models }: { assistant: Assistant | null; models: string[] }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const offered = offeredCapabilities(useEndpointsQuery().data?.assistants);
   const [pendingAvatar, setPendingAvatar] = useState<File | null>(null);
   const { save, pending } = useSaveAssistant(assistant, pendingAvatar);
@@ -49,7 +50,7 @@ export function AssistantBuilder({ assistant, models }: { assistant: Assistant |
     defaultValues: assistant ? assistantToForm(assistant) : emptyAssistantForm(models),
   });
   const error = (message: string | undefined) =>
-    message ? t(message, { max: LIMIT[message]?.toLocaleString() }) : undefined;
+    message ? t(message, { max: LIMIT[message]?.toLocaleString(intlLocale(i18n.language)) }) : undefined;
   const onSubmit = handleSubmit(async (values) => {
     if ((await save(values)) && assistant) reset(values);
   });
@@ -105,7 +106,7 @@ export function AssistantBuilder({ assistant, models }: { assistant: Assistant |
         <Button
           type="submit"
           disabled={pending}
-          className="ml-auto h-10! min-w-24"
+          className="ms-auto h-10! min-w-24"
           data-testid="assistant-save"
         >
           {t(assistant ? 'com_ui_save' : 'com_ui_create')}

@@ -13,7 +13,7 @@ export function AvailableActions({ rows }: { rows: readonly ActionOperationRow[]
         <p className="text-xs text-zinc-500 dark:text-zinc-400">{t('com_assistants_no_actions')}</p>
       ) : (
         <div className="overflow-x-auto rounded-lg border border-zinc-200 dark:border-zinc-800">
-          <table data-testid="available-actions" className="w-full text-left text-xs">
+          <table data-testid="available-actions" className="w-full text-start text-xs">
             <thead className="bg-zinc-50 text-zinc-600 dark:bg-zinc-900 dark:text-zinc-300">
               <tr>
                 <th scope="col" className="px-2.5 py-1.5 font-medium">

@@ -68,7 +68,7 @@ export function KnowledgeFiles({ assistant }: { assistant: Assistant | null }) {
             <li
               key={file.file_id}
               data-file-id={file.file_id}
-              className="flex items-center gap-2 rounded-lg border border-zinc-200 py-1.5 pr-1 pl-2.5 dark:border-zinc-800"
+              className="flex items-center gap-2 rounded-lg border border-zinc-200 py-1.5 pe-1 ps-2.5 dark:border-zinc-800"
             >
               <FileText className="size-4 shrink-0 text-zinc-500 dark:text-zinc-400" aria-hidden="true" />
               <span className="min-w-0 flex-1">

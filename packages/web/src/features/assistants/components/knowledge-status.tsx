@@ -22,7 +22,7 @@ export function KnowledgeStatus({ state }: { state: KnowledgeState | undefined }
       {state.status === 'indexing' && (
         <span
           aria-hidden="true"
-          className="mr-1 inline-block size-1.5 animate-pulse rounded-full bg-current align-middle"
+          className="me-1 inline-block size-1.5 animate-pulse rounded-full bg-current align-middle"
         />
       )}
       {text}

@@ -30,7 +30,7 @@ export function ToolsField({ control }: { control: Control<AssistantFormValues> 
               <li
                 key={key}
                 data-tool={key}
-                className="flex items-center gap-2 rounded-lg border border-zinc-200 py-1 pr-1 pl-1.5 dark:border-zinc-800"
+                className="flex items-center gap-2 rounded-lg border border-zinc-200 py-1 pe-1 ps-1.5 dark:border-zinc-800"
               >
                 <PluginIcon name={name} icon={plugin(key)?.icon ?? ''} sizeClass="size-7" />
                 <span className="min-w-0 flex-1 truncate text-sm text-zinc-900 dark:text-zinc-100">

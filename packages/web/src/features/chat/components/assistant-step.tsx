@@ -13,6 +13,7 @@ import {
 import { prettyArguments, type ToolCallPart } from '../tool-step-display';
 import { SourcePassages } from './source-passages';
 import { StepDisclosure, StepText } from './step-disclosure';
+import { intlLocale } from '../../i18n/intl-locale';
 
 const ICON = { code: SquareTerminal, retrieval: BookOpen, action: Globe } as const;
 
@@ -97,9 +98,10 @@ function Consent({ link }: { link: ConsentLink }) {
   const time =
     link.expiresAt === null
       ? ''
-      : new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-          new Date(link.expiresAt),
-        );
+      : new Intl.DateTimeFormat(intlLocale(i18n.language), {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+        }).format(new Date(link.expiresAt));
   if (link.expired) {
     return (
       <p data-testid="step-consent-expired" className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">

@@ -142,7 +142,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
         <button
           type="button"
           onClick={() => useKeyDialogStore.getState().open(endpoint)}
-          className="flex min-h-14 w-full items-center gap-3 rounded-3xl border border-dashed border-zinc-300 bg-zinc-50 px-5 py-3 text-left text-sm text-zinc-600 hover:border-teal-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
+          className="flex min-h-14 w-full items-center gap-3 rounded-3xl border border-dashed border-zinc-300 bg-zinc-50 px-5 py-3 text-start text-sm text-zinc-600 hover:border-teal-600 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-400 dark:hover:text-zinc-100"
         >
           <KeyRound className="size-4 shrink-0" aria-hidden="true" />
           {placeholder}
@@ -160,6 +160,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
             <textarea
               ref={ref}
               data-chat-input
+              dir="auto"
               rows={1}
               value={draft}
               aria-label={t('com_ui_chat_input_label')}

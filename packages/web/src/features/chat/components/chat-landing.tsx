@@ -72,7 +72,7 @@ export function ChatLanding() {
   const appTitle = config.appTitle.trim() || t('com_ui_chat_app_title_fallback');
   const assistant = setup.model || (setup.endpoint ? endpointLabel(setup.endpoint, t) : '');
   const cake = config.showBirthdayIcon && (
-    <Cake aria-hidden="true" className="absolute -top-3 -right-3 size-6 rotate-12 text-pink-500" />
+    <Cake aria-hidden="true" className="absolute -top-3 -end-3 size-6 rotate-12 text-pink-500" />
   );
   const header = (
     <>
@@ -112,7 +112,7 @@ export function ChatLanding() {
                     if (target !== 'current') select(target.endpoint, target.model);
                     fill(t(prompt));
                   }}
-                  className="flex h-full w-full items-start gap-3 rounded-xl border border-zinc-200 bg-white px-4 py-3 text-left transition hover:border-zinc-300 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700 dark:hover:bg-zinc-800/70"
+                  className="flex h-full w-full items-start gap-3 rounded-xl border border-zinc-200 bg-white px-4 py-3 text-start transition hover:border-zinc-300 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-zinc-800 dark:bg-zinc-900 dark:hover:border-zinc-700 dark:hover:bg-zinc-800/70"
                 >
                   <Icon
                     className="mt-0.5 size-4 shrink-0 text-teal-700 dark:text-teal-400"

@@ -88,7 +88,7 @@ export function MessageArticle(props: MessageArticleProps) {
 
   // Sibling navigation always shows, so a branch is never hidden; the actions may wait for hover.
   const footer = (!live || recentlyStopped) && !editing && (
-    <div className={`flex flex-wrap items-center gap-0.5 ${isUser ? 'justify-end' : '-ml-2'}`}>
+    <div className={`flex flex-wrap items-center gap-0.5 ${isUser ? 'justify-end' : '-ms-2'}`}>
       {!isSearchResult && <SiblingNav node={node} />}
       <div
         className={`flex items-center gap-0.5 transition-opacity motion-reduce:transition-none ${
@@ -126,7 +126,7 @@ export function MessageArticle(props: MessageArticleProps) {
       ) : (
         <div className="flex flex-col gap-2">
           <Header name={name} avatar={<ModelAvatar endpoint={message.endpoint || endpoint} />} />
-          <div className="flex min-w-0 flex-col gap-2 sm:pl-10">
+          <div className="flex min-w-0 flex-col gap-2 sm:ps-10">
             <MessageFiles files={message.files} alignEnd={false} />
             {editor || (
               <AiContent

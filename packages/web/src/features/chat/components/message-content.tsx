@@ -80,7 +80,8 @@ export function AiContent({
       {blocks ? (
         <ReplyBlocks blocks={blocks} latex={latex} live={live} />
       ) : text ? (
-        <div className={live ? 'msg-streaming' : undefined}>
+        // dir="auto": a reply in English reads left to right in the Arabic interface, and one in Arabic right to left.
+        <div dir="auto" className={live ? 'msg-streaming' : undefined}>
           <Markdown text={text} latex={latex} />
         </div>
       ) : (

@@ -55,6 +55,7 @@ export function MessageEditor({ message, initialText, submitting, onSave, onCanc
   return (
     <div className="w-full rounded-2xl border border-zinc-300 bg-white p-2 shadow-sm focus-within:border-teal-600 focus-within:ring-3 focus-within:ring-teal-600/15 dark:border-zinc-700 dark:bg-zinc-900">
       <textarea
+        dir="auto"
         ref={area}
         value={text}
         onChange={(e) => setText(e.target.value)}

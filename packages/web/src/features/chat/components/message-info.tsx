@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useMessageCostQuery } from '../../balance/message-cost.api';
 import { formatCostCredits } from '../../commerce/purchase';
 import { ActionButton } from './action-button';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** What a reply cost, in words: credits, free uses of a class, a card, or nothing. */
 export function costLines(cost: MessageCost, t: TFunction, locale: string): string[] {
@@ -28,7 +29,10 @@ export function MessageInfo({ message }: { message: Message }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
   const cost = useMessageCostQuery(message.conversationId, message.messageId, open);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   const rows: Array<[string, string]> = [
     ['com_ui_msg_info_model', message.model ?? message.sender],
     ['com_ui_msg_info_time', when.format(new Date(message.createdAt))],
@@ -60,7 +64,7 @@ export function MessageInfo({ message }: { message: Message }) {
             <dt className="text-zinc-500 dark:text-zinc-400">{t('com_ui_msg_info_cost')}</dt>
             <dd data-testid="message-cost" className="text-zinc-900 dark:text-zinc-100">
               {cost.data
-                ? costLines(cost.data, t, i18n.language).join(t('com_ui_msg_cost_separator'))
+                ? costLines(cost.data, t, intlLocale(i18n.language)).join(t('com_ui_msg_cost_separator'))
                 : cost.isError
                   ? t('com_ui_msg_cost_error')
                   : t('com_ui_msg_cost_loading')}

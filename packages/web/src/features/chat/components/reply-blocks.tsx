@@ -39,7 +39,7 @@ export function ReplyBlocks({
         }
         if (block.kind === 'image') return <ToolImage key={block.key} image={block.image} />;
         return (
-          <div key={block.key} className={live && block === last ? 'msg-streaming' : undefined}>
+          <div key={block.key} dir="auto" className={live && block === last ? 'msg-streaming' : undefined}>
             <Markdown text={block.text} latex={latex} />
           </div>
         );

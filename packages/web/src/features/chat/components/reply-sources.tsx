@@ -37,11 +37,11 @@ export function ReplySources({ sources }: { sources: readonly ReplySource[] }) {
                   )}
                 </span>
                 <ChevronRight
-                  className="mt-1.5 size-3.5 shrink-0 text-zinc-500 transition-transform group-open/source:rotate-90 motion-reduce:transition-none dark:text-zinc-400"
+                  className="mt-1.5 size-3.5 shrink-0 text-zinc-500 transition-transform rtl:rotate-180 group-open/source:rotate-90 rtl:group-open/source:rotate-90 motion-reduce:transition-none dark:text-zinc-400"
                   aria-hidden="true"
                 />
               </summary>
-              <ul className="mt-1 mb-2 ml-6 flex flex-col gap-2 border-l-2 border-zinc-200 pl-3 dark:border-zinc-700">
+              <ul className="mt-1 mb-2 ms-6 flex flex-col gap-2 border-s-2 border-zinc-200 ps-3 dark:border-zinc-700">
                 {source.passages.map((passage, j) => (
                   <li key={j} className="min-w-0">
                     <Passage where={passage.where} text={passage.text} />

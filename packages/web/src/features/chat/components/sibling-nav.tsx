@@ -23,7 +23,7 @@ export function SiblingNav({ node }: { node: BranchNode }) {
         disabled={siblingIndex === 0}
         onClick={() => go(siblingIndex - 1)}
       >
-        <ChevronLeft className="size-4" aria-hidden="true" />
+        <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
       </ActionButton>
       <span data-testid="sibling-position" className="min-w-9 text-center">
         {siblingIndex + 1} / {siblingCount}
@@ -33,7 +33,7 @@ export function SiblingNav({ node }: { node: BranchNode }) {
         disabled={siblingIndex === siblingCount - 1}
         onClick={() => go(siblingIndex + 1)}
       >
-        <ChevronRight className="size-4" aria-hidden="true" />
+        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
       </ActionButton>
     </div>
   );

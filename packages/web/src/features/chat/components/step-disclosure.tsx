@@ -45,7 +45,7 @@ export function StepDisclosure({
         aria-expanded={open}
         aria-controls={detailsId}
         onClick={() => toggle(stepId)}
-        className={`-ml-1.5 inline-flex max-w-full items-center gap-1.5 rounded-lg py-1 pr-2 pl-1.5 text-left text-sm leading-5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:hover:bg-zinc-800 ${ROW_COLOUR[state]}`}
+        className={`-ms-1.5 inline-flex max-w-full items-center gap-1.5 rounded-lg py-1 pe-2 ps-1.5 text-start text-sm leading-5 hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-teal-600 dark:hover:bg-zinc-800 ${ROW_COLOUR[state]}`}
       >
         <RowIcon
           className={`size-4 shrink-0 ${state === 'running' ? 'animate-spin motion-reduce:animate-none' : ''}`}
@@ -53,7 +53,7 @@ export function StepDisclosure({
         />
         <span className="min-w-0 break-words">{label}</span>
         <ChevronRight
-          className={`size-3.5 shrink-0 transition-transform motion-reduce:transition-none ${open ? 'rotate-90' : ''}`}
+          className={`size-3.5 shrink-0 transition-transform motion-reduce:transition-none ${open ? 'rotate-90' : 'rtl:rotate-180'}`}
           aria-hidden="true"
         />
       </button>

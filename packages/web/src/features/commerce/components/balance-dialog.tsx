@@ -50,11 +50,11 @@ export function BalanceDialog() {
         ) : (
           <table data-testid="balance-table" className="w-full text-sm">
             <thead>
-              <tr className="border-b border-zinc-200 text-left text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+              <tr className="border-b border-zinc-200 text-start text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
                 <th scope="col" className="py-2 font-medium">
                   {t('com_balance_item')}
                 </th>
-                <th scope="col" className="py-2 text-right font-medium">
+                <th scope="col" className="py-2 text-end font-medium">
                   {t('com_balance_left')}
                 </th>
               </tr>
@@ -62,10 +62,10 @@ export function BalanceDialog() {
             <tbody>
               {rows.map(([label, value]) => (
                 <tr key={label} className="border-b border-zinc-100 last:border-0 dark:border-zinc-800">
-                  <th scope="row" className="py-2.5 text-left font-normal text-zinc-700 dark:text-zinc-300">
+                  <th scope="row" className="py-2.5 text-start font-normal text-zinc-700 dark:text-zinc-300">
                     {t(label)}
                   </th>
-                  <td className="py-2.5 text-right font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">
+                  <td className="py-2.5 text-end font-semibold text-zinc-900 tabular-nums dark:text-zinc-50">
                     {value}
                   </td>
                 </tr>
@@ -73,7 +73,7 @@ export function BalanceDialog() {
             </tbody>
           </table>
         )}
-        <ul className="flex list-disc flex-col gap-1.5 pl-5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
+        <ul className="flex list-disc flex-col gap-1.5 ps-5 text-sm leading-6 text-zinc-600 dark:text-zinc-400">
           {EXPLANATIONS.map((key) => (
             <li key={key}>{t(key)}</li>
           ))}

@@ -2,6 +2,7 @@ import type { PurchaseOption } from '@parley/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatCreditCount, formatPrice, validUntil } from '../purchase';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** What one card or pack says: price, then its lines (period, uses, bonus, validity, or credits and extra). */
 function optionLines(option: PurchaseOption, t: TFunction, locale: string) {
@@ -39,7 +40,7 @@ export function OptionCard({
   onChoose: () => void;
 }) {
   const { t, i18n } = useTranslation();
-  const { title, lines } = optionLines(option, t, i18n.language);
+  const { title, lines } = optionLines(option, t, intlLocale(i18n.language));
   return (
     <label
       data-testid="purchase-option"

@@ -14,6 +14,7 @@ import { ORDER_POLL_TRIES, useOrderQuery } from '../commerce.api';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 import { formatCreditCount } from '../purchase';
 import { formatCredits } from '@parley/shared';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** What the dialog says: paid, still waiting, no answer after a minute, or closed (not paid). */
 type Stage = 'paid' | 'waiting' | 'unconfirmed' | 'closed' | 'error';
@@ -86,7 +87,10 @@ function PaidBody({ order }: { order: OrderSummary }) {
   const balance = useBalanceQuery();
   // When the notice opened: a card that starts after it waits for the running one.
   const [openedAt] = useState(() => Date.now());
-  const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const date = new Intl.DateTimeFormat(intlLocale(i18n.language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   const credits = formatCreditCount(order.credits);
   const lines: string[] = [];
   if (order.ctype === 'credits') {

@@ -108,7 +108,7 @@ export function ConversationItem({
           tabIndex={tabStop ? 0 : -1}
           aria-current={active ? 'page' : undefined}
           onClick={onNavigate}
-          className={`flex h-9 scroll-mt-8 scroll-mb-2 items-center gap-2.5 rounded-lg px-2 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 ${rowTone} ${active ? 'pr-16' : 'group-focus-within:pr-16 group-hover:pr-16 pointer-coarse:pr-16'}`}
+          className={`flex h-9 scroll-mt-8 scroll-mb-2 items-center gap-2.5 rounded-lg px-2 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 ${rowTone} ${active ? 'pe-16' : 'group-focus-within:pe-16 group-hover:pe-16 pointer-coarse:pe-16'}`}
         >
           <span className="relative inline-flex" data-endpoint={endpoint}>
             <EndpointIcon endpoint={endpoint} config={endpointsConfig} size="sm" />
@@ -116,7 +116,7 @@ export function ConversationItem({
               <span
                 data-testid="conversation-error-badge"
                 title={t('com_nav_convo_error_badge')}
-                className="absolute -top-1.5 -right-1.5 flex size-3.5 items-center justify-center rounded-full bg-red-600 text-[9px] leading-none font-bold text-white ring-2 ring-zinc-50 dark:ring-zinc-900"
+                className="absolute -top-1.5 -end-1.5 flex size-3.5 items-center justify-center rounded-full bg-red-600 text-[9px] leading-none font-bold text-white ring-2 ring-zinc-50 dark:ring-zinc-900"
               >
                 !<span className="sr-only"> {t('com_nav_convo_error_badge')}</span>
               </span>
@@ -129,7 +129,7 @@ export function ConversationItem({
       )}
       {!editing && (
         <div
-          className={`absolute inset-y-0 right-1 flex items-center gap-0.5 ${active ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'}`}
+          className={`absolute inset-y-0 end-1 flex items-center gap-0.5 ${active ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'}`}
         >
           <button
             type="button"

@@ -10,6 +10,7 @@ import { groupLabel } from '../group-label';
 import { useInfiniteScroll } from '../hooks/use-infinite-scroll';
 import { listKeyTarget, listTabStop } from '../list-keys';
 import { ConversationItem } from './conversation-item';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** The conversation id of the row an element is in, when it is in this list's own DOM (not a dialog it opened). */
 function rowIdOf(list: HTMLElement, target: EventTarget): string | undefined {
@@ -87,7 +88,7 @@ export function ConversationList({ activeId }: { activeId: string | undefined })
             id={`convo-group-${key}`}
             className="sticky top-0 z-10 bg-zinc-50 px-2 pb-1.5 text-xs font-medium text-zinc-500 dark:bg-zinc-900 dark:text-zinc-400"
           >
-            {groupLabel(group, t, i18n.language)}
+            {groupLabel(group, t, intlLocale(i18n.language))}
           </h3>
           <ul className="flex flex-col gap-px">
             {items.map((c) => (

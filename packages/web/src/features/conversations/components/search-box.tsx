@@ -75,7 +75,7 @@ export function SearchBox() {
     <div className="relative px-2 pb-1">
       <Search
         aria-hidden="true"
-        className="pointer-events-none absolute top-1/2 left-4.5 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
+        className="pointer-events-none absolute top-1/2 start-4.5 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
       />
       <input
         ref={inputRef}
@@ -87,14 +87,14 @@ export function SearchBox() {
         aria-label={t('com_nav_convo_search')}
         placeholder={t('com_nav_convo_search')}
         enterKeyHint="search"
-        className="h-9 w-full rounded-lg border border-zinc-200 bg-white pr-9 pl-8.5 text-sm text-zinc-900 placeholder:text-zinc-500 focus:border-teal-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-100 dark:placeholder:text-zinc-400 [&::-webkit-search-cancel-button]:hidden"
+        className="h-9 w-full rounded-lg border border-zinc-200 bg-white pe-9 ps-8.5 text-sm text-zinc-900 placeholder:text-zinc-500 focus:border-teal-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-100 dark:placeholder:text-zinc-400 [&::-webkit-search-cancel-button]:hidden"
       />
       {text && (
         <button
           type="button"
           aria-label={t('com_nav_convo_search_clear')}
           onClick={clear}
-          className="absolute top-1/2 right-3 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-50"
+          className="absolute top-1/2 end-3 inline-flex size-7 -translate-y-1/2 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-100 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-50"
         >
           <X aria-hidden="true" className="size-4" />
         </button>

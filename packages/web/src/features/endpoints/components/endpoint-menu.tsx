@@ -64,7 +64,7 @@ export function EndpointMenu({ onSelect, defaultOpen = false }: EndpointMenuProp
               models={modelsOf(name, models)}
               selected={current ? (model ?? null) : null}
               onSelect={(m) => onSelect(name, m)}
-              className={inline ? 'pl-10' : ''}
+              className={inline ? 'ps-10' : ''}
             />
           );
           if (inline) {

@@ -26,7 +26,7 @@ export function EndpointRow({ endpoint, config, current, chevron }: EndpointRowP
       {current && <Check aria-hidden="true" className="size-4 shrink-0 text-teal-600" />}
       <Chevron
         aria-hidden="true"
-        className={`size-4 shrink-0 text-zinc-400 transition-transform ${chevron === 'up' ? 'rotate-180' : ''}`}
+        className={`size-4 shrink-0 text-zinc-400 transition-transform ${chevron === 'up' ? 'rotate-180' : ''} ${chevron === 'right' ? 'rtl:-scale-x-100' : ''}`}
       />
     </>
   );

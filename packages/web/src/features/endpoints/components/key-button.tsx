@@ -26,7 +26,7 @@ export function KeyButton() {
       {status.missing && (
         <span
           aria-hidden="true"
-          className="absolute top-1.5 right-1.5 size-2 rounded-full bg-amber-500 ring-2 ring-white dark:ring-zinc-950"
+          className="absolute top-1.5 end-1.5 size-2 rounded-full bg-amber-500 ring-2 ring-white dark:ring-zinc-950"
         />
       )}
     </button>

@@ -3,7 +3,7 @@ export const menuPanel =
   'z-50 rounded-xl border border-zinc-200 bg-white p-1.5 text-sm text-zinc-900 shadow-lg shadow-zinc-900/10 outline-none dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:shadow-black/40';
 
 export const menuItem =
-  'flex w-full cursor-default items-center gap-2.5 rounded-lg px-2.5 py-2 text-left outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-zinc-100 data-[state=open]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800 dark:data-[state=open]:bg-zinc-800';
+  'flex w-full cursor-default items-center gap-2.5 rounded-lg px-2.5 py-2 text-start outline-none select-none data-[disabled]:opacity-50 data-[highlighted]:bg-zinc-100 data-[state=open]:bg-zinc-100 dark:data-[highlighted]:bg-zinc-800 dark:data-[state=open]:bg-zinc-800';
 
 export const menuLabel = 'px-2.5 pt-1.5 pb-1 text-xs font-medium text-zinc-500 dark:text-zinc-400';
 

@@ -34,7 +34,7 @@ export function ModelItems({ models, selected, onSelect, className = '' }: Model
           value={m}
           onSelect={() => onSelect(m)}
           aria-describedby={classOf(m) === 'gpt-4' ? hintId : undefined}
-          className={`${menuItem} relative pr-8 ${className}`}
+          className={`${menuItem} relative pe-8 ${className}`}
         >
           <span className="min-w-0 flex-1 truncate">{m}</span>
           {classOf(m) === 'gpt-4' && (
@@ -48,7 +48,7 @@ export function ModelItems({ models, selected, onSelect, className = '' }: Model
               {t('com_endpoint_gpt4_class')}
             </span>
           )}
-          <Menu.ItemIndicator className="absolute right-2.5">
+          <Menu.ItemIndicator className="absolute end-2.5">
             <Check aria-hidden="true" className="size-4 text-teal-600" />
           </Menu.ItemIndicator>
         </Menu.RadioItem>

@@ -36,7 +36,7 @@ export function AttachmentItem({ file, onRemove }: AttachmentItemProps) {
           {ring}
         </span>
       ) : (
-        <span className="flex h-14 w-48 items-center gap-2.5 rounded-xl border border-zinc-200 bg-white p-2 pr-3 dark:border-zinc-700 dark:bg-zinc-800">
+        <span className="flex h-14 w-48 items-center gap-2.5 rounded-xl border border-zinc-200 bg-white p-2 pe-3 dark:border-zinc-700 dark:bg-zinc-800">
           <span className="relative flex size-10 shrink-0 items-center justify-center rounded-lg bg-teal-700 text-white dark:bg-teal-600">
             {ring || <FileText className="size-5" aria-hidden="true" />}
           </span>
@@ -56,7 +56,7 @@ export function AttachmentItem({ file, onRemove }: AttachmentItemProps) {
           aria-label={t('com_ui_attach_remove', { name: file.filename })}
           onClick={() => onRemove(file.id)}
           // The visible dot is small; the ::before extends the hit area for fingers.
-          className="absolute -top-1.5 -right-1.5 flex size-5 items-center justify-center rounded-full bg-zinc-900 text-white ring-2 ring-white before:absolute before:-inset-2 hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-600 dark:bg-zinc-100 dark:text-zinc-900 dark:ring-zinc-900 dark:hover:bg-zinc-300"
+          className="absolute -top-1.5 -end-1.5 flex size-5 items-center justify-center rounded-full bg-zinc-900 text-white ring-2 ring-white before:absolute before:-inset-2 hover:bg-zinc-700 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-teal-600 dark:bg-zinc-100 dark:text-zinc-900 dark:ring-zinc-900 dark:hover:bg-zinc-300"
         >
           <X className="size-3" strokeWidth={3} aria-hidden="true" />
         </button>

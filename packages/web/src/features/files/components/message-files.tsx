@@ -44,7 +44,7 @@ export function MessageFiles({ files, alignEnd }: { files: Message['files']; ali
         ) : (
           <span
             key={file.file_id}
-            className="flex h-12 items-center gap-2 rounded-xl border border-zinc-200 bg-white py-1.5 pr-3 pl-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-800"
+            className="flex h-12 items-center gap-2 rounded-xl border border-zinc-200 bg-white py-1.5 pe-3 ps-1.5 text-sm dark:border-zinc-700 dark:bg-zinc-800"
           >
             <span className="flex size-9 items-center justify-center rounded-lg bg-teal-700 text-white dark:bg-teal-600">
               <FileText className="size-4" aria-hidden="true" />

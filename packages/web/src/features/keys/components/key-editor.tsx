@@ -110,7 +110,7 @@ export function KeyEditor({ endpoint, config, name, onDone }: KeyEditorProps) {
             {t('com_endpoint_config_key_revoke')}
           </Button>
         )}
-        <div className="ml-auto flex gap-2">
+        <div className="ms-auto flex gap-2">
           <Dialog.Close asChild>
             <Button variant="secondary">{t('com_endpoint_config_key_cancel')}</Button>
           </Dialog.Close>

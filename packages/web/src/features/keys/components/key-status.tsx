@@ -1,6 +1,7 @@
 import { KeyRound } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { UserKeyExpiry } from '@parley/shared';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /**
  * "Your key expires at …" / "No key set" above the key form (GET /api/keys,
@@ -19,9 +20,10 @@ export function KeyStatus({
   else if (!expiry) text = t('com_endpoint_config_key_none');
   else if (!expiry.expiresAt) text = t('com_endpoint_config_key_never_expires');
   else {
-    const date = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(expiry.expiresAt),
-    );
+    const date = new Intl.DateTimeFormat(intlLocale(i18n.language), {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    }).format(new Date(expiry.expiresAt));
     text = t('com_endpoint_config_key_expires_at', { date });
   }
   const stored = !loading && Boolean(expiry);

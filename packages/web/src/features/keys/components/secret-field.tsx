@@ -49,7 +49,7 @@ export function SecretField({
           spellCheck={false}
           aria-invalid={invalid ? true : undefined}
           aria-describedby={invalid ? describedBy : undefined}
-          className={`h-11 w-full rounded-lg border border-zinc-300 bg-white px-3 font-mono text-base text-zinc-900 shadow-xs transition outline-none placeholder:font-sans placeholder:text-zinc-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 disabled:cursor-not-allowed disabled:bg-zinc-100 disabled:opacity-70 aria-invalid:border-rose-500 aria-invalid:focus:ring-rose-500/20 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:disabled:bg-zinc-800 ${secret ? 'pr-11' : ''}`}
+          className={`h-11 w-full rounded-lg border border-zinc-300 bg-white px-3 font-mono text-base text-zinc-900 shadow-xs transition outline-none placeholder:font-sans placeholder:text-zinc-400 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 disabled:cursor-not-allowed disabled:bg-zinc-100 disabled:opacity-70 aria-invalid:border-rose-500 aria-invalid:focus:ring-rose-500/20 sm:text-sm dark:border-zinc-700 dark:bg-zinc-950 dark:text-zinc-100 dark:placeholder:text-zinc-500 dark:disabled:bg-zinc-800 ${secret ? 'pe-11' : ''}`}
         />
         {secret && (
           <button
@@ -58,7 +58,7 @@ export function SecretField({
             disabled={disabled}
             aria-label={t('com_endpoint_config_key_show', { label })}
             aria-pressed={shown}
-            className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-zinc-500 hover:text-zinc-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-50 dark:text-zinc-400 dark:hover:text-zinc-100"
+            className="absolute inset-y-0 end-0 flex w-11 items-center justify-center rounded-e-lg text-zinc-500 hover:text-zinc-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 disabled:opacity-50 dark:text-zinc-400 dark:hover:text-zinc-100"
           >
             <Icon className="size-4" aria-hidden="true" />
           </button>

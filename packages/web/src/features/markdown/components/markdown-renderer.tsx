@@ -1,8 +1,6 @@
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown from 'react-markdown';
-import enUS from '../../../locales/lazy/en-US/render.json';
-import zhCN from '../../../locales/lazy/zh-CN/render.json';
 import { addLazyTexts } from '../../i18n/lazy-texts';
 import '../markdown.css';
 import { splitBlocks } from '../markdown-blocks';
@@ -12,7 +10,9 @@ import { useMathPlugins } from '../use-math-plugins';
 import { markdownComponents } from './markdown-components';
 
 // The names of code blocks, tables and formulas come with the renderer's chunk.
-addLazyTexts({ 'en-US': enUS, 'zh-CN': zhCN });
+await addLazyTexts(
+  import.meta.glob<Record<string, string>>('../../../locales/lazy/*/render.json', { import: 'default' }),
+);
 
 interface MarkdownRendererProps {
   text: string;

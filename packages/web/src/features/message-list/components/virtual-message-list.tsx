@@ -118,7 +118,7 @@ function VirtualLog<T>({
         <div className="relative w-full" style={{ height: totalSize }}>
           <div
             data-message-rows=""
-            className="absolute top-0 left-0 w-full"
+            className="absolute top-0 start-0 w-full"
             style={{ transform: `translateY(${virtualItems[0]?.start ?? 0}px)` }}
           >
             {virtualItems.map((row) => (

@@ -60,7 +60,7 @@ export function ColumnVisibilityMenu({
       {open && (
         <fieldset
           id={id}
-          className="absolute top-full right-0 z-10 mt-1.5 min-w-40 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
+          className="absolute top-full end-0 z-10 mt-1.5 min-w-40 rounded-xl border border-zinc-200 bg-white p-1.5 shadow-lg dark:border-zinc-700 dark:bg-zinc-900"
         >
           <legend className="sr-only">{t('com_ui_files_columns')}</legend>
           {columns.map((column) => (

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatFileSize, type FileRecord } from '@parley/shared';
 import { SelectAllCheckbox, SelectRowCheckbox } from './select-checkbox';
+import { intlLocale } from '../../i18n/intl-locale';
 
 declare module '@tanstack/react-table' {
   /** Per-column layout the file tables render: the header's i18n key and the cells' width classes. */
@@ -39,7 +40,7 @@ function NameCell({ file }: { file: FileRecord }) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export function useFileColumns(kind: 'panel' | 'dialog'): ColumnDef<FileRecord, any>[] {
   const { i18n } = useTranslation();
-  const language = i18n.language;
+  const language = intlLocale(i18n.language);
   return useMemo(() => {
     const short = new Intl.DateTimeFormat(language, { dateStyle: 'short' });
     const long = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' });

@@ -70,7 +70,7 @@ function FileRow({ row, onClick }: { row: Row<FileRecord>; onClick?: (file: File
                 e.stopPropagation();
                 onClick(file);
               }}
-              className="-mx-1 block w-full min-w-0 rounded px-1 text-left focus-visible:outline-2 focus-visible:outline-teal-600"
+              className="-mx-1 block w-full min-w-0 rounded px-1 text-start focus-visible:outline-2 focus-visible:outline-teal-600"
             >
               {flexRender(cell.column.columnDef.cell, cell.getContext())}
             </button>

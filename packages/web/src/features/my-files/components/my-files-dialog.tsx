@@ -46,7 +46,7 @@ export function MyFilesDialog() {
       <div className="flex min-h-0 flex-1 flex-col gap-3 px-5 py-4 max-sm:px-3">
         <div className="flex items-center gap-2">
           <TableFilter table={table} className="flex-1 sm:max-w-xs" />
-          <div className="ml-auto">
+          <div className="ms-auto">
             <ColumnVisibilityMenu table={table} open={columnsOpen} setOpen={setColumnsOpen} />
           </div>
         </div>

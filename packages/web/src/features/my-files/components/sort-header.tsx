@@ -10,7 +10,7 @@ export function SortHeader({ header }: { header: Header<FileRecord, unknown> }) 
   const { t } = useTranslation();
   const { column } = header;
   const meta = column.columnDef.meta;
-  const className = `h-10 px-3 max-sm:px-2 text-left align-middle text-xs font-medium text-zinc-500 dark:text-zinc-400 ${meta?.className ?? ''}`;
+  const className = `h-10 px-3 max-sm:px-2 text-start align-middle text-xs font-medium text-zinc-500 dark:text-zinc-400 ${meta?.className ?? ''}`;
   const label = meta?.label ? t(meta.label) : null;
   if (!column.getCanSort() || !label) {
     return (

@@ -10,7 +10,7 @@ export function TableFilter({ table, className = '' }: { table: Table<FileRecord
   return (
     <div className={`relative min-w-0 ${className}`}>
       <Search
-        className="pointer-events-none absolute top-1/2 left-2.5 size-4 -translate-y-1/2 text-zinc-400"
+        className="pointer-events-none absolute top-1/2 start-2.5 size-4 -translate-y-1/2 text-zinc-400"
         aria-hidden="true"
       />
       <input
@@ -19,7 +19,7 @@ export function TableFilter({ table, className = '' }: { table: Table<FileRecord
         placeholder={t('com_ui_files_filter')}
         value={(column?.getFilterValue() as string | undefined) ?? ''}
         onChange={(e) => column?.setFilterValue(e.target.value || undefined)}
-        className="h-9 w-full rounded-lg border border-zinc-300 bg-white pr-2.5 pl-8 text-sm text-zinc-900 placeholder:text-zinc-400 focus:border-teal-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500"
+        className="h-9 w-full rounded-lg border border-zinc-300 bg-white pe-2.5 ps-8 text-sm text-zinc-900 placeholder:text-zinc-400 focus:border-teal-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-teal-600/30 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-500"
       />
     </div>
   );

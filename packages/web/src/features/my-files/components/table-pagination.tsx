@@ -14,7 +14,7 @@ export function TablePagination({ table, children }: { table: Table<FileRecord>;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {children}
-      <div className="ml-auto flex items-center gap-2">
+      <div className="ms-auto flex items-center gap-2">
         <span
           data-testid="files-page"
           aria-live="polite"

@@ -34,7 +34,7 @@ export function Sidebar({ user }: { user: PublicUser }) {
       <nav
         data-testid="nav"
         aria-label={t('com_nav_sidebar')}
-        className="fixed inset-y-0 left-0 z-40 flex w-[320px] max-w-[calc(100vw-2.5rem)] shrink-0 flex-col border-r border-zinc-200 bg-zinc-50 md:static md:z-auto md:w-[260px] dark:border-zinc-800 dark:bg-zinc-900"
+        className="fixed inset-y-0 start-0 z-40 flex w-[320px] max-w-[calc(100vw-2.5rem)] shrink-0 flex-col border-e border-zinc-200 bg-zinc-50 md:static md:z-auto md:w-[260px] dark:border-zinc-800 dark:bg-zinc-900"
       >
         <div className="flex items-center gap-1 p-2">
           <button

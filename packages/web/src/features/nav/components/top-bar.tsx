@@ -58,7 +58,7 @@ export function TopBar() {
         </div>
         <div className="flex h-10 items-center gap-1">
           <ChatControls />
-          <FilesPanelToggle className="ml-auto" />
+          <FilesPanelToggle className="ms-auto" />
         </div>
       </header>
     );
@@ -68,7 +68,7 @@ export function TopBar() {
       {!visible && toggle}
       {!visible && newChat}
       <ChatControls />
-      <FilesPanelToggle className="ml-auto" />
+      <FilesPanelToggle className="ms-auto" />
     </header>
   );
 }

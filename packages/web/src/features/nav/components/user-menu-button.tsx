@@ -9,7 +9,7 @@ export function UserMenuButton({ user, ...props }: { user: PublicUser } & Compon
     <button
       type="button"
       data-testid="user-menu"
-      className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-left text-sm font-medium text-zinc-900 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=open]:bg-zinc-200/70 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800"
+      className="flex w-full items-center gap-2.5 rounded-lg px-2 py-2 text-start text-sm font-medium text-zinc-900 hover:bg-zinc-200/70 focus-visible:outline-2 focus-visible:outline-teal-600 data-[state=open]:bg-zinc-200/70 dark:text-zinc-100 dark:hover:bg-zinc-800 dark:data-[state=open]:bg-zinc-800"
       {...props}
     >
       <UserAvatar name={user.name} avatar={user.avatar} />

@@ -32,7 +32,7 @@ import { useConversationStore } from '../../chat/conversation.store';
 import { useExportDialogStore } from '../../export/export-dialog.store';
 
 const itemClass =
-  'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-left text-sm text-zinc-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800';
+  'flex w-full cursor-pointer items-center gap-2.5 rounded-lg px-2.5 py-2 text-start text-sm text-zinc-800 outline-none select-none data-[disabled]:cursor-not-allowed data-[disabled]:opacity-60 data-[highlighted]:bg-zinc-100 dark:text-zinc-100 dark:data-[highlighted]:bg-zinc-800';
 
 /**
  * The user menu at the bottom of the sidebar: the VIP mirror, the balance line, Recharge, Invite cash-back, the

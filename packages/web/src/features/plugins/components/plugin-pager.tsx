@@ -40,7 +40,7 @@ export function PluginPager({ page, pages, onPage }: PluginPagerProps) {
         onClick={() => stepTo(page - 1)}
         aria-label={t('com_ui_plugins_previous')}
       >
-        <ChevronLeft aria-hidden="true" className="size-4" />
+        <ChevronLeft aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       </button>
       {Array.from({ length: pages }, (_, i) => i + 1).map((n) => (
         <button
@@ -62,7 +62,7 @@ export function PluginPager({ page, pages, onPage }: PluginPagerProps) {
         onClick={() => stepTo(page + 1)}
         aria-label={t('com_ui_plugins_next')}
       >
-        <ChevronRight aria-hidden="true" className="size-4" />
+        <ChevronRight aria-hidden="true" className="size-4 rtl:-scale-x-100" />
       </button>
     </nav>
   );

@@ -92,7 +92,7 @@ export function PluginStoreDialog() {
         <div className="relative">
           <Search
             aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
+            className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-zinc-500 dark:text-zinc-400"
           />
           <input
             ref={search}
@@ -106,7 +106,7 @@ export function PluginStoreDialog() {
             placeholder={t('com_nav_plugin_search')}
             aria-label={t('com_nav_plugin_search')}
             data-testid="plugin-search"
-            className="h-10 w-full rounded-lg border border-zinc-300 bg-white pr-3 pl-9 text-base text-zinc-900 shadow-xs outline-none placeholder:text-zinc-500 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400"
+            className="h-10 w-full rounded-lg border border-zinc-300 bg-white pe-3 ps-9 text-base text-zinc-900 shadow-xs outline-none placeholder:text-zinc-500 focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 sm:text-sm dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100 dark:placeholder:text-zinc-400"
           />
         </div>
         {shown.length === 0 ? (

@@ -85,7 +85,7 @@ export function ToolBar() {
                 key={p.pluginKey}
                 data-testid="tool-chip"
                 data-plugin-key={p.pluginKey}
-                className="inline-flex h-7 max-w-full min-w-0 items-center gap-1.5 rounded-full border border-zinc-200 bg-zinc-50 pr-0.5 pl-1 text-xs text-zinc-800 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-100"
+                className="inline-flex h-7 max-w-full min-w-0 items-center gap-1.5 rounded-full border border-zinc-200 bg-zinc-50 pe-0.5 ps-1 text-xs text-zinc-800 dark:border-zinc-700 dark:bg-zinc-800/60 dark:text-zinc-100"
               >
                 <PluginIcon name={p.name} icon={p.icon} sizeClass="size-5 rounded-full! p-0.5!" />
                 <span className="min-w-0 truncate">{p.name}</span>

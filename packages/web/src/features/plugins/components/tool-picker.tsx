@@ -17,7 +17,7 @@ interface ToolPickerProps {
 }
 
 const trigger =
-  'flex h-10 w-full items-center gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-left text-sm text-zinc-900 shadow-xs outline-none focus-visible:border-teal-600 focus-visible:ring-3 focus-visible:ring-teal-600/20 data-[state=open]:border-teal-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+  'flex h-10 w-full items-center gap-2 rounded-lg border border-zinc-300 bg-white px-3 text-start text-sm text-zinc-900 shadow-xs outline-none focus-visible:border-teal-600 focus-visible:ring-3 focus-visible:ring-teal-600/20 data-[state=open]:border-teal-600 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
 /**
  * The Plugins endpoint's tools: a multi-select of the user's installed plugins, sent as the conversation's `tools`

@@ -35,12 +35,12 @@ export function PresetRow({
   return (
     <li
       data-testid="preset-row"
-      className="group flex items-center gap-1 rounded-lg pr-1 hover:bg-zinc-100 dark:hover:bg-zinc-800/70"
+      className="group flex items-center gap-1 rounded-lg pe-1 hover:bg-zinc-100 dark:hover:bg-zinc-800/70"
     >
       <button
         type="button"
         onClick={onSelect}
-        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg px-2.5 py-2 text-left focus-visible:outline-2 focus-visible:outline-teal-600"
+        className="flex min-w-0 flex-1 items-center gap-2.5 rounded-lg px-2.5 py-2 text-start focus-visible:outline-2 focus-visible:outline-teal-600"
       >
         <EndpointIcon endpoint={preset.endpoint} config={config} size="sm" />
         <span className="flex min-w-0 flex-col">

@@ -4,12 +4,16 @@ import { EndpointIcon } from '../../endpoints/components/endpoint-icon';
 import { useEndpointsQuery } from '../../endpoints/endpoints.api';
 import { snippet, type SearchGroup } from '../search-results';
 import { HighlightedText } from './highlighted-text';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** One conversation of the results: its title as a link, then each matching message with its date. */
 export function SearchResultGroup({ group, query }: { group: SearchGroup; query: string }) {
   const { t, i18n } = useTranslation();
   const endpoints = useEndpointsQuery();
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'short' });
+  const when = new Intl.DateTimeFormat(intlLocale(i18n.language), {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   const headingId = `search-group-${group.conversationId}`;
   const href = `/c/${group.conversationId}`;
   return (

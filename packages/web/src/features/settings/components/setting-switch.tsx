@@ -33,7 +33,7 @@ export function SettingSwitch({ setting, label, hint }: SettingSwitchProps) {
         data-testid={`setting-${setting}`}
         className="relative inline-flex h-6 w-11 shrink-0 items-center rounded-full bg-zinc-300 transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 data-[state=checked]:bg-teal-700 dark:bg-zinc-700 dark:data-[state=checked]:bg-teal-600"
       >
-        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[22px]" />
+        <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow-sm transition-transform data-[state=checked]:translate-x-[22px] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[22px]" />
       </Switch.Root>
     </div>
   );

@@ -64,7 +64,7 @@ export function SettingsDialog() {
         <Tabs.List
           ref={listRef}
           aria-label={t('com_nav_settings')}
-          className={`grid shrink-0 ${tabs.length > 4 ? 'grid-cols-5' : 'grid-cols-4'} gap-1 border-b border-zinc-200 px-3 py-2 sm:flex sm:w-44 sm:flex-col sm:border-r sm:border-b-0 sm:py-3 dark:border-zinc-800`}
+          className={`grid shrink-0 ${tabs.length > 4 ? 'grid-cols-5' : 'grid-cols-4'} gap-1 border-b border-zinc-200 px-3 py-2 sm:flex sm:w-44 sm:flex-col sm:border-e sm:border-b-0 sm:py-3 dark:border-zinc-800`}
         >
           {tabs.map(({ value, label, Icon }) => (
             <Tabs.Trigger

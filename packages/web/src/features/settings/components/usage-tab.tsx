@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-error';
 import { formatCostCredits } from '../../commerce/purchase';
 import { useUsageQuery } from '../usage.api';
+import { intlLocale } from '../../i18n/intl-locale';
 
 /** The days the tab shows. */
 const DAYS = 30;
@@ -14,7 +15,7 @@ const DAYS = 30;
 export function UsageTab() {
   const { t, i18n } = useTranslation();
   const usage = useUsageQuery(DAYS);
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = new Intl.NumberFormat(intlLocale(i18n.language));
 
   if (usage.isPending) {
     return (
@@ -51,22 +52,22 @@ export function UsageTab() {
     <div className="py-3">
       <p className="mb-2 text-xs text-zinc-500 dark:text-zinc-400">{t('com_usage_hint', { days: DAYS })}</p>
       <div className="overflow-x-auto">
-        <table className="w-full text-left text-xs sm:text-sm" data-testid="usage-table">
+        <table className="w-full text-start text-xs sm:text-sm" data-testid="usage-table">
           <thead className="text-zinc-500 dark:text-zinc-400">
             <tr className="border-b border-zinc-200 dark:border-zinc-800">
-              <th scope="col" className="py-2 pr-3 font-medium whitespace-nowrap">
+              <th scope="col" className="py-2 pe-3 font-medium whitespace-nowrap">
                 {t('com_usage_day')}
               </th>
-              <th scope="col" className="py-2 pr-3 font-medium">
+              <th scope="col" className="py-2 pe-3 font-medium">
                 {t('com_usage_model')}
               </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">
+              <th scope="col" className="py-2 pe-3 text-end font-medium whitespace-nowrap">
                 {t('com_usage_calls')}
               </th>
-              <th scope="col" className="py-2 pr-3 text-right font-medium whitespace-nowrap">
+              <th scope="col" className="py-2 pe-3 text-end font-medium whitespace-nowrap">
                 {t('com_usage_tokens')}
               </th>
-              <th scope="col" className="py-2 text-right font-medium whitespace-nowrap">
+              <th scope="col" className="py-2 text-end font-medium whitespace-nowrap">
                 {t('com_usage_cost')}
               </th>
             </tr>
@@ -74,11 +75,11 @@ export function UsageTab() {
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {usage.data.map((row) => (
               <tr key={`${row.day}:${row.model}`}>
-                <td className="py-2 pr-3 whitespace-nowrap tabular-nums">{row.day.slice(5)}</td>
-                <td className="py-2 pr-3 break-all">{row.model}</td>
-                <td className="py-2 pr-3 text-right tabular-nums">{number.format(row.calls)}</td>
+                <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{row.day.slice(5)}</td>
+                <td className="py-2 pe-3 break-all">{row.model}</td>
+                <td className="py-2 pe-3 text-end tabular-nums">{number.format(row.calls)}</td>
                 <td
-                  className="py-2 pr-3 text-right tabular-nums"
+                  className="py-2 pe-3 text-end tabular-nums"
                   title={t('com_usage_tokens_split', {
                     prompt: number.format(row.promptTokens),
                     completion: number.format(row.completionTokens),
@@ -86,8 +87,8 @@ export function UsageTab() {
                 >
                   {number.format(row.promptTokens + row.completionTokens)}
                 </td>
-                <td className="py-2 text-right tabular-nums">
-                  {formatCostCredits(row.credits, i18n.language)}
+                <td className="py-2 text-end tabular-nums">
+                  {formatCostCredits(row.credits, intlLocale(i18n.language))}
                   {freeUses(row) > 0 && (
                     <span className="block text-[11px] text-zinc-500 dark:text-zinc-400">
                       {t('com_usage_free_uses', { count: freeUses(row) })}

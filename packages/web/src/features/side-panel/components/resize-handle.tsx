@@ -7,7 +7,7 @@ interface ResizeHandleProps {
   size: number;
   sizes: SidePanelSizes;
   collapsed: boolean;
-  /** The row the chat and the panel share: a drag is measured against its right edge. */
+  /** The row the chat and the panel share: a drag is measured against its end edge. */
   row: () => HTMLElement | null;
   /** Asks for a size (percent); `done` is false while a drag goes on. */
   onResize: (requested: number, done: boolean) => void;
@@ -24,9 +24,12 @@ export function ResizeHandle({ size, sizes, collapsed, row, onResize, onToggle }
   const [dragging, setDragging] = useState(false);
   const moved = useRef(false);
 
+  // Right to left (Arabic), the panel is on the row's left: the drag is measured from that edge instead.
+  const rtl = () => document.documentElement.dir === 'rtl';
   const requestedAt = (clientX: number) => {
     const box = row()?.getBoundingClientRect();
-    return box && box.width > 0 ? (100 * (box.right - clientX)) / box.width : size;
+    if (!box || box.width <= 0) return size;
+    return (100 * (rtl() ? clientX - box.left : box.right - clientX)) / box.width;
   };
   const onPointerDown = (e: PointerEvent<HTMLDivElement>) => {
     if (e.button !== 0) return;
@@ -47,9 +50,12 @@ export function ResizeHandle({ size, sizes, collapsed, row, onResize, onToggle }
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const from = collapsed ? sizes.collapsed : size;
+    // The arrow toward the chat widens the panel.
+    const widen = rtl() ? 'ArrowRight' : 'ArrowLeft';
+    const narrow = rtl() ? 'ArrowLeft' : 'ArrowRight';
     const to: Record<string, number> = {
-      ArrowLeft: from + KEYBOARD_STEP,
-      ArrowRight: from - KEYBOARD_STEP,
+      [widen]: from + KEYBOARD_STEP,
+      [narrow]: from - KEYBOARD_STEP,
       Home: sizes.min,
       End: sizes.max,
     };
@@ -82,7 +88,7 @@ export function ResizeHandle({ size, sizes, collapsed, row, onResize, onToggle }
       {/* A wider target than the 1 px line, and the focus ring around it. */}
       <span
         aria-hidden="true"
-        className="absolute inset-y-0 -left-1.5 w-3.5 group-focus-visible:outline-2 group-focus-visible:outline-teal-600"
+        className="absolute inset-y-0 -start-1.5 w-3.5 group-focus-visible:outline-2 group-focus-visible:outline-teal-600"
       />
     </div>
   );

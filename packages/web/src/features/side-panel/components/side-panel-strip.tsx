@@ -34,7 +34,7 @@ export function SidePanelStrip({ panels, active }: { panels: SidePanelId[]; acti
           <span
             data-testid="side-panel-new"
             aria-hidden="true"
-            className="absolute top-1.5 right-1.5 size-2 rounded-full bg-teal-600 ring-2 ring-white dark:bg-teal-400 dark:ring-zinc-950"
+            className="absolute top-1.5 end-1.5 size-2 rounded-full bg-teal-600 ring-2 ring-white dark:bg-teal-400 dark:ring-zinc-950"
           />
         )}
       </button>

@@ -46,7 +46,7 @@ export function SidePanelTabs({ panels, active }: { panels: SidePanelId[]; activ
         title={t('com_sidepanel_collapse')}
         aria-expanded={true}
         onClick={collapse}
-        className={`${iconButton} ml-auto shrink-0`}
+        className={`${iconButton} ms-auto shrink-0`}
       >
         <ChevronsRight className="size-5" aria-hidden="true" />
       </button>

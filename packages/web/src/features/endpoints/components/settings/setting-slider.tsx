@@ -52,7 +52,7 @@ export function SettingSlider({ setting, label, hint, value, onChange }: Setting
           onChange={(e) => setDraft(e.target.value)}
           onBlur={commit}
           onKeyDown={(e) => e.key === 'Enter' && commit()}
-          className="h-8 w-20 rounded-md border border-zinc-300 bg-white px-2 text-right text-sm text-zinc-900 tabular-nums outline-none focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className="h-8 w-20 rounded-md border border-zinc-300 bg-white px-2 text-end text-sm text-zinc-900 tabular-nums outline-none focus:border-teal-600 focus:ring-3 focus:ring-teal-600/20 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         />
       </div>
       <Slider.Root

@@ -27,7 +27,7 @@ export function SettingSwitch({ setting, label, hint, value, onChange }: Setting
           onCheckedChange={onChange}
           className="relative inline-flex h-6 w-10 shrink-0 items-center rounded-full bg-zinc-300 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 data-[state=checked]:bg-teal-600 dark:bg-zinc-700 dark:data-[state=checked]:bg-teal-500"
         >
-          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px]" />
+          <Switch.Thumb className="block size-5 translate-x-0.5 rounded-full bg-white shadow transition-transform data-[state=checked]:translate-x-[18px] rtl:-translate-x-0.5 rtl:data-[state=checked]:-translate-x-[18px]" />
         </Switch.Root>
       </div>
       {hint && <p className={fieldHint}>{hint}</p>}
