@@ -20,10 +20,10 @@ interface LinkMail {
 }
 
 /** Plain text plus a simple HTML body with one button; the link is in both, whole, so any client can follow it. */
-function linkMail(to: string, link: string, parts: LinkMail): MailMessage {
+function linkMail(to: string, link: string, parts: LinkMail, rtl = false): MailMessage {
   const text = [parts.greeting, '', ...parts.lines, '', link, '', parts.ignore].join('\n');
   const html = [
-    '<div style="font-family:sans-serif;font-size:15px;line-height:1.5;color:#1f2937">',
+    `<div dir="${rtl ? 'rtl' : 'ltr'}" style="font-family:sans-serif;font-size:15px;line-height:1.5;color:#1f2937">`,
     `<p>${escapeHtml(parts.greeting)}</p>`,
     ...parts.lines.map((line) => `<p>${escapeHtml(line)}</p>`),
     `<p><a href="${escapeHtml(link)}" style="display:inline-block;padding:10px 18px;background:#0f766e;` +
@@ -36,15 +36,27 @@ function linkMail(to: string, link: string, parts: LinkMail): MailMessage {
 }
 
 /** One link mail from the catalogue: `mail_{kind}_subject`, `_body`, `_button`, `_ignore`. */
-function catalogueMail(kind: string, lang: MailLanguage, appTitle: string, to: string, name: string, link: string) {
+function catalogueMail(
+  kind: string,
+  lang: MailLanguage,
+  appTitle: string,
+  to: string,
+  name: string,
+  link: string,
+) {
   const text = (key: string) => serverText(lang, `mail_${kind}_${key}`, { appTitle, name });
-  return linkMail(to, link, {
-    subject: text('subject'),
-    greeting: serverText(lang, 'mail_hello', { name }),
-    lines: [text('body')],
-    button: text('button'),
-    ignore: text('ignore'),
-  });
+  return linkMail(
+    to,
+    link,
+    {
+      subject: text('subject'),
+      greeting: serverText(lang, 'mail_hello', { name }),
+      lines: [text('body')],
+      button: text('button'),
+      ignore: text('ignore'),
+    },
+    lang === 'ar-EG',
+  );
 }
 
 export function resetMail(lang: MailLanguage, appTitle: string, to: string, name: string, link: string) {
