@@ -29,6 +29,9 @@ function scriptsOf(page: Page): string[] {
   return names;
 }
 
+/** Whether `file` is the chunk named `name` (`user-menu-<hash>.js`), not another whose name starts alike (`user-menu-button-…`). */
+const isChunk = (name: string) => (file: string) => new RegExp(`^${name}[\\w-]{8}\\.js$`).test(file);
+
 const userMenu = (page: Page) => page.getByTestId('user-menu');
 const menu = (page: Page) => page.getByRole('menu');
 
@@ -46,10 +49,10 @@ async function freshChat(): Promise<{ page: Page; scripts: string[] }> {
 describe('menus and popovers loaded on demand', () => {
   it('the user menu: not fetched with the page; opens on the first click', async () => {
     const { page, scripts } = await freshChat();
-    expect(scripts.some((s) => s.startsWith('user-menu-'))).toBe(false);
+    expect(scripts.some(isChunk('user-menu-'))).toBe(false);
     await userMenu(page).click();
     await menu(page).getByRole('menuitem', { name: 'Settings' }).waitFor();
-    expect(scripts.some((s) => s.startsWith('user-menu-'))).toBe(true);
+    expect(scripts.some(isChunk('user-menu-'))).toBe(true);
     expect(await userMenu(page).getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
     await poll(() => menu(page).count()).toBe(0);
@@ -83,10 +86,10 @@ describe('menus and popovers loaded on demand', () => {
 
   it('the model menu: not fetched with the page; the first click opens it with the models of the endpoint', async () => {
     const { page, scripts } = await freshChat();
-    expect(scripts.some((s) => s.startsWith('endpoint-menu-'))).toBe(false);
+    expect(scripts.some(isChunk('endpoint-menu-'))).toBe(false);
     await page.getByTestId('endpoint-menu').click();
     await menu(page).getByText('Endpoints').waitFor();
-    expect(scripts.some((s) => s.startsWith('endpoint-menu-'))).toBe(true);
+    expect(scripts.some(isChunk('endpoint-menu-'))).toBe(true);
     expect(await page.getByTestId('endpoint-menu').getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
     await poll(() => menu(page).count()).toBe(0);
@@ -94,7 +97,7 @@ describe('menus and popovers loaded on demand', () => {
 
   it('a failed fetch leaves the button as it was, and the next press tries again', async () => {
     const { page } = await freshChat();
-    await page.route(/\/assets\/user-menu-[^/]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/user-menu-[\w-]{8}\.js$/, (route) => route.abort());
     const failed = page.waitForEvent('requestfailed', (r) => r.url().includes('/user-menu-'));
     await userMenu(page).click();
     await failed;
@@ -102,7 +105,7 @@ describe('menus and popovers loaded on demand', () => {
     await poll(() => userMenu(page).getAttribute('aria-busy')).toBe(null);
     expect(await userMenu(page).getAttribute('aria-expanded')).toBe('false');
     expect(await menu(page).count()).toBe(0);
-    await page.unroute(/\/assets\/user-menu-[^/]+\.js$/);
+    await page.unroute(/\/assets\/user-menu-[\w-]{8}\.js$/);
     await userMenu(page).click();
     await menu(page).getByRole('menuitem', { name: 'Settings' }).waitFor();
   });
@@ -114,10 +117,10 @@ describe('menus and popovers loaded on demand', () => {
     const { page, scripts } = await freshChat();
     const button = page.getByRole('button', { name, exact: true });
     const popover = page.getByRole('dialog', { name, exact: true });
-    expect(scripts.some((s) => s.startsWith(chunk))).toBe(false);
+    expect(scripts.some(isChunk(chunk))).toBe(false);
     await button.click();
     await popover.waitFor();
-    expect(scripts.some((s) => s.startsWith(chunk))).toBe(true);
+    expect(scripts.some(isChunk(chunk))).toBe(true);
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     await page.keyboard.press('Escape');
     await popover.waitFor({ state: 'detached' });
