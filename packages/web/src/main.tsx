@@ -13,15 +13,16 @@ installFocusMemory();
 // The silent refresh starts before the first render; routes wait on the session status. The language's catalogue
 // loads meanwhile, and the app renders once it is there (no text flashes in another language).
 void startSession();
-await initI18n();
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
 
-createRoot(root).render(
-  <StrictMode>
-    <Providers>
-      <RouterProvider router={createAppRouter()} />
-    </Providers>
-  </StrictMode>,
+void initI18n().then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createAppRouter()} />
+      </Providers>
+    </StrictMode>,
+  ),
 );

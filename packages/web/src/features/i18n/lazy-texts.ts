@@ -14,8 +14,8 @@ function loaderFor(loaders: Loaders, lng: string): (() => Promise<Catalogue>) | 
 /**
  * Registers the texts that a lazily loaded part of the app brings along (locales/lazy/<lang>/<area>.json, passed as a
  * lazy `import.meta.glob`), so they stay out of the initial JavaScript (docs/architecture.md (Performance budgets)).
- * Loads the current language's file at once (the area's module awaits it at its top level, so its components render
- * with their texts); a later language switch loads the new language's file before switching (applyLanguage).
+ * Loads the current language's file at once (the area's top component waits for the returned promise with React's `use`,
+ * so it renders with its texts); a later language switch loads the new language's file before switching (applyLanguage).
  */
 export async function addLazyTexts(loaders: Loaders): Promise<void> {
   const loaded = new Set<string>();
@@ -31,7 +31,8 @@ export async function addLazyTexts(loaders: Loaders): Promise<void> {
     else i18n.on('initialized', add);
   };
   areas.push(loadFor);
-  await loadFor(i18n.resolvedLanguage ?? i18n.language ?? 'en-US');
+  // Never rejects: the area renders (with its keys showing) rather than failing if its texts cannot load.
+  await loadFor(i18n.resolvedLanguage ?? i18n.language ?? 'en-US').catch(() => undefined);
 }
 
 // A language changed without applyLanguage (a test calling i18next directly) still gets the open areas' texts; the

@@ -1,4 +1,4 @@
-import { Fragment } from 'react';
+import { use, Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../components/ui/dialog-frame';
 import { addLazyTexts } from '../i18n/lazy-texts';
@@ -8,7 +8,7 @@ import { IS_MAC, useShortcutsDialogStore } from './use-shortcuts';
 
 // The dialog's texts come with it, out of the initial JavaScript (docs/architecture.md (Performance budgets)); only
 // its title is in the main catalogues, for the user menu.
-await addLazyTexts(
+const keyboardTexts = addLazyTexts(
   import.meta.glob<Record<string, string>>('../../locales/lazy/*/keyboard.json', { import: 'default' }),
 );
 
@@ -24,6 +24,8 @@ const LABELS: Record<ShortcutAction, string> = {
 
 /** The keyboard shortcuts, opened with ? or Ctrl+/ (docs/reference/settings-and-ui.md (Keyboard shortcuts)). */
 export function ShortcutsDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(keyboardTexts);
   const { t } = useTranslation();
   const open = useShortcutsDialogStore((s) => s.open);
   const setOpen = useShortcutsDialogStore((s) => s.setOpen);

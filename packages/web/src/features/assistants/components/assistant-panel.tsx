@@ -1,5 +1,6 @@
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
-import '../assistant-texts';
+import { assistantTexts } from '../assistant-texts';
 import { Alert } from '../../../components/ui/alert';
 import { Spinner } from '../../../components/ui/spinner';
 import { useConversationStore } from '../../chat/conversation.store';
@@ -16,6 +17,8 @@ import { AssistantSelect } from './assistant-select';
  * actions (the panel's two modes).
  */
 export function AssistantPanel({ focusRequest }: { focusRequest: number }) {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(assistantTexts);
   const { t } = useTranslation();
   const assistants = useAssistantsQuery();
   const models = useModelsQuery();

@@ -1,14 +1,17 @@
+import { use } from 'react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useReturnFocus } from '../../../components/ui/return-focus';
 import { useStartupConfig } from '../../config/config.api';
 import { sendClick } from '../click';
-import '../commerce-texts';
+import { commerceTexts } from '../commerce-texts';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 
 /** Asks before the app's APK downloads: Cancel, or OK to go to the download. */
 export function AppDownloadDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(commerceTexts);
   const { t } = useTranslation();
   const open = useCommerceDialogs((s) => s.open === 'appDownload');
   const close = useCommerceDialogs((s) => s.close);

@@ -1,3 +1,4 @@
+import { use } from 'react';
 import { formatCredits } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
@@ -6,7 +7,7 @@ import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { Spinner } from '../../../components/ui/spinner';
 import { useBalanceQuery } from '../../balance/balance.api';
 import { sendClick } from '../click';
-import '../commerce-texts';
+import { commerceTexts } from '../commerce-texts';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 import { ModelClassList } from './model-class-list';
 
@@ -22,6 +23,8 @@ const EXPLANATIONS = [
  * models are in each class.
  */
 export function BalanceDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(commerceTexts);
   const { t } = useTranslation();
   const open = useCommerceDialogs((s) => s.open === 'balance');
   const { close, show } = useCommerceDialogs();

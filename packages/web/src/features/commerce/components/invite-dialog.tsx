@@ -1,9 +1,10 @@
+import { use } from 'react';
 import type { InviteStats } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { Spinner } from '../../../components/ui/spinner';
-import '../commerce-texts';
+import { commerceTexts } from '../commerce-texts';
 import { useInviteStatsQuery } from '../commerce.api';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 import { formatMoney } from '../purchase';
@@ -15,6 +16,8 @@ export const inviteLink = (origin: string, code: string): string => `${origin}/$
 
 /** Invite cash-back: the link to share, whom it brought and the cash-back (docs/reference/commerce.md). */
 export function InviteDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(commerceTexts);
   const { t } = useTranslation();
   const open = useCommerceDialogs((s) => s.open === 'invite');
   const close = useCommerceDialogs((s) => s.close);

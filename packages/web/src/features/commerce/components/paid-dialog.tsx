@@ -1,7 +1,7 @@
 import type { OrderSummary } from '@parley/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -9,7 +9,7 @@ import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { Spinner } from '../../../components/ui/spinner';
 import { queryKeys } from '../../../lib/query-client';
 import { refreshBalance, useBalanceQuery } from '../../balance/balance.api';
-import '../commerce-texts';
+import { commerceTexts } from '../commerce-texts';
 import { ORDER_POLL_TRIES, useOrderQuery } from '../commerce.api';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 import { formatCreditCount } from '../purchase';
@@ -41,6 +41,8 @@ const TITLES: Record<Stage, string> = {
  * "充值成功" and what the order gave, the credits added or the card and when it runs, with the balance after it.
  */
 export function PaidDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(commerceTexts);
   const { t } = useTranslation();
   const open = useCommerceDialogs((s) => s.open === 'paid');
   const orderId = useCommerceDialogs((s) => s.paidOrderId);

@@ -1,6 +1,6 @@
 import type { PurchaseOption, PurchaseOptions } from '@parley/shared';
 import { ExternalLink } from 'lucide-react';
-import { useState, type KeyboardEvent } from 'react';
+import { use, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Alert } from '../../../components/ui/alert';
@@ -10,7 +10,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { useAuthStore } from '../../auth/auth.store';
 import { useStartupConfig } from '../../config/config.api';
 import { sendClick } from '../click';
-import '../commerce-texts';
+import { commerceTexts } from '../commerce-texts';
 import { usePurchaseOptionsQuery } from '../commerce.api';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 import { startPayment, type PaymentFailure } from '../payment';
@@ -31,6 +31,8 @@ const TABS: Array<{ id: RechargeTab; label: string }> = [
 
 /** The recharge dialog (docs/reference/commerce.md (The web's commerce screens)). */
 export function RechargeDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(commerceTexts);
   const { t } = useTranslation();
   const open = useCommerceDialogs((s) => s.open === 'recharge');
   const close = useCommerceDialogs((s) => s.close);

@@ -1,12 +1,15 @@
+import { use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { useStartupConfig } from '../../config/config.api';
-import '../commerce-texts';
+import { commerceTexts } from '../commerce-texts';
 import { useCommerceDialogs } from '../commerce-dialogs.store';
 import { CopyButton } from './copy-button';
 
 /** Support's contacts, QQ number and mailbox, each with a Copy button. */
 export function SupportDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(commerceTexts);
   const { t } = useTranslation();
   const open = useCommerceDialogs((s) => s.open === 'support');
   const close = useCommerceDialogs((s) => s.close);

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { use, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/text-field';
 import { sendClick } from '../../commerce/click';
 import { useAuthStore } from '../../auth/auth.store';
 import { useConversationStore } from '../../chat/conversation.store';
-import '../export-texts';
+import { exportTexts } from '../export-texts';
 import { useExportDialogStore } from '../export-dialog.store';
 import { readChoices, saveChoices } from '../export-preferences';
 import { exportWording } from '../export-wording';
@@ -26,6 +26,8 @@ const optionRow =
  * starts as the conversation's title each time.
  */
 export function ExportDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(exportTexts);
   const { t } = useTranslation();
   const open = useExportDialogStore((s) => s.open);
   const setOpen = useExportDialogStore((s) => s.setOpen);

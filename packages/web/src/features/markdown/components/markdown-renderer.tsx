@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { use, memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import ReactMarkdown from 'react-markdown';
 import { addLazyTexts } from '../../i18n/lazy-texts';
@@ -10,7 +10,7 @@ import { useMathPlugins } from '../use-math-plugins';
 import { markdownComponents } from './markdown-components';
 
 // The names of code blocks, tables and formulas come with the renderer's chunk.
-await addLazyTexts(
+const renderTexts = addLazyTexts(
   import.meta.glob<Record<string, string>>('../../../locales/lazy/*/render.json', { import: 'default' }),
 );
 
@@ -24,6 +24,8 @@ interface MarkdownRendererProps {
  * source: while a reply streams, only its last block is parsed and rendered again.
  */
 function MarkdownRenderer({ text, latex }: MarkdownRendererProps) {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(renderTexts);
   const { t } = useTranslation();
   const math = useMathPlugins(latex && mayContainMath(text));
   const mathLabel = t('com_ui_render_formula');

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { use, useRef, useState } from 'react';
 import { Search } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PluginListEntry } from '@parley/shared';
@@ -6,7 +6,7 @@ import { Alert } from '../../../components/ui/alert';
 import { Button } from '../../../components/ui/button';
 import { DialogFrame } from '../../../components/ui/dialog-frame';
 import { Spinner } from '../../../components/ui/spinner';
-import '../plugin-texts';
+import { pluginTexts } from '../plugin-texts';
 import {
   clampPage,
   filterPlugins,
@@ -37,6 +37,8 @@ const PHONE_GRID = 'grid-cols-1 min-[360px]:grid-cols-2';
  * install and uninstall, and the credentials form for a plugin that needs them.
  */
 export function PluginStoreDialog() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(pluginTexts);
   const { t } = useTranslation();
   const open = usePluginStore((s) => s.open);
   const close = usePluginStore((s) => s.close);

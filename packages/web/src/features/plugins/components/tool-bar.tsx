@@ -1,8 +1,8 @@
 import { ChevronDown, Plus, Puzzle, X } from 'lucide-react';
-import { useId, useRef, useState } from 'react';
+import { use, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConversationStore } from '../../chat/conversation.store';
-import '../plugin-texts';
+import { pluginTexts } from '../plugin-texts';
 import { toolBarOpen } from '../tool-bar-rules';
 import { useToolChoice } from '../use-tool-choice';
 import { useWindowWidth } from '../use-window-width';
@@ -18,6 +18,8 @@ const pill =
  * on a phone's. It edits the same `tools` as the tool picker of the conversation settings.
  */
 export function ToolBar() {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(pluginTexts);
   const { t } = useTranslation();
   const tools = useConversationStore((s) => s.setup.tools);
   const patchSetup = useConversationStore((s) => s.patchSetup);

@@ -1,9 +1,10 @@
+import { use } from 'react';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check, Plus } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { menuItem, menuPanel } from '../../endpoints/components/menu-styles';
-import '../plugin-texts';
+import { pluginTexts } from '../plugin-texts';
 import { usePluginStore } from '../plugin-store.store';
 import type { ToolChoice } from '../use-tool-choice';
 import { PluginIcon } from './plugin-icon';
@@ -23,6 +24,8 @@ interface ToolMenuProps {
  * menu. It stays open between picks, since choosing several is the point.
  */
 export function ToolMenu({ choice, trigger, side = 'bottom', widthClass }: ToolMenuProps) {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(pluginTexts);
   const { t } = useTranslation();
   const showStore = usePluginStore((s) => s.show);
   return (

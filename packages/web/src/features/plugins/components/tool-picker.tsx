@@ -1,10 +1,10 @@
 import { ChevronDown, Store } from 'lucide-react';
-import { useId } from 'react';
+import { use, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SelectedTool } from '@parley/shared';
 import { buttonBase } from '../../../components/ui/button';
 import { fieldHint, fieldLabel } from '../../endpoints/components/settings/field-styles';
-import '../plugin-texts';
+import { pluginTexts } from '../plugin-texts';
 import { usePluginStore } from '../plugin-store.store';
 import { useToolChoice } from '../use-tool-choice';
 import { PluginIcon } from './plugin-icon';
@@ -24,6 +24,8 @@ const trigger =
  * and remembered as `lastSelectedTools` for the next Plugins chat; the way into the store sits beside it.
  */
 export function ToolPicker({ value, onChange }: ToolPickerProps) {
+  // The area's texts in the user's language are fetched with its code; render once they are here.
+  use(pluginTexts);
   const { t } = useTranslation();
   const choice = useToolChoice(value, onChange);
   const { chosen } = choice;
