@@ -200,16 +200,18 @@ describe('commerce dialogs', () => {
       'Message',
       /Insufficient balance\. Balance: 0\.20 credits\. Prompt length: 1200 tokens\. Cost: 6\.00 credits\. gpt-4 costs 20× as much as gpt-3\.5\./,
       'Recharge',
+      'gpt-4 is a GPT-4-class model and your free GPT-4 uses are used up, so it is paid for in credits.',
     ],
     [
       'zh-CN',
       '消息',
       /余额不足。当前余额 0\.20 积分，提示词长度 1200 个 token，本次需 6\.00 积分。gpt-4 的价格是 gpt-3\.5 的 20 倍。/,
       '去充值',
+      'gpt-4 属于 GPT-4 类模型，你的 GPT-4 免费次数已用完，因此需要扣除积分。',
     ],
   ] as const)(
-    'token_balance in %s: the balance, the cost, the multiplier, the generations and Recharge',
-    async (locale, box, shown, recharge) => {
+    'token_balance in %s: the balance, the cost, the multiplier, the class, the generations and Recharge',
+    async (locale, box, shown, recharge, classNote) => {
       const { context, page } = await openShop({ locale });
       const input = page.getByRole('textbox', { name: box, exact: true });
       await input.waitFor();
@@ -227,6 +229,7 @@ describe('commerce dialogs', () => {
         promptTokens: 1200,
         model: 'gpt-4',
         multiplier: 20,
+        modelClass: 'gpt-4',
         generations: [{ text: 'partial' }],
       };
       // The reply as a refused call leaves it: errored, its text the server's JSON.
@@ -239,6 +242,8 @@ describe('commerce dialogs', () => {
       await page.reload();
       const alert = page.locator('[role="log"] article').last().getByRole('alert');
       await poll(() => alert.innerText().catch(() => '')).toMatch(shown);
+      // The class, whose free uses are used up (docs/reference/balance.md (When a user cannot pay)).
+      expect(await alert.getByTestId('error-note').innerText()).toBe(classNote);
       expect(await alert.locator('pre').innerText()).toContain('"text": "partial"');
       await page.screenshot({ path: `${SHOTS}/token-balance-${locale}.png` });
       await alert.getByRole('button', { name: recharge }).click();

@@ -116,14 +116,21 @@ describe.each(VIEWPORTS)('money in zh-CN on a $name', ({ name, width, height, ph
       'GPT-3.5 类免费次数 0 次',
       'GPT-4 类免费次数 1 次',
     ]);
-    // This server's: OpenAI's gpt-4 models and Anthropic's Opus (its default list, the key the user's).
-    expect(await balance.getByTestId('balance-class-gpt4').innerText()).toBe(
-      'GPT-4 类（使用 GPT-4 次数）\n\nclaude-opus-4-1、claude-opus-4-5、gpt-4、gpt-4-vision-preview',
+    // This server's, by the built-in table (docs/reference/balance.md (Model classes)): its small models (gpt-3.5,
+    // Anthropic's Haiku, the custom endpoint's "-small") spend GPT-3.5 uses; the large ones and those the table does
+    // not know spend GPT-4 uses.
+    expect(await balance.getByTestId('balance-class-gpt3').innerText()).toBe(
+      'GPT-3.5 类（使用 GPT-3.5 次数）\n\nclaude-haiku-4-5、gpt-3.5-turbo、mirror-small',
     );
-    const gpt3 = await balance.getByTestId('balance-class-gpt3').innerText();
-    expect(gpt3.startsWith('GPT-3.5 类（使用 GPT-3.5 次数）\n\n')).toBe(true);
-    expect(gpt3).toContain('gpt-3.5-turbo');
-    expect(gpt3).not.toContain('gpt-4');
+    const [gpt4Title, gpt4Names] = (await balance.getByTestId('balance-class-gpt4').innerText()).split(
+      '\n\n',
+    );
+    expect(gpt4Title).toBe('GPT-4 类（使用 GPT-4 次数）');
+    const large = gpt4Names!.split('、');
+    expect(large).toEqual(
+      expect.arrayContaining(['claude-opus-4-5', 'claude-sonnet-4-5', 'gemini-pro', 'gpt-4', 'mirror-large']),
+    );
+    expect(large).not.toContain('gpt-3.5-turbo');
     await expectNoViolations(page, '[data-testid="balance-dialog"]');
     await shot(page, `balance-${name}`);
     await page.keyboard.press('Escape');

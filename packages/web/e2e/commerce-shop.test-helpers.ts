@@ -95,7 +95,6 @@ export async function openShop(
         ...real,
         checkBalance: true,
         shopEnabled: true,
-        gpt4Models: ['gpt-4*'],
         vipMirrorUrl: VIP,
         usageHelpUrl: HELP,
         officialMirrorUrl: MIRROR,

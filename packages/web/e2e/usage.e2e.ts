@@ -10,7 +10,8 @@ import { signedInPage } from './session.test-helpers';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 
 // docs/reference/commerce.md (Usage): a server that keeps a balance; the settings dialog's Usage tab lists the
-// user's charged calls by day and model, and says so when there are none.
+// user's charged calls by day and model, naming the class each model's calls were charged in
+// (docs/reference/balance.md (Model classes)), and says so when there are none.
 
 let browser: Browser;
 let server: ServerProcess;
@@ -19,6 +20,7 @@ beforeAll(async () => {
   server = await startServer({
     ...e2eServerEnv(inject('simUrl'), mkdtempSync(join(tmpdir(), 'parley-e2e-usage-'))),
     CHECK_BALANCE: 'true',
+    OPENAI_MODELS: 'gpt-3.5-turbo,gpt-4,gpt-4o,gpt-4o-mini',
   });
 });
 afterAll(async () => {
@@ -55,7 +57,7 @@ async function openUsage(page: Page, labels: { settings: string; usage: string }
 }
 
 describe('usage tab', () => {
-  it('shows the empty state, then one row per model after calls, in en-US and zh-CN, on a phone too', async () => {
+  it('shows the empty state, then one row per model and its class after calls, in en-US and zh-CN, on a phone too', async () => {
     const context = await newContext(browser);
     const { page } = await signedInPage(context, server.baseUrl, { tag: 'usage' });
     let dialog = await openUsage(page, { settings: 'Settings', usage: 'Usage' });
@@ -66,7 +68,7 @@ describe('usage tab', () => {
     await page.screenshot({ path: artifactPath('usage-empty-en-US.png') });
     await page.keyboard.press('Escape');
 
-    for (const model of ['gpt-3.5-turbo', 'gpt-3.5-turbo', 'gpt-4']) {
+    for (const model of ['gpt-4o-mini', 'gpt-4o-mini', 'gpt-4o']) {
       expect(await ask(page, 'Hello there', model)).toBe(200);
     }
     dialog = await openUsage(page, { settings: 'Settings', usage: 'Usage' });
@@ -74,11 +76,13 @@ describe('usage tab', () => {
     await table.waitFor();
     const rows = table.locator('tbody tr');
     expect(await rows.count()).toBe(2);
-    expect(await rows.nth(0).locator('td').nth(1).textContent()).toBe('gpt-3.5-turbo');
-    expect(await rows.nth(0).locator('td').nth(2).textContent()).toBe('2');
-    // Both gpt-3.5 calls were free uses of the registration gift: 0.00 credits and two free uses.
-    expect(await rows.nth(0).locator('td').nth(4).textContent()).toBe('0.00free uses: 2');
-    expect(await rows.nth(1).locator('td').nth(1).textContent()).toBe('gpt-4');
+    // gpt-4o spent one of the gift's GPT-4 uses; gpt-4o-mini, a small model, two of its GPT-3.5 uses.
+    expect(await rows.nth(0).locator('td').nth(1).textContent()).toBe('gpt-4oGPT-4 class');
+    expect(await rows.nth(0).getByTestId('usage-class').textContent()).toBe('GPT-4 class');
+    expect(await rows.nth(0).locator('td').nth(4).textContent()).toBe('0.00free uses: 1');
+    expect(await rows.nth(1).locator('td').nth(1).textContent()).toBe('gpt-4o-miniGPT-3.5 class');
+    expect(await rows.nth(1).locator('td').nth(2).textContent()).toBe('2');
+    expect(await rows.nth(1).locator('td').nth(4).textContent()).toBe('0.00free uses: 2');
     await page.screenshot({ path: artifactPath('usage-table-en-US.png') });
     await animationsDone(page);
     const { violations } = await new AxeBuilder({ page })
@@ -96,6 +100,7 @@ describe('usage tab', () => {
     expect(await ask(zhPage, '你好', 'gpt-4')).toBe(200);
     const zhDialog = await openUsage(zhPage, { settings: '设置', usage: '用量' });
     await zhDialog.getByTestId('usage-table').waitFor();
+    expect(await zhDialog.getByTestId('usage-class').allTextContents()).toEqual(['GPT-4 类']);
     expect(await zhDialog.getByRole('columnheader').allTextContents()).toEqual([
       '日期',
       '模型',

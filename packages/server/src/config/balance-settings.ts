@@ -1,3 +1,4 @@
+import type { ModelClassRule } from '@parley/shared';
 import { ConfigError } from './config-error';
 import { envString, type Env } from './env-reader';
 import type { YamlConfig } from './yaml.schema';
@@ -24,13 +25,18 @@ export interface ModelPrice {
   multiplier?: number;
   prompt?: number;
   completion?: number;
+  /** The class the model's calls count in, over the built-in table (docs/reference/balance.md (Model classes)). */
+  class?: ModelFamily;
 }
 
 /** How calls are priced (docs/reference/balance.md (Prices)). */
 export interface PricingSettings {
   mode: 'call' | 'tokens';
-  /** Model name patterns of the gpt-4 family: the built-in ones, then the operator's. */
-  gpt4Models: string[];
+  /**
+   * The operator's class rules, in the order they are tried before the built-in table (shared's modelClass): the
+   * `models` entries that set `class` (exact names, then patterns), then the `gpt4Models` patterns.
+   */
+  classRules: ModelClassRule[];
   callCost: Record<ModelFamily, number>;
   tokenCost: Record<ModelFamily, TokenPrice>;
   /** Per model name or `*` pattern; the first match wins, exact names before patterns. */
@@ -50,17 +56,6 @@ export interface BalanceSettings {
   dailyRestore: Grant;
 }
 
-/** gpt-4 class models by name: OpenAI's gpt-4 and later and its reasoning models, Anthropic's Opus. */
-export const BUILT_IN_GPT4_MODELS = Object.freeze([
-  'gpt-4*',
-  'gpt-5*',
-  'chatgpt-4*',
-  'o1*',
-  'o3*',
-  'o4*',
-  'claude-*opus*',
-]);
-
 /**
  * Defaults: a gpt-3.5 call costs 0.01 credit and a gpt-4 call 20 times that (the landing text: gpt-4 gives about
  * 1/20 of gpt-3.5's chat volume); by tokens the same ratio. The gift is the landing text's: 50 gpt-3.5 uses,
@@ -70,7 +65,7 @@ export const DEFAULT_BALANCE: BalanceSettings = Object.freeze({
   timeZone: 'Asia/Shanghai',
   pricing: Object.freeze({
     mode: 'call' as const,
-    gpt4Models: [...BUILT_IN_GPT4_MODELS],
+    classRules: [],
     callCost: Object.freeze({ 'gpt-3': 1_000, 'gpt-4': 20_000 }),
     tokenCost: Object.freeze({
       'gpt-3': Object.freeze({ prompt: 150, completion: 200 }),
@@ -95,6 +90,25 @@ function isTimeZone(zone: string): boolean {
   }
 }
 
+/**
+ * The operator's class rules (docs/reference/balance.md (Model classes)): a `models` entry's `class` for its exact
+ * name first, then the patterns' in the file's order (as prices are looked up), then the `gpt4Models` patterns.
+ * All of them win over the built-in table.
+ */
+export function classRulesOf(
+  models: Record<string, ModelPrice>,
+  gpt4Models: readonly string[],
+): ModelClassRule[] {
+  const withClass = Object.entries(models).flatMap(([pattern, entry]) =>
+    entry.class ? [{ pattern, class: entry.class }] : [],
+  );
+  return [
+    ...withClass.filter((rule) => !rule.pattern.includes('*')),
+    ...withClass.filter((rule) => rule.pattern.includes('*')),
+    ...gpt4Models.map((pattern) => ({ pattern, class: 'gpt-4' as const })),
+  ];
+}
+
 /** BALANCE_TIME_ZONE from the environment, the rest from the YAML's `balance` section over the defaults. */
 export function readBalanceSettings(env: Env, yaml: YamlConfig | null): BalanceSettings {
   const d = DEFAULT_BALANCE;
@@ -114,7 +128,7 @@ export function readBalanceSettings(env: Env, yaml: YamlConfig | null): BalanceS
     timeZone,
     pricing: {
       mode: y.pricing ?? d.pricing.mode,
-      gpt4Models: [...BUILT_IN_GPT4_MODELS, ...(y.gpt4Models ?? [])],
+      classRules: classRulesOf(y.models ?? {}, y.gpt4Models ?? []),
       callCost: { ...d.pricing.callCost, ...y.callCost },
       tokenCost: { 'gpt-3': tokenCost('gpt-3'), 'gpt-4': tokenCost('gpt-4') },
       models: { ...y.models },

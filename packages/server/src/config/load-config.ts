@@ -3,7 +3,7 @@ import { readAssistantsSettings } from './assistants-settings';
 import { deepFreeze } from './deep-freeze';
 import type { Env } from './env-reader';
 import { readAppEnv, readAuthEnv, readServerEnv } from './env-settings';
-import { readMailEnv } from './mail-settings';
+import { mailNotice, readMailEnv } from './mail-settings';
 import { readSmsEnv } from './sms-settings';
 import { readProviderEnv } from './provider-settings';
 import { readBanEnv } from './ban-settings';
@@ -101,6 +101,8 @@ export function loadConfig({ env, cwd }: LoadConfigInput): { config: AppConfig; 
     tools: readToolSettings(env),
     assistants: readAssistantsSettings(yaml, env),
   };
+  const mailOff = mailNotice(env, server.nodeEnv);
+  if (mailOff) notices.push(mailOff);
   if (config.auth.passwordResetLinkInResponse && config.mail === null) {
     notices.push(
       'PASSWORD_RESET_LINK_IN_RESPONSE=true: a password reset request answers the reset link, so anyone who can ' +

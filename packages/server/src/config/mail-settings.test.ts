@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { transportOptions } from '../features/email/mailer';
 import { ConfigError } from './config-error';
-import { readMailEnv } from './mail-settings';
+import { mailNotice, readMailEnv } from './mail-settings';
 
 const minimal = {
   EMAIL_HOST: 'smtp.example.com',
@@ -76,5 +76,27 @@ describe('EMAIL_* settings (docs/reference/accounts.md (E-mail settings))', () =
     expect(() => readMailEnv({ ...minimal, EMAIL_PORT: '70000' })).toThrow(
       /EMAIL_PORT must be at most 65535/,
     );
+  });
+});
+
+// docs/reference/accounts.md (Forgot and reset password)
+describe('the start notice when e-mail is off', () => {
+  it('names what a half-done setting misses, in any environment', () => {
+    expect(mailNotice({ EMAIL_HOST: 'smtp.example.com', EMAIL_USERNAME: 'mailer' }, 'development')).toBe(
+      'E-mail is off because EMAIL_PASSWORD, EMAIL_FROM are not set; no activation or password reset mail is ' +
+        "sent: the forgot-password page tells users to ask the site's administrator, and each reset link is " +
+        'written to this log.',
+    );
+    expect(mailNotice({ ...minimal, EMAIL_HOST: '' }, 'production')).toMatch(
+      /^E-mail is off because EMAIL_SERVICE or EMAIL_HOST is not set; /,
+    );
+  });
+
+  it('says in production that no mail goes out, and nothing when e-mail is on or off on purpose elsewhere', () => {
+    expect(mailNotice({}, 'production')).toMatch(
+      /^E-mail is off \(no EMAIL_\* settings\); .* ask the site's administrator, and each reset link is written to this log\.$/,
+    );
+    expect(mailNotice({}, 'development')).toBeNull();
+    expect(mailNotice(minimal, 'production')).toBeNull();
   });
 });

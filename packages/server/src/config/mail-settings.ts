@@ -41,3 +41,25 @@ export function readMailEnv(env: Env): MailSettings | null {
     fromName: envString(env, 'EMAIL_FROM_NAME') ?? null,
   };
 }
+
+/**
+ * What the operator is told at start when e-mail is off (docs/reference/accounts.md (Forgot and reset password)):
+ * some EMAIL_* variables set but not all (a setting half done, which leaves e-mail off), naming those missing; or, in
+ * production, that no mail goes out, so users are told to ask the administrator and the reset links are in the log.
+ * Null when e-mail is on, or off on purpose outside production.
+ */
+export function mailNotice(env: Env, nodeEnv: string): string | null {
+  if (readMailEnv(env) !== null) return null;
+  const set = (name: string) => envString(env, name) !== undefined;
+  const missing = [
+    ...(set('EMAIL_SERVICE') || set('EMAIL_HOST') ? [] : ['EMAIL_SERVICE or EMAIL_HOST']),
+    ...['EMAIL_USERNAME', 'EMAIL_PASSWORD', 'EMAIL_FROM'].filter((name) => !set(name)),
+  ];
+  const partly = Object.keys(env).some((name) => name.startsWith('EMAIL_') && set(name));
+  const consequence =
+    'no activation or password reset mail is sent: the forgot-password page tells users to ask the ' +
+    "site's administrator, and each reset link is written to this log";
+  if (partly)
+    return `E-mail is off because ${missing.join(', ')} ${missing.length > 1 ? 'are' : 'is'} not set; ${consequence}.`;
+  return nodeEnv === 'production' ? `E-mail is off (no EMAIL_* settings); ${consequence}.` : null;
+}

@@ -146,18 +146,22 @@ const balanceSchema = z
   .object({
     /** `call`: a fixed price per call; `tokens`: priced per 1,000 prompt and completion tokens. */
     pricing: z.enum(['call', 'tokens']).optional(),
-    /** Model name patterns (`*` matches anything) of the gpt-4 family, on top of the built-in ones. */
+    /** Model name patterns (`*` matches anything) whose calls count in the gpt-4 class, over the built-in table. */
     gpt4Models: z.array(z.string().min(1, { error: 'must not be empty' })).optional(),
     /** Units one call costs, per family. */
     callCost: familyPricesSchema(units.min(0, { error: 'must be at least 0' })).optional(),
     /** Units per 1,000 tokens, per family. */
     tokenCost: familyPricesSchema(tokenPriceSchema).optional(),
-    /** Per model (exact name or `*` pattern): a multiplier of the family's price and/or its own token prices. */
+    /**
+     * Per model (exact name or `*` pattern): a multiplier of its class's price, its own token prices, and/or the
+     * class its calls count in (`gpt-3` or `gpt-4`), over the built-in table.
+     */
     models: z
       .record(
         z.string(),
         tokenPriceSchema.extend({
           multiplier: z.number().min(0, { error: 'must be at least 0' }).optional(),
+          class: z.enum(['gpt-3', 'gpt-4'], { error: 'must be gpt-3 or gpt-4' }).optional(),
         }),
       )
       .optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modelClassSchema } from '../balance/model-class';
 
 // The commerce calls' payloads and answers (docs/reference/commerce.md): what is for sale, an order, invite stats
 // with cash-back, usage and the menu-click record. Amounts of money are yuan with at most two decimals on the wire;
@@ -128,13 +129,21 @@ export const inviteStatsSchema = z.object({
 });
 export type InviteStats = z.infer<typeof inviteStatsSchema>;
 
-/** `GET /api/balance/usage?days=N` (1 to 90, default 30): one row per day and model, newest day first. */
+/**
+ * `GET /api/balance/usage?days=N` (1 to 90, default 30): one row per day, model and class the calls were charged in,
+ * newest day first.
+ */
 export const usageQuerySchema = z.object({
   days: z.coerce.number().int().min(1).max(90).default(30),
 });
 export const usageRowSchema = z.object({
   day: z.string().describe('YYYY-MM-DD in the balance time zone'),
   model: z.string(),
+  /**
+   * The class the calls were charged in (their free uses and price); null for calls settled in credits before the
+   * class was recorded.
+   */
+  modelClass: modelClassSchema.nullable(),
   calls: z.number().int().nonnegative(),
   promptTokens: z.number().int().nonnegative(),
   completionTokens: z.number().int().nonnegative(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '../constants';
+import { modelClassRuleSchema } from '../balance/model-class';
 
 /**
  * What `GET /api/config` answers: everything the web needs before sign-in
@@ -28,11 +29,11 @@ export const startupConfigSchema = z.object({
   /** Whether cards and packs are for sale: the balance is on and a payment provider is set. */
   shopEnabled: z.boolean(),
   /**
-   * The model-name patterns of the gpt-4 class (`*` any run of characters): a model matching one spends GPT-4 free
-   * uses, every other model GPT-3.5 ones (docs/reference/balance.md (Model families)). Empty while the server keeps
-   * no balance.
+   * The operator's model-class rules, in the order they are tried (a model name or `*` pattern and its class); a
+   * model none matches is classed by shared's built-in table (`modelClass`,
+   * docs/reference/balance.md (Model classes)). Empty while the server keeps no balance.
    */
-  gpt4Models: z.array(z.string()),
+  modelClasses: z.array(modelClassRuleSchema),
   searchEnabled: z.boolean(),
   /** Megabytes (may be fractional), as in `GET /api/files/config`. */
   avatarSizeLimit: z.number(),

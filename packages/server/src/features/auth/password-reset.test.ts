@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { type ApiErrorBody, type ResetRequestResult } from '@parley/shared';
+import { startupConfigSchema, type ApiErrorBody, type ResetRequestResult } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser, newUserRow, PASSWORD } from '../../../test/factories.test-helpers';
@@ -10,6 +10,7 @@ import {
   startLocalSmtp,
   type LocalSmtp,
 } from '../../../test/smtp.test-helpers';
+import { readAppEnv } from '../../config/env-settings';
 import { readMailEnv } from '../../config/mail-settings';
 import { postLogin, postRefresh } from './auth.test-helpers';
 
@@ -274,6 +275,24 @@ describe.each(testDialects())('password reset without e-mail on %s', (dialect) =
     expect(link.searchParams.get('userId')).toBe(user.user.id);
     expect((await postReset(t, resetBody(link))).statusCode).toBe(200);
     expect((await postLogin(t.app, 'no-mail@example.com', NEW_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('in production with mail settings half done: the startup config says e-mail is off, and no link is handed out', async () => {
+    // The operator set a host and a login but no password or sender: e-mail is off, as the page must know.
+    const env = { NODE_ENV: 'production', EMAIL_HOST: 'smtp.example.com', EMAIL_USERNAME: 'mailer' };
+    const log = await appWithLog({
+      nodeEnv: 'production',
+      mail: readMailEnv(env),
+      app: { emailEnabled: readAppEnv(env).emailEnabled },
+    });
+    const config = startupConfigSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/config' })).json(),
+    );
+    expect(config.emailEnabled).toBe(false);
+    await newUser(t.app, { email: 'prod@example.com' });
+    const res = await requestReset(t, 'prod@example.com');
+    expect(res.json()).toEqual({ message: RESET_REQUESTED });
+    expect(resetWarnings(log)).toHaveLength(1);
   });
 
   it('with PASSWORD_RESET_LINK_IN_RESPONSE on, hands the link back for a known address (a local trial)', async () => {

@@ -77,6 +77,7 @@ describe.each(testDialects())('token-priced holds on %s', (dialect) => {
       promptTokens,
       model: 'gpt-4o',
       multiplier: 20,
+      modelClass: 'gpt-4',
     });
     expect(simulator.requests()).toHaveLength(0);
     expect(await messagesOf(app, convo.conversationId, token)).toHaveLength(2);

@@ -163,6 +163,7 @@ export async function holdForCall(
       promptTokens: size.promptTokens,
       model,
       multiplier: price.multiplier,
+      modelClass: price.family,
     });
     throw (await giftGranted(trx, userId)) ? refusal : new GiftDue(refusal);
   }
@@ -216,6 +217,7 @@ function callUsage(
 ): CallUsage {
   return {
     model: price.model,
+    modelClass: price.family,
     promptTokens: tokens.promptTokens,
     completionTokens: tokens.completionTokens,
     credits: cost.credits,

@@ -1,3 +1,4 @@
+import type { ModelClass } from '@parley/shared';
 import { AppError } from '../../lib/app-error';
 
 /** What a refusal for want of balance says (docs/reference/balance.md (When a user cannot pay)). */
@@ -10,6 +11,12 @@ export interface TokenBalanceRefusal {
   model: string;
   /** The model's price against a gpt-3.5 call. */
   multiplier: number;
+  /**
+   * The class the call counts in (`gpt-3`, `gpt-4`), whose free uses are used up: a field of its own beside the
+   * fields the error's contract names, which the web adds to its message
+   * (docs/decisions.md, "The refusal names the model's class in a field of its own").
+   */
+  modelClass: ModelClass;
 }
 
 /**

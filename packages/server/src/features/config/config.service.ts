@@ -26,7 +26,7 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     showBirthdayIcon: config.app.showBirthdayIcon,
     checkBalance: config.app.checkBalance,
     shopEnabled: config.app.checkBalance && config.payment !== null,
-    gpt4Models: config.app.checkBalance ? [...config.balance.pricing.gpt4Models] : [],
+    modelClasses: config.app.checkBalance ? [...config.balance.pricing.classRules] : [],
     searchEnabled: config.app.searchEnabled,
     avatarSizeLimit: bytesToMegabytes(config.app.avatarSizeLimit),
     endpoints: buildEndpointCatalog(config).map((entry) => entry.name),

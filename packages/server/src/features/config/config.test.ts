@@ -76,22 +76,31 @@ describe.each(testDialects())('GET /api/config on %s', (dialect) => {
     expect(await shopOf({ app: { checkBalance: true }, payment: dev })).toEqual([true, true]);
   });
 
-  it("names the gpt-4 class's patterns while the balance is on: the built-in ones, then the operator's", async () => {
-    const patternsOf = async (over: Parameters<typeof buildTestApp>[1]) => {
+  it("names the operator's model-class rules while the balance is on, in the order they are tried", async () => {
+    const rulesOf = async (over: Parameters<typeof buildTestApp>[1]) => {
       t = await buildTestApp(dialect, over);
       const body = startupConfigSchema.parse(
         (await t.app.inject({ method: 'GET', url: '/api/config' })).json(),
       );
       await t.close();
-      return body.gpt4Models;
+      return body.modelClasses;
     };
-    expect(await patternsOf({})).toEqual([]);
-    expect(
-      await patternsOf({
-        app: { checkBalance: true },
-        yaml: { version: '1.0.3', balance: { gpt4Models: ['deepseek-reasoner'] } },
-      }),
-    ).toEqual(['gpt-4*', 'gpt-5*', 'chatgpt-4*', 'o1*', 'o3*', 'o4*', 'claude-*opus*', 'deepseek-reasoner']);
+    const balance = {
+      gpt4Models: ['deepseek-*'],
+      models: {
+        'my-*': { class: 'gpt-3' as const },
+        'gpt-4o-mini': { class: 'gpt-4' as const, multiplier: 2 },
+        'gpt-4o': { multiplier: 1.5 },
+      },
+    };
+    expect(await rulesOf({ yaml: { version: '1.0.3', balance } })).toEqual([]);
+    // Exact names first, then patterns in the file's order, then the gpt4Models patterns; the built-in table is
+    // shared's, which the web runs itself.
+    expect(await rulesOf({ app: { checkBalance: true }, yaml: { version: '1.0.3', balance } })).toEqual([
+      { pattern: 'gpt-4o-mini', class: 'gpt-4' },
+      { pattern: 'my-*', class: 'gpt-3' },
+      { pattern: 'deepseek-*', class: 'gpt-4' },
+    ]);
   });
 
   it('names the configured endpoints in menu order, as GET /api/endpoints orders them', async () => {

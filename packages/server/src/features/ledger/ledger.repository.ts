@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ModelClass } from '@parley/shared';
 import { sql, type QueryCreator } from 'kysely';
 import type { Db } from '../../db/database';
 import type { Database } from '../../db/schema';
@@ -31,9 +32,11 @@ export interface NewEntry {
   call?: CallUsage;
 }
 
-/** What one charged call was: its model, tokens and whole cost (credits in units, free uses spent). */
+/** What one charged call was: its model and class, tokens and whole cost (credits in units, free uses spent). */
 export interface CallUsage {
   model: string;
+  /** The class it was charged in, as the rules said at the call. */
+  modelClass: ModelClass;
   promptTokens: number;
   completionTokens: number;
   credits: number;
@@ -119,6 +122,7 @@ function entryInsert(db: QueryCreator<Database>, entry: NewEntry, now: string) {
             call_credits: entry.call.credits,
             call_gpt3_uses: entry.call.gpt3Uses,
             call_gpt4_uses: entry.call.gpt4Uses,
+            call_class: entry.call.modelClass,
           }
         : {}),
     })

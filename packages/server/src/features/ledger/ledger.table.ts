@@ -28,6 +28,8 @@ export interface LedgerEntriesTable {
   call_credits: ColumnType<number | string | null, number | null | undefined, never>;
   call_gpt3_uses: ColumnType<number | null, number | null | undefined, never>;
   call_gpt4_uses: ColumnType<number | null, number | null | undefined, never>;
+  /** The class the call was charged in (`gpt-3`, `gpt-4`); null on settlements written before it was kept. */
+  call_class: ColumnType<string | null, string | null | undefined, never>;
 }
 export type LedgerEntryRow = Selectable<LedgerEntriesTable>;
 export type NewLedgerEntryRow = Insertable<LedgerEntriesTable>;

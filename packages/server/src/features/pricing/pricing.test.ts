@@ -5,30 +5,56 @@ import { chargeCost, creditsHold, leastCost, priceOf, tokensCost } from './prici
 
 const pricing = DEFAULT_BALANCE.pricing;
 
-// docs/reference/balance.md (Model families; Prices)
-describe('model families', () => {
+// docs/reference/balance.md (Model classes; Prices)
+describe('model classes', () => {
   it.each([
     ['gpt-4', 'gpt-4'],
     ['gpt-4-1106-preview', 'gpt-4'],
-    ['gpt-4o-mini', 'gpt-4'],
+    ['gpt-4o', 'gpt-4'],
     ['gpt-4-dalle', 'gpt-4'],
     ['o1-preview', 'gpt-4'],
-    ['o3-mini', 'gpt-4'],
     ['claude-3-opus-20240229', 'gpt-4'],
     ['claude-opus-4-1', 'gpt-4'],
+    ['claude-3-5-sonnet-latest', 'gpt-4'],
+    ['gemini-pro', 'gpt-4'],
+    ['mistral-large', 'gpt-4'],
     ['gpt-3.5-turbo', 'gpt-3'],
     ['net-gpt-3.5-turbo-16k', 'gpt-3'],
-    ['claude-3-5-sonnet-latest', 'gpt-3'],
-    ['gemini-pro', 'gpt-3'],
-    ['mistral-large', 'gpt-3'],
+    ['gpt-4o-mini', 'gpt-3'],
+    ['o3-mini', 'gpt-3'],
+    ['claude-3-5-haiku-20241022', 'gpt-3'],
+    ['gemini-2.0-flash', 'gpt-3'],
   ] as const)('%s is counted as %s', (model, family) => {
     expect(modelFamily(model, pricing)).toBe(family);
   });
 
-  it("adds the operator's gpt-4 patterns to the built-in ones", () => {
-    const custom = readBalanceSettings({}, { version: '1.0.3', balance: { gpt4Models: ['mistral-large*'] } });
-    expect(modelFamily('mistral-large-latest', custom.pricing)).toBe('gpt-4');
-    expect(modelFamily('gpt-4o', custom.pricing)).toBe('gpt-4');
+  it("lets the operator's balance section class any model: a model's own class, then gpt4Models", () => {
+    const custom = readBalanceSettings(
+      {},
+      {
+        version: '1.0.3',
+        balance: {
+          gpt4Models: ['mistral-*', 'gemini-*'],
+          models: {
+            'mistral-small*': { class: 'gpt-3' },
+            'gpt-4o-mini': { class: 'gpt-4' },
+            'gpt-4o*': { multiplier: 0.5 },
+            'gpt-4.1*': { class: 'gpt-3' },
+          },
+        },
+      },
+    );
+    expect(modelFamily('gpt-4o-mini', custom.pricing)).toBe('gpt-4');
+    expect(modelFamily('gpt-4.1', custom.pricing)).toBe('gpt-3');
+    // The model's own entry wins over a gpt4Models pattern.
+    expect(modelFamily('mistral-small-latest', custom.pricing)).toBe('gpt-3');
+    expect(modelFamily('mistral-medium', custom.pricing)).toBe('gpt-4');
+    expect(modelFamily('gemini-2.0-flash', custom.pricing)).toBe('gpt-4');
+    // An entry without a class (a multiplier only) leaves the class to the next rule, here the built-in table.
+    expect(modelFamily('gpt-4o-2024-08-06', custom.pricing)).toBe('gpt-4');
+    expect(modelFamily('gpt-5-nano', custom.pricing)).toBe('gpt-3');
+    // Its price follows its class: gpt-4o-mini, made gpt-4, costs a gpt-4 call.
+    expect(priceOf(custom.pricing, 'gpt-4o-mini')).toMatchObject({ family: 'gpt-4', callCost: 20000 });
   });
 });
 
@@ -57,9 +83,11 @@ describe('prices', () => {
         },
       },
     ).pricing;
+    // gpt-4o-mini is of the gpt-3.5 class: a tenth of its price.
     expect(priceOf(custom, 'gpt-4o-mini')).toMatchObject({
-      callCost: 2000,
-      tokenPrice: { prompt: 300, completion: 400 },
+      family: 'gpt-3',
+      callCost: 100,
+      tokenPrice: { prompt: 15, completion: 20 },
     });
     expect(priceOf(custom, 'gpt-4o-2024')).toMatchObject({ callCost: 10000, multiplier: 10 });
     expect(priceOf(custom, 'my-model').tokenPrice).toEqual({ prompt: 7, completion: 9 });

@@ -1,4 +1,4 @@
-import type { UsageRow } from '@parley/shared';
+import type { ModelClass, UsageRow } from '@parley/shared';
 import type { AppDeps } from '../../app-deps';
 import { AppError } from '../../lib/app-error';
 import { localTime } from '../balance/daily-clock';
@@ -6,10 +6,26 @@ import { localTime } from '../balance/daily-clock';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
+ * The class a settlement was charged in: the one it recorded, else (settled before classes were recorded) the class
+ * of the free use it spent; null for such a call paid in credits. Never today's rule: what was charged stays so.
+ */
+function chargedClass(e: {
+  call_class: string | null;
+  call_gpt3_uses: number | null;
+  call_gpt4_uses: number | null;
+}): ModelClass | null {
+  if (e.call_class === 'gpt-3' || e.call_class === 'gpt-4') return e.call_class;
+  if ((e.call_gpt4_uses ?? 0) > 0) return 'gpt-4';
+  if ((e.call_gpt3_uses ?? 0) > 0) return 'gpt-3';
+  return null;
+}
+
+/**
  * `GET /api/balance/usage?days=N` (docs/reference/commerce.md (Usage)): the user's charged calls of the last `days`
- * calendar days of the balance's time zone (today included), one row per day and model, newest day first, then by
- * model name. Read from the ledger's settlements, which carry the model, the tokens and the call's whole cost; a
- * call given back (failed or stopped before any text) is not a call here. 404 while CHECK_BALANCE is off.
+ * calendar days of the balance's time zone (today included), one row per day, model and class, newest day first,
+ * then by model name and class. Read from the ledger's settlements, which carry the model, its class, the tokens and
+ * the call's whole cost; a call given back (failed or stopped before any text) is not a call here. 404 while
+ * CHECK_BALANCE is off.
  */
 export async function getUsage(
   deps: Pick<AppDeps, 'config' | 'database'>,
@@ -34,6 +50,7 @@ export async function getUsage(
       'call_credits',
       'call_gpt3_uses',
       'call_gpt4_uses',
+      'call_class',
     ])
     .where('user_id', '=', userId)
     .where('kind', '=', 'settle')
@@ -45,10 +62,12 @@ export async function getUsage(
     const day = localTime(new Date(e.created_at), zone).day;
     if (day < firstDay) continue;
     const model = e.model ?? '';
-    const key = `${day}\u0000${model}`;
+    const modelClass = chargedClass(e);
+    const key = `${day}\u0000${model}\u0000${modelClass ?? ''}`;
     const row = rows.get(key) ?? {
       day,
       model,
+      modelClass,
       calls: 0,
       promptTokens: 0,
       completionTokens: 0,
@@ -65,6 +84,12 @@ export async function getUsage(
     rows.set(key, row);
   }
   return [...rows.values()].sort((a, b) =>
-    a.day === b.day ? a.model.localeCompare(b.model) : a.day < b.day ? 1 : -1,
+    a.day !== b.day
+      ? a.day < b.day
+        ? 1
+        : -1
+      : a.model === b.model
+        ? (a.modelClass ?? '').localeCompare(b.modelClass ?? '')
+        : a.model.localeCompare(b.model),
   );
 }

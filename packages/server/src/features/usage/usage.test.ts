@@ -56,6 +56,7 @@ describe.each(testDialects())('usage on %s', (dialect) => {
         {
           day: today,
           model: 'gpt-3.5-turbo',
+          modelClass: 'gpt-3',
           calls: 3,
           promptTokens: 1110,
           completionTokens: 2070,
@@ -67,6 +68,7 @@ describe.each(testDialects())('usage on %s', (dialect) => {
         {
           day: today,
           model: 'gpt-4o',
+          modelClass: 'gpt-4',
           calls: 1,
           promptTokens: 1000,
           completionTokens: 1000,

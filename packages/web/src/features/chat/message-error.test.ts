@@ -169,6 +169,36 @@ describe('errorDisplay', () => {
     });
   });
 
+  it("names the model's class, whose free uses are used up, when the server sends it", () => {
+    const gpt4 = errorDisplay(
+      JSON.stringify({
+        type: 'token_balance',
+        balance: 1000,
+        tokenCost: 20000,
+        promptTokens: 9,
+        model: 'gpt-4o',
+        multiplier: 20,
+        modelClass: 'gpt-4',
+      }),
+    );
+    expect(gpt4.key).toBe('com_ui_msg_error_balance_low_multiplier');
+    expect(gpt4.note).toEqual({ key: 'com_pricing_refusal_class_gpt4', values: { model: 'gpt-4o' } });
+    const gpt3 = errorDisplay(
+      '{"type":"token_balance","balance":0,"tokenCost":1000,"promptTokens":3,"model":"gpt-4o-mini","modelClass":"gpt-3"}',
+    );
+    expect(gpt3).toEqual({
+      key: 'com_ui_msg_error_balance_zero',
+      code: undefined,
+      recharge: true,
+      note: { key: 'com_pricing_refusal_class_gpt3', values: { model: 'gpt-4o-mini' } },
+    });
+    // An unknown class (or none, from an older server) adds nothing.
+    const odd = errorDisplay(
+      '{"type":"token_balance","balance":0,"tokenCost":1,"promptTokens":1,"modelClass":"x"}',
+    );
+    expect(odd.note).toBeUndefined();
+  });
+
   it('shows client-side failures through send-error’s mapping', () => {
     expect(errorDisplay(clientErrorText(CLIENT_ERROR_TYPES.connection)).key).toBe(
       'com_ui_chat_error_connection',

@@ -8,6 +8,8 @@ export interface ErrorDisplay {
   values?: Record<string, string | number>;
   /** Shown in a code block under the message (token_balance generations). */
   code?: string;
+  /** A second line, after the message (token_balance: the model's class, whose free uses are used up). */
+  note?: { key: string; values?: Record<string, string | number> };
   /** The provider's own words (raw, untranslated), shown only when the user opens the details. */
   detail?: string;
   /** The way out is the user's key: the box offers Set API key. */
@@ -84,6 +86,22 @@ function upstreamKey(json: ErrorJson): string {
   return 'com_ui_msg_error_provider';
 }
 
+/**
+ * What a balance refusal adds about the model's class (its `modelClass`, a field beside the contract's): the model
+ * is of that class and its free uses of that class are used up, so it is paid in credits. None when the server sent
+ * no class or no model.
+ */
+function classNote(json: ErrorJson): ErrorDisplay['note'] {
+  const key =
+    json.modelClass === 'gpt-4'
+      ? 'com_pricing_refusal_class_gpt4'
+      : json.modelClass === 'gpt-3'
+        ? 'com_pricing_refusal_class_gpt3'
+        : null;
+  const model = typeof json.model === 'string' ? json.model : '';
+  return key && model ? { key, values: { model } } : undefined;
+}
+
 /** The mapped messages of docs/reference/chat.md (Send errors), by `code` or `type`. */
 const MAPPED: Record<string, Mapper> = {
   ban: () => ({ key: 'com_auth_error_login_ban' }),
@@ -115,10 +133,14 @@ const MAPPED: Record<string, Mapper> = {
   }),
   // docs/reference/commerce.md (The web's commerce screens): at zero, recharging (and, for an account not yet
   // activated, its activation link, which brings the free uses and credits); else the balance, the prompt's length
-  // and the cost in credits, the model's price against gpt-3.5 when it is not 1. Both offer Recharge.
+  // and the cost in credits, the model's price against gpt-3.5 when it is not 1. Both offer Recharge, and both
+  // name the model's class when the server sent it (docs/reference/balance.md (When a user cannot pay)).
   token_balance: (json) => {
     const code = json.generations === undefined ? undefined : JSON.stringify(json.generations, null, 2);
-    if (num(json.balance) === 0) return { key: 'com_ui_msg_error_balance_zero', code, recharge: true };
+    const note = classNote(json);
+    if (num(json.balance) === 0) {
+      return { key: 'com_ui_msg_error_balance_zero', code, recharge: true, ...(note ? { note } : {}) };
+    }
     const multiplier = num(json.multiplier);
     const values = {
       balance: formatCredits(num(json.balance)),
@@ -132,9 +154,10 @@ const MAPPED: Record<string, Mapper> = {
         values: { ...values, model, multiplier },
         code,
         recharge: true,
+        ...(note ? { note } : {}),
       };
     }
-    return { key: 'com_ui_msg_error_balance_low', values, code, recharge: true };
+    return { key: 'com_ui_msg_error_balance_low', values, code, recharge: true, ...(note ? { note } : {}) };
   },
 };
 

@@ -21,7 +21,7 @@ export const DEFAULT_STARTUP_CONFIG: StartupConfig = {
   showBirthdayIcon: false,
   checkBalance: false,
   shopEnabled: false,
-  gpt4Models: [],
+  modelClasses: [],
   searchEnabled: false,
   avatarSizeLimit: 2,
   endpoints: [],

@@ -127,6 +127,11 @@ function ErrorBox({ text, endpoint, cut = false }: { text: string; endpoint?: st
       <TriangleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="min-w-0 break-words">
         <p>{t(shown.key, shown.values ?? {})}</p>
+        {shown.note && (
+          <p data-testid="error-note" className="mt-1">
+            {t(shown.note.key, shown.note.values ?? {})}
+          </p>
+        )}
         {shown.code && (
           <pre className="mt-2 overflow-x-auto rounded-lg bg-red-100/70 p-2 text-xs dark:bg-red-950/60">
             {shown.code}

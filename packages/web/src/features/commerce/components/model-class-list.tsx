@@ -4,7 +4,7 @@ import { useStartupConfig } from '../../config/config.api';
 import { useModelsQuery } from '../../endpoints/endpoints.api';
 
 /**
- * Which of this server's models spend GPT-4 free uses and which GPT-3.5 ones, by the server's own patterns
+ * Which of this server's models spend GPT-4 free uses and which GPT-3.5 ones, by the server's own rule
  * (docs/reference/commerce.md (The web's commerce screens)): the counters are named after classes, and this says
  * what is in each.
  */
@@ -13,7 +13,7 @@ export function ModelClassList() {
   const { config } = useStartupConfig();
   const models = useModelsQuery();
   if (!models.data) return null;
-  const { gpt4, gpt3 } = modelsByClass(models.data, config.gpt4Models);
+  const { gpt4, gpt3 } = modelsByClass(models.data, config.modelClasses);
   const groups: Array<[string, string, string[]]> = [
     ['gpt4', 'com_balance_class_gpt4', gpt4],
     ['gpt3', 'com_balance_class_gpt3', gpt3],

@@ -38,7 +38,7 @@ export function ModelItems({ models, selected, onSelect, className = '' }: Model
         >
           <span className="min-w-0 flex-1 truncate">{m}</span>
           {classOf(m) === 'gpt-4' && (
-            // Which models spend the GPT-4 free uses (docs/reference/balance.md (Model families)).
+            // Which models spend the GPT-4 free uses (docs/reference/balance.md (Model classes)).
             <span
               data-testid="model-gpt4-mark"
               aria-hidden="true"

@@ -8,9 +8,13 @@ import { intlLocale } from '../../i18n/intl-locale';
 /** The days the tab shows. */
 const DAYS = 30;
 
+/** The words for the class a row's calls were charged in (docs/reference/balance.md (Model classes)). */
+const CLASS_KEYS = { 'gpt-3': 'com_pricing_class_gpt3', 'gpt-4': 'com_pricing_class_gpt4' } as const;
+
 /**
- * Usage (docs/reference/commerce.md (Usage)): the last 30 days' charged calls, one row per day and model: calls,
- * tokens and what they cost in credits (free uses named beside). Scrolls sideways on a phone rather than squeezing.
+ * Usage (docs/reference/commerce.md (Usage)): the last 30 days' charged calls, one row per day, model and class:
+ * calls, tokens and what they cost in credits (free uses named beside); the class the calls were charged in under
+ * the model's name. Scrolls sideways on a phone rather than squeezing.
  */
 export function UsageTab() {
   const { t, i18n } = useTranslation();
@@ -74,9 +78,19 @@ export function UsageTab() {
           </thead>
           <tbody className="divide-y divide-zinc-100 dark:divide-zinc-800">
             {usage.data.map((row) => (
-              <tr key={`${row.day}:${row.model}`}>
+              <tr key={`${row.day}:${row.model}:${row.modelClass ?? ''}`}>
                 <td className="py-2 pe-3 whitespace-nowrap tabular-nums">{row.day.slice(5)}</td>
-                <td className="py-2 pe-3 break-all">{row.model}</td>
+                <td className="py-2 pe-3 break-all">
+                  {row.model}
+                  {row.modelClass && (
+                    <span
+                      data-testid="usage-class"
+                      className="block text-[11px] break-normal text-zinc-500 dark:text-zinc-400"
+                    >
+                      {t(CLASS_KEYS[row.modelClass])}
+                    </span>
+                  )}
+                </td>
                 <td className="py-2 pe-3 text-end tabular-nums">{number.format(row.calls)}</td>
                 <td
                   className="py-2 pe-3 text-end tabular-nums"
