@@ -22,7 +22,7 @@ import * as m0022 from './0022-plugin-auths';
 import * as m0023 from './0023-assistants';
 import * as m0024 from './0024-tasks-and-knowledge';
 import * as m0025 from './0025-action-oauth';
-import * as m0030 from './0030-ledger-call-class';
+import * as m0026 from './0026-ledger-call-class';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -49,5 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0023-assistants': m0023,
   '0024-tasks-and-knowledge': m0024,
   '0025-action-oauth': m0025,
-  '0030-ledger-call-class': m0030,
+  '0026-ledger-call-class': m0026,
 };
