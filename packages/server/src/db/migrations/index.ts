@@ -22,6 +22,7 @@ import * as m0022 from './0022-plugin-auths';
 import * as m0023 from './0023-assistants';
 import * as m0024 from './0024-tasks-and-knowledge';
 import * as m0025 from './0025-action-oauth';
+import * as m0027 from './0027-shared-links';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   '0023-assistants': m0023,
   '0024-tasks-and-knowledge': m0024,
   '0025-action-oauth': m0025,
+  '0027-shared-links': m0027,
 };
