@@ -3,6 +3,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { openChat, poll, send, settled, sim, useChatBrowser, type Chat } from './chat.test-helpers';
+import { chooseFiles, openReadyChat, pngFile, uploaded, useVisionModel } from './files-attach.test-helpers';
+import { apiFromPage } from './session.test-helpers';
 
 // Share links (docs/reference/sharing.md (In the web; What a link shows)): made from the sidebar by a signed-in user,
 // read signed out in a fresh browser (desktop light, phone dark), revoked from Settings → Data, then not found.
@@ -10,9 +12,11 @@ import { openChat, poll, send, settled, sim, useChatBrowser, type Chat } from '.
 useChatBrowser();
 const baseUrl = inject('baseUrl');
 
-async function expectAxeClean(page: Page): Promise<void> {
+async function expectAxeClean(page: Page, scope?: string): Promise<void> {
   await animationsDone(page);
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const builder = new AxeBuilder({ page });
+  if (scope) builder.include(scope);
+  const { violations } = await builder.analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
@@ -62,8 +66,10 @@ describe('share links', () => {
     const field = dialog.getByTestId('share-url');
     await field.waitFor();
     const url = await field.inputValue();
-    expect(url).toMatch(new RegExp(`^${baseUrl}/share/[A-Za-z0-9_-]{22}$`));
     await page.getByText('Link copied to the clipboard').waitFor();
+    await page.screenshot({ path: artifactPath('share-dialog-desktop-light.png') });
+    await expectAxeClean(page, '[data-testid="share-dialog"]');
+    expect(url).toMatch(new RegExp(`^${baseUrl}/share/[A-Za-z0-9_-]{22}$`));
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'detached' });
 
@@ -79,7 +85,7 @@ describe('share links', () => {
     expect(await shared.innerText()).not.toContain('Beta');
     expect(await shared.innerText()).not.toContain('Grace Hopper');
     expect(await reader.page.getByRole('textbox').count()).toBe(0);
-    await reader.page.getByRole('link', { name: 'Sign in to start your own chat' }).waitFor();
+    await reader.page.getByRole('link', { name: 'Log in to start your own chat' }).waitFor();
     await expectAxeClean(reader.page);
     await reader.page.screenshot({ path: artifactPath('share-desktop-light.png'), fullPage: true });
 
@@ -102,6 +108,8 @@ describe('share links', () => {
     await settings.getByRole('tab', { name: 'Data' }).click();
     const link = settings.getByTestId('shared-link');
     await poll(() => link.count()).toBe(1);
+    await settings.screenshot({ path: artifactPath('share-settings-data.png') });
+    await expectAxeClean(page, '[data-testid="shared-links"]');
     expect(await link.getByRole('link').getAttribute('href')).toBe(url);
     await link.getByTestId('shared-link-revoke').click();
     await link.getByTestId('shared-link-revoke').click();
@@ -115,5 +123,43 @@ describe('share links', () => {
     await reader.context.close();
     await phone.context.close();
     await chat.context.close();
-  }, 120_000);
+  }, 240_000); // four axe runs and four screenshots: minutes on a busy two-core machine
+
+  it('shows the images to a signed-out reader; Update link moves the copy to a new address', async () => {
+    const chat = await openReadyChat();
+    const { page } = chat;
+    await useVisionModel(chat);
+    await chooseFiles(page, [await pngFile('red.png', '#e11d48', 120, 80)]);
+    await uploaded(page, 1);
+    await send(chat, `What colour? ${sim({ reply: 'Red.' })}`);
+    const conversationId = await settled(chat);
+    const created = await apiFromPage<{ shareId: string }>(page, `/api/share/${conversationId}`, {
+      method: 'POST',
+      json: {},
+    });
+    expect(created.status).toBe(200);
+    const oldUrl = `${baseUrl}/share/${created.body.shareId}`;
+    const reader = await readSignedOut(chat.context.browser()!, oldUrl, {});
+    const image = reader.page.getByTestId('shared-image');
+    await image.waitFor();
+    expect(await image.getAttribute('src')).toMatch(/^\/api\/files\/download\/[^?]+\?exp=\d+&sig=/);
+    await poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(120);
+
+    // The sidebar's dialog finds the link the conversation has, and Update gives it a new address.
+    const row = page.locator(`[data-conversation-id="${conversationId}"]`);
+    await row.hover();
+    await row.getByRole('button', { name: 'Share' }).click();
+    const field = page.getByTestId('share-dialog').getByTestId('share-url');
+    await poll(() => field.inputValue()).toBe(oldUrl);
+    await page.getByTestId('share-renew').click();
+    await poll(() => field.inputValue()).not.toBe(oldUrl);
+    const newUrl = await field.inputValue();
+    await page.getByText('Link updated and copied. The old link no longer works.').waitFor();
+    await reader.page.reload();
+    await reader.page.getByTestId('not-found').waitFor();
+    await reader.page.goto(newUrl);
+    await reader.page.getByTestId('shared-image').waitFor();
+    await reader.context.close();
+    await chat.context.close();
+  }, 90_000);
 });

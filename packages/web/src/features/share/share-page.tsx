@@ -9,6 +9,7 @@ import { useAuthStore } from '../auth/auth.store';
 import { useStartupConfig } from '../config/config.api';
 import { useDocumentTitle } from '../config/use-document-title';
 import { NotFoundPage } from '../not-found/not-found-page';
+import './share-texts';
 import { SharedMessage } from './components/shared-message';
 import { useSharedConversation } from './share.api';
 

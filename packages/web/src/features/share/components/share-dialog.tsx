@@ -14,6 +14,7 @@ import { copyText } from '../../markdown/copy-text';
 import { ConfirmButton } from '../../settings/components/confirm-button';
 import { showToast } from '../../toast/toast.store';
 import { shownTitle } from '../../conversations/shown-title';
+import '../share-texts';
 import { useCreateShare, useDeleteShare, useRenewShare, useShareOfConversation } from '../share.api';
 import { shareTarget } from '../share-target';
 import { shareUrl } from '../share-url';
@@ -108,21 +109,24 @@ function ExistingLink({ conversationId, shareId }: { conversationId: string; sha
         onFocus={(e) => e.currentTarget.select()}
       />
       <div className="flex flex-wrap items-center justify-end gap-2">
-        <ConfirmButton
-          testId="share-delete"
-          label={t('com_share_delete')}
-          confirmLabel={t('com_share_delete_confirm')}
-          pending={remove.isPending}
-          onConfirm={() =>
-            remove.mutate(
-              { shareId, conversationId },
-              {
-                onSuccess: () => showToast({ message: t('com_share_deleted'), severity: 'success' }),
-                onError,
-              },
-            )
-          }
-        />
+        {/* The destructive one apart, at the start. */}
+        <div className="me-auto">
+          <ConfirmButton
+            testId="share-delete"
+            label={t('com_share_delete')}
+            confirmLabel={t('com_share_delete_confirm')}
+            pending={remove.isPending}
+            onConfirm={() =>
+              remove.mutate(
+                { shareId, conversationId },
+                {
+                  onSuccess: () => showToast({ message: t('com_share_deleted'), severity: 'success' }),
+                  onError,
+                },
+              )
+            }
+          />
+        </div>
         <Button
           variant="secondary"
           data-testid="share-renew"

@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { errorText } from '../../../lib/api-error';
 import { ConfirmButton } from '../../settings/components/confirm-button';
 import { showToast } from '../../toast/toast.store';
+import '../share-texts';
 import { useDeleteShare, useSharedLinks } from '../share.api';
 import { shareUrl } from '../share-url';
 
