@@ -1,3 +1,4 @@
+
 export type Catalogue = Record<string, string>;
 
 // Each feature area keeps its texts in `<lang>/<area>.json` (`common.json` for the shared ones), merged, so areas can grow
