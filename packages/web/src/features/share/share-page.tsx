@@ -11,7 +11,7 @@ import { useDocumentTitle } from '../config/use-document-title';
 import { NotFoundPage } from '../not-found/not-found-page';
 import './share-texts';
 import { SharedMessage } from './components/shared-message';
-import { useSharedConversation } from './share.api';
+import { useSharedConversation } from './shared-read.api';
 
 /**
  * `/share/:shareId` (docs/reference/sharing.md (What a link shows)): a shared branch, read-only, for anyone with the

@@ -1,10 +1,8 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SharedConversation } from '@parley/shared';
 import { api } from '../../lib/api';
-import { isApiError } from '../../lib/api-error';
 import { queryKeys } from '../../lib/query-client';
 
-// Share links (docs/reference/sharing.md (Share links; The owner's links; What a link shows)).
+// The owner's share links (docs/reference/sharing.md (Share links; The owner's links)).
 
 /** `GET /api/share/link/:conversationId`: the conversation's newest link, if any. */
 export function useShareOfConversation(conversationId: string) {
@@ -64,36 +62,5 @@ export function useSharedLinks() {
       api.call('listSharedLinks', { query: pageParam ? { cursor: pageParam } : {} }),
     initialPageParam: '',
     getNextPageParam: (last) => (last.hasNextPage ? last.nextCursor : undefined),
-  });
-}
-
-/** What a reader gets: the branch, or why not (a missing link, or sign-in the operator asks for). */
-export type SharedRead =
-  { kind: 'shared'; shared: SharedConversation } | { kind: 'missing' } | { kind: 'sign-in' };
-
-/**
- * `GET /api/share/:shareId`, with the token when signed in. A 404 and a 401 are answers, not errors: a reader who is
- * signed out must not be sent to the sign-in page, nor told their session ended.
- */
-export function useSharedConversation(shareId: string, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.sharedConversation(shareId),
-    enabled,
-    // The images' signed addresses last 10 to 20 minutes; a page kept open reads the link again for new ones.
-    staleTime: 5 * 60_000,
-    queryFn: async (): Promise<SharedRead> => {
-      try {
-        const shared = await api.call(
-          'getSharedConversation',
-          { params: { shareId } },
-          { redirectOnAuthFailure: false },
-        );
-        return { kind: 'shared', shared };
-      } catch (error) {
-        if (isApiError(error) && error.status === 404) return { kind: 'missing' };
-        if (isApiError(error) && error.status === 401) return { kind: 'sign-in' };
-        throw error;
-      }
-    },
   });
 }

@@ -3,7 +3,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FALLBACK_MODEL_LABEL, type ContentPart, type Message } from '@parley/shared';
 import { ModelAvatar, UserAvatar } from '../../chat/components/message-avatar';
-import { UserText } from '../../chat/components/message-content';
 import { messageText } from '../../chat/message-text';
 import { replyBlocks } from '../../chat/reply-blocks';
 import { isSignedFilePath } from '../../files/signed-path';
@@ -30,7 +29,10 @@ export function SharedMessage({ message }: { message: Message }) {
         <div className="flex flex-col items-end gap-2">
           <Header name={name} avatar={<UserAvatar name={name} />} reverse />
           <SharedImages images={imagesOfFiles(message)} alignEnd />
-          <UserText message={message} />
+          {/* As the chat shows what a user wrote: plain text, kept as typed. */}
+          <div className="max-w-[85%] rounded-3xl bg-zinc-100 px-4 py-2.5 text-[15px] leading-7 break-words whitespace-pre-wrap text-zinc-900 sm:px-5 dark:bg-zinc-800 dark:text-zinc-100">
+            {messageText(message)}
+          </div>
         </div>
       ) : (
         <div className="flex flex-col gap-2">
