@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { animationsDone, artifactPath, newContext } from './browser.test-helpers';
 import { openChat, poll, send, settled, sim, useChatBrowser, type Chat } from './chat.test-helpers';
 import { chooseFiles, openReadyChat, pngFile, uploaded, useVisionModel } from './files-attach.test-helpers';
 import { apiFromPage } from './session.test-helpers';
