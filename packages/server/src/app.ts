@@ -34,6 +34,7 @@ import { pluginsRoutes } from './features/plugins/plugins.routes';
 import { assistantsRoutes } from './features/assistants/assistants.routes';
 import { assistantChatRoutes } from './features/assistants/assistant-chat.routes';
 import { assistantActionOAuthRoutes } from './features/assistants/assistant-action-oauth.routes';
+import { shareRoutes } from './features/share/share.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -110,6 +111,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     assistantsRoutes,
     assistantChatRoutes,
     assistantActionOAuthRoutes,
+    shareRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

@@ -3,7 +3,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { methodOf, pathOf, ROUTE_PATHS, type RouteName } from '@parley/shared';
 import { API_DOCS_PREFIX } from '../src/lib/api-docs';
-import { routeLines } from './route-lines.test-helpers';
+import { servedRouteLines } from './route-lines.test-helpers';
 import { buildTestApp, type TestApp } from './app.test-helpers';
 
 interface OpenApiDocument {
@@ -46,7 +46,7 @@ describe('the API document at /api/docs', () => {
 
   it('describes every route the server serves, and nothing else', () => {
     // Every served route but the docs' own is in the document, and the document holds the whole route table.
-    const served = routeLines(test.app.printRoutes({ commonPrefix: false }))
+    const served = servedRouteLines(test.app)
       .filter((line) => !line.includes(API_DOCS_PREFIX))
       .map((line) => openApiPath(line))
       .sort();

@@ -16,3 +16,16 @@ export function routeLines(tree: string): string[] {
   }
   return lines.sort();
 }
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/**
+ * The `METHOD /path` lines an app serves, sorted. Read one method at a time: where two methods name the parameter
+ * at the same place differently (`GET /api/share/:shareId`, `POST /api/share/:conversationId`), the whole tree
+ * prints both names on one node (`:shareId|:conversationId`), and only the per-method tree says which is whose.
+ */
+export function servedRouteLines(app: {
+  printRoutes(options: { commonPrefix: false; method: string }): string;
+}) {
+  return METHODS.flatMap((method) => routeLines(app.printRoutes({ commonPrefix: false, method }))).sort();
+}

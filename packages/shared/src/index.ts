@@ -58,4 +58,5 @@ export { locateJsonError, type JsonErrorPlace } from './actions/json-error';
 export { toModelSchema } from './actions/openapi-schema';
 export { UnresolvedRefError, resolveRef, type JsonObject } from './actions/openapi-refs';
 export * from './knowledge/knowledge.schema';
+export * from './share/share.schema';
 export * from './i18n/match-language';

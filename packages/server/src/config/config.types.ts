@@ -104,6 +104,10 @@ export interface AppConfig {
     avatarSizeLimit: number;
     /** TITLE_CONVO: generate conversation titles. */
     titleConvo: boolean;
+    /** ALLOW_SHARED_LINKS: users may make share links (off: none is made, and none can be read). */
+    sharedLinksEnabled: boolean;
+    /** ALLOW_SHARED_LINKS_PUBLIC: a link is readable signed out (off: only by signed-in users). */
+    publicSharedLinksEnabled: boolean;
   };
   /** The YAML file as validated, or null when there is none. */
   yaml: YamlConfig | null;

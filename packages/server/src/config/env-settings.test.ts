@@ -42,6 +42,8 @@ describe('environment', () => {
         searchEnabled: true,
         titleConvo: true,
         emailEnabled: false,
+        sharedLinksEnabled: true,
+        publicSharedLinksEnabled: true,
       },
     });
   });
@@ -59,6 +61,8 @@ describe('environment', () => {
       LOGIN_MAX: '0',
       LOGIN_ACCOUNT_MAX: '20',
       LOGIN_ACCOUNT_WINDOW: '1440',
+      ALLOW_SHARED_LINKS: 'false',
+      ALLOW_SHARED_LINKS_PUBLIC: 'false',
     });
     expect(config.port).toBe(8080);
     expect(config.domainClient).toBe('http://localhost:8080');
@@ -70,6 +74,8 @@ describe('environment', () => {
     expect(config.auth.allowRegistration).toBe(false);
     expect(config.app.searchEnabled).toBe(false);
     expect(config.app.appTitle).toBe('Acme Chat');
+    expect(config.app.sharedLinksEnabled).toBe(false);
+    expect(config.app.publicSharedLinksEnabled).toBe(false);
     expect(config.rateLimits.loginMax).toBe(0);
     expect(config.rateLimits.loginAccountMax).toBe(20);
     expect(config.rateLimits.loginAccountWindowMinutes).toBe(1440);

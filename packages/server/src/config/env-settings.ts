@@ -87,6 +87,9 @@ export function readAppEnv(env: Env) {
     checkBalance: envBool(env, 'CHECK_BALANCE', false),
     searchEnabled: envBool(env, 'SEARCH', true),
     titleConvo: envBool(env, 'TITLE_CONVO', true),
+    // On unless turned off, as in LibreChat: users may share links, and anyone with one may read it.
+    sharedLinksEnabled: envBool(env, 'ALLOW_SHARED_LINKS', true),
+    publicSharedLinksEnabled: envBool(env, 'ALLOW_SHARED_LINKS_PUBLIC', true),
     emailEnabled,
     openidLabel: envString(env, 'OPENID_BUTTON_LABEL') ?? DEFAULT_OPENID_LABEL,
     openidImageUrl: envString(env, 'OPENID_IMAGE_URL') ?? '',

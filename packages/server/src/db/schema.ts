@@ -23,6 +23,7 @@ import type {
 } from '../features/assistants/assistants.table';
 import type { TasksTable } from '../features/tasks/tasks.table';
 import type { KnowledgeChunksTable, KnowledgeFilesTable } from '../features/knowledge/knowledge.table';
+import type { SharedLinksTable, SharedMessagesTable } from '../features/share/share.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -49,4 +50,6 @@ export interface Database {
   tasks: TasksTable;
   knowledge_files: KnowledgeFilesTable;
   knowledge_chunks: KnowledgeChunksTable;
+  shared_links: SharedLinksTable;
+  shared_messages: SharedMessagesTable;
 }

@@ -7,6 +7,7 @@ import { CHAT_ROUTES } from './routes.chat';
 import { COMMERCE_ROUTES } from './routes.commerce';
 import { PLUGIN_ROUTES } from './routes.plugins';
 import { ASSISTANT_ROUTES } from './routes.assistants';
+import { SHARE_ROUTES } from './routes.share';
 
 // The contract of every call, kept by group (routes.<group>.ts); `satisfies` fails the build when a route named in
 // route-paths.ts has no entry.
@@ -18,6 +19,7 @@ const SPECS = {
   ...COMMERCE_ROUTES,
   ...PLUGIN_ROUTES,
   ...ASSISTANT_ROUTES,
+  ...SHARE_ROUTES,
 } satisfies Record<RouteName, RouteSpec>;
 
 type Specs = typeof SPECS;

@@ -35,6 +35,10 @@ export const startupConfigSchema = z.object({
    */
   modelClasses: z.array(modelClassRuleSchema),
   searchEnabled: z.boolean(),
+  /** Whether users may make share links (ALLOW_SHARED_LINKS); the web then offers Share. */
+  sharedLinksEnabled: z.boolean(),
+  /** Whether a share link is readable signed out (sharing on and ALLOW_SHARED_LINKS_PUBLIC). */
+  publicSharedLinksEnabled: z.boolean(),
   /** Megabytes (may be fractional), as in `GET /api/files/config`. */
   avatarSizeLimit: z.number(),
   /** The names of the configured endpoints, in menu order (the order of `GET /api/endpoints`). */

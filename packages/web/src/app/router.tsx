@@ -29,6 +29,7 @@ const lazyPage = {
   help: async () => ({ Component: (await import('../features/help/help-page')).HelpPage }),
   invite: async () => ({ Component: (await notFoundPages()).InvitePage }),
   notFound: async () => ({ Component: (await notFoundPages()).NotFoundPage }),
+  share: async () => ({ Component: (await import('../features/share/share-page')).SharePage }),
 };
 
 /** /settings: the settings dialog over a new chat (docs/reference/settings-and-ui.md (Routes)). */
@@ -50,6 +51,8 @@ export function createAppRouter() {
         { path: '/reset-password', lazy: lazyPage.reset },
         { path: '/verify', lazy: lazyPage.verify },
         { path: '/home', lazy: lazyPage.home },
+        // A shared conversation, readable signed out (docs/reference/sharing.md (What a link shows)).
+        { path: '/share/:shareId', lazy: lazyPage.share },
         {
           path: '/',
           element: <ChatLayout />,

@@ -62,4 +62,10 @@ export const queryKeys = {
   fileConfig: ['fileConfig'] as const,
   /** An owner-only file read as an object URL, by its path. */
   fileBlob: (path: string) => ['fileBlob', path] as const,
+  /** `GET /api/share`: the pages of the user's share links. */
+  sharedLinks: ['sharedLinks'] as const,
+  /** `GET /api/share/link/:conversationId`: a conversation's newest share link. */
+  shareOfConversation: (id: string) => ['shareOfConversation', id] as const,
+  /** `GET /api/share/:shareId`: a shared branch, as its readers see it. */
+  sharedConversation: (shareId: string) => ['sharedConversation', shareId] as const,
 };

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_MESSAGES, loginErrorKey, VALIDATION_TEXT_EN } from '@parley/shared';
-import { LANGUAGES } from '@parley/shared';
 import { catalogueFragments, fullCatalogue, lazyCatalogueFragments } from './catalogues';
 
 // Every source file of the app, as text (Vite's glob works under Vitest too; no Node APIs needed).

@@ -23,6 +23,7 @@ import * as m0023 from './0023-assistants';
 import * as m0024 from './0024-tasks-and-knowledge';
 import * as m0025 from './0025-action-oauth';
 import * as m0026 from './0026-ledger-call-class';
+import * as m0027 from './0027-shared-links';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '0024-tasks-and-knowledge': m0024,
   '0025-action-oauth': m0025,
   '0026-ledger-call-class': m0026,
+  '0027-shared-links': m0027,
 };

@@ -28,6 +28,8 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     shopEnabled: config.app.checkBalance && config.payment !== null,
     modelClasses: config.app.checkBalance ? [...config.balance.pricing.classRules] : [],
     searchEnabled: config.app.searchEnabled,
+    sharedLinksEnabled: config.app.sharedLinksEnabled,
+    publicSharedLinksEnabled: config.app.sharedLinksEnabled && config.app.publicSharedLinksEnabled,
     avatarSizeLimit: bytesToMegabytes(config.app.avatarSizeLimit),
     endpoints: buildEndpointCatalog(config).map((entry) => entry.name),
     version: APP_VERSION,

@@ -29,6 +29,8 @@ describe.each(testDialects())('GET /api/config on %s', (dialect) => {
       githubLoginEnabled: false,
       openidLabel: 'Continue with OpenID',
       searchEnabled: true,
+      sharedLinksEnabled: true,
+      publicSharedLinksEnabled: true,
       // Megabytes, as GET /api/files/config gives its sizes.
       avatarSizeLimit: 1.5,
       version: APP_VERSION,

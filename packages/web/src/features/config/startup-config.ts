@@ -23,6 +23,8 @@ export const DEFAULT_STARTUP_CONFIG: StartupConfig = {
   shopEnabled: false,
   modelClasses: [],
   searchEnabled: false,
+  sharedLinksEnabled: false,
+  publicSharedLinksEnabled: false,
   avatarSizeLimit: 2,
   endpoints: [],
   version: '',

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Share2, Trash2 } from 'lucide-react';
 import type { Conversation, EndpointsConfig } from '@parley/shared';
+import { useStartupConfig } from '../../config/config.api';
 import { useConversationErrored } from '../hooks/use-conversation-errored';
 import { useRenameConversationMutation } from '../conversations.api';
 import { rowKeyTarget } from '../list-keys';
@@ -10,9 +11,13 @@ import { EndpointIcon } from '../../endpoints/components/endpoint-icon';
 import { RenameInput } from './rename-input';
 import { shownTitle } from '../shown-title';
 
-// The confirmation dialog loads on the first delete (kept out of the initial JavaScript of /c/new).
+// The confirmation dialog loads on the first delete, the share dialog on the first share (kept out of the initial
+// JavaScript of /c/new).
 const DeleteConversation = lazy(async () => ({
   default: (await import('./delete-conversation')).DeleteConversation,
+}));
+const ShareDialog = lazy(async () => ({
+  default: (await import('../../share/components/share-dialog')).ShareDialog,
 }));
 
 interface ConversationItemProps {
@@ -29,7 +34,8 @@ const actionClass =
   'inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-300/60 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-50';
 
 /**
- * One chat of the sidebar: a link with its endpoint mark, and Rename / Delete on hover, focus or touch. By keyboard
+ * One chat of the sidebar: a link with its endpoint mark, and Rename / Share / Delete on hover, focus or touch (Share
+ * while the operator allows links: docs/reference/sharing.md (In the web)). By keyboard
  * (docs/reference/settings-and-ui.md (Keyboard in the conversation list)) the buttons are outside the tab order:
  * ArrowRight and ArrowLeft move between the link and them, F2 renames and Delete deletes.
  */
@@ -46,6 +52,8 @@ export function ConversationItem({
   const title = shownTitle(stored, t('com_nav_new_chat'));
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  const [sharing, setSharing] = useState(false);
+  const canShare = useStartupConfig().config.sharedLinksEnabled;
   const rename = useRenameConversationMutation();
   const errored = useConversationErrored(active ? conversationId : undefined);
   const link = useRef<HTMLAnchorElement>(null);
@@ -87,6 +95,14 @@ export function ConversationItem({
     controls[next]!.focus();
   };
 
+  // Room for the buttons over the row's end while they show.
+  const room = canShare
+    ? active
+      ? 'pe-24'
+      : 'group-focus-within:pe-24 group-hover:pe-24 pointer-coarse:pe-24'
+    : active
+      ? 'pe-16'
+      : 'group-focus-within:pe-16 group-hover:pe-16 pointer-coarse:pe-16';
   const rowTone = active
     ? 'bg-zinc-200/80 text-zinc-950 dark:bg-zinc-800 dark:text-zinc-50'
     : 'text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/80';
@@ -108,7 +124,7 @@ export function ConversationItem({
           tabIndex={tabStop ? 0 : -1}
           aria-current={active ? 'page' : undefined}
           onClick={onNavigate}
-          className={`flex h-9 scroll-mt-8 scroll-mb-2 items-center gap-2.5 rounded-lg px-2 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 ${rowTone} ${active ? 'pe-16' : 'group-focus-within:pe-16 group-hover:pe-16 pointer-coarse:pe-16'}`}
+          className={`flex h-9 scroll-mt-8 scroll-mb-2 items-center gap-2.5 rounded-lg px-2 text-sm transition-colors focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-600 ${rowTone} ${room}`}
         >
           <span className="relative inline-flex" data-endpoint={endpoint}>
             <EndpointIcon endpoint={endpoint} config={endpointsConfig} size="sm" />
@@ -141,6 +157,18 @@ export function ConversationItem({
           >
             <Pencil aria-hidden="true" className="size-3.5" />
           </button>
+          {canShare && (
+            <button
+              type="button"
+              aria-label={t('com_share_button')}
+              data-testid="share-conversation"
+              tabIndex={-1}
+              className={actionClass}
+              onClick={() => setSharing(true)}
+            >
+              <Share2 aria-hidden="true" className="size-3.5" />
+            </button>
+          )}
           <button
             type="button"
             aria-label={t('com_nav_convo_delete')}
@@ -152,6 +180,11 @@ export function ConversationItem({
             <Trash2 aria-hidden="true" className="size-3.5" />
           </button>
         </div>
+      )}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareDialog conversation={conversation} onClose={() => setSharing(false)} />
+        </Suspense>
       )}
       {deleting && (
         <Suspense fallback={null}>

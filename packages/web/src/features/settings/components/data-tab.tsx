@@ -1,11 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-error';
 import { useRevokeAllUserKeys } from '../../keys/keys.api';
+import { SharedLinksSection } from '../../share/components/shared-links-section';
 import { showToast } from '../../toast/toast.store';
 import { ConfirmButton } from './confirm-button';
 import { SettingRow } from './setting-row';
 
-/** Data: revoke every user-provided key (two-step). */
+/**
+ * Data: revoke every user-provided key (two-step); the user's share links, listed even while the operator has sharing
+ * off, so old ones can be revoked (docs/reference/sharing.md (In the web)).
+ */
 export function DataTab() {
   const { t } = useTranslation();
   const revokeAll = useRevokeAllUserKeys();
@@ -25,6 +29,7 @@ export function DataTab() {
           pending={revokeAll.isPending}
         />
       </SettingRow>
+      <SharedLinksSection />
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import type { ContentPart, Message, SharedConversation, SharedLink } from '@parley/shared';
+import type { FileUrlConfig } from '../files/file-url';
+import { signMessageFiles } from '../files/file-url';
+import { dropNulls } from '../../lib/drop-nulls';
+import type { SharedLinkRow, SharedMessageRow } from './share.table';
+
+// What a reader of a link sees (docs/reference/sharing.md (What a link shows)): nothing that names the owner or
+// leads to anything else of theirs.
+
+/** The sender every user message of a shared branch answers with: the owner's own label may be their name. */
+export const SHARED_USER_SENDER = 'User';
+
+const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
+
+/** A consent link of an action (an OAuth address with its state) is the owner's alone. */
+function withoutConsentLinks(parts: ContentPart[] | null): ContentPart[] | null {
+  return (
+    parts?.map((part) => {
+      if (part.type !== 'tool_call') return part;
+      const { auth: _auth, expires_at: _expires, ...call } = part.tool_call;
+      return { ...part, tool_call: call };
+    }) ?? null
+  );
+}
+
+function toSharedMessage(shareId: string, row: SharedMessageRow): Message {
+  const user = row.is_created_by_user === 1;
+  return dropNulls({
+    messageId: row.message_id,
+    conversationId: shareId,
+    parentMessageId: row.parent_message_id,
+    sender: user ? SHARED_USER_SENDER : row.sender,
+    text: row.text,
+    content: withoutConsentLinks(parseJson<ContentPart[]>(row.content)),
+    isCreatedByUser: user,
+    model: row.model,
+    endpoint: row.endpoint,
+    error: row.error === 1,
+    unfinished: row.unfinished === 1,
+    isEdited: row.is_edited === 1,
+    finish_reason: row.finish_reason,
+    files: parseJson<Message['files']>(row.files),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  });
+}
+
+/** The public answer: the branch under the share's own id, its files signed for the owner, valid for a while. */
+export function toSharedConversation(
+  config: FileUrlConfig,
+  link: SharedLinkRow,
+  rows: readonly SharedMessageRow[],
+  nowMs = Date.now(),
+): SharedConversation {
+  return {
+    ...linkFields(link),
+    conversationId: link.share_id,
+    messages: rows.map((row) =>
+      signMessageFiles(config, link.user_id, toSharedMessage(link.share_id, row), nowMs),
+    ),
+  };
+}
+
+function linkFields(link: SharedLinkRow) {
+  return dropNulls({
+    shareId: link.share_id,
+    title: link.title,
+    isPublic: true,
+    targetMessageId: link.target_message_id,
+    createdAt: link.created_at,
+    updatedAt: link.updated_at,
+  });
+}
+
+/** One link of the owner's list. */
+export function toSharedLink(link: SharedLinkRow): SharedLink {
+  return { ...linkFields(link), conversationId: link.conversation_id };
+}
