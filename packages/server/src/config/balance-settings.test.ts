@@ -38,4 +38,20 @@ describe('balance settings', () => {
       'balance.callCost.gpt-3',
     );
   });
+
+  // docs/reference/balance.md (Model classes)
+  it("reads a model's class from the YAML, and refuses a class that is not one", () => {
+    const { balance } = loadWithYaml(
+      'version: 1.0.3\nbalance:\n  gpt4Models: [o3-mini]\n  models:\n    "my-*": { class: gpt-3 }\n',
+    ).config;
+    expect(balance.pricing.classRules).toEqual([
+      { pattern: 'my-*', class: 'gpt-3' },
+      { pattern: 'o3-mini', class: 'gpt-4' },
+    ]);
+    const error = expectConfigError(
+      () => loadWithYaml('version: 1.0.3\nbalance:\n  models:\n    my-model: { class: gpt-5 }\n'),
+      'balance.models.my-model.class',
+    );
+    expect(error.message).toContain('must be gpt-3 or gpt-4');
+  });
 });
