@@ -17,7 +17,7 @@ function loaderFor(loaders: Loaders, lng: string): (() => Promise<Catalogue>) | 
  * Loads the current language's file at once (the area's top component waits for the returned promise with React's `use`,
  * so it renders with its texts); a later language switch loads the new language's file before switching (applyLanguage).
  */
-export async function addLazyTexts(loaders: Loaders): Promise<void> {
+export function addLazyTexts(loaders: Loaders): Promise<void> {
   const loaded = new Set<string>();
   const loadFor = async (lng: string) => {
     if (loaded.has(lng)) return;
@@ -32,7 +32,11 @@ export async function addLazyTexts(loaders: Loaders): Promise<void> {
   };
   areas.push(loadFor);
   // Never rejects: the area renders (with its keys showing) rather than failing if its texts cannot load.
-  await loadFor(i18n.resolvedLanguage ?? i18n.language ?? 'en-US').catch(() => undefined);
+  const ready = loadFor(i18n.resolvedLanguage ?? i18n.language ?? 'en-US').catch(() => undefined);
+  // Marked settled as React's `use` reads a thenable, so a component rendered after the texts arrived does not
+  // suspend once more (nor fail a synchronous render) to find out.
+  void ready.then(() => Object.assign(ready, { status: 'fulfilled', value: undefined }));
+  return ready;
 }
 
 // A language changed without applyLanguage (a test calling i18next directly) still gets the open areas' texts; the
