@@ -74,16 +74,7 @@ export type SharedLinksPage = z.infer<typeof sharedLinksPageSchema>;
  * `GET /api/share/:shareId`: what anyone with the link reads. `conversationId` is the share's own id (the owner's
  * conversation is not named), and the messages are the shared branch, root first, their files signed for a while.
  */
-export const sharedConversationSchema = z.object({
-  shareId: z.string(),
-  conversationId: z.string(),
-  title: z.string(),
-  isPublic: z.boolean(),
-  targetMessageId: z.string().optional(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  messages: z.array(messageSchema),
-});
+export const sharedConversationSchema = sharedLinkSchema.extend({ messages: z.array(messageSchema) });
 export type SharedConversation = z.infer<typeof sharedConversationSchema>;
 
 /** `DELETE /api/share/:shareId`: the link is gone at once. */

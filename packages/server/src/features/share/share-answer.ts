@@ -2,6 +2,7 @@ import type { ContentPart, Message, SharedConversation, SharedLink } from '@parl
 import type { FileUrlConfig } from '../files/file-url';
 import { signMessageFiles } from '../files/file-url';
 import { dropNulls } from '../../lib/drop-nulls';
+import { toMessage } from '../messages/messages.service';
 import type { SharedLinkRow, SharedMessageRow } from './share.table';
 
 // What a reader of a link sees (docs/reference/sharing.md (What a link shows)): nothing that names the owner or
@@ -10,39 +11,30 @@ import type { SharedLinkRow, SharedMessageRow } from './share.table';
 /** The sender every user message of a shared branch answers with: the owner's own label may be their name. */
 export const SHARED_USER_SENDER = 'User';
 
-const parseJson = <T>(text: string | null): T | null => (text === null ? null : (JSON.parse(text) as T));
-
 /** A consent link of an action (an OAuth address with its state) is the owner's alone. */
-function withoutConsentLinks(parts: ContentPart[] | null): ContentPart[] | null {
-  return (
-    parts?.map((part) => {
-      if (part.type !== 'tool_call') return part;
-      const { auth: _auth, expires_at: _expires, ...call } = part.tool_call;
-      return { ...part, tool_call: call };
-    }) ?? null
-  );
+function withoutConsentLinks(parts: ContentPart[]): ContentPart[] {
+  return parts.map((part) => {
+    if (part.type !== 'tool_call') return part;
+    const { auth: _auth, expires_at: _expires, ...call } = part.tool_call;
+    return { ...part, tool_call: call };
+  });
 }
 
 function toSharedMessage(shareId: string, row: SharedMessageRow): Message {
-  const user = row.is_created_by_user === 1;
-  return dropNulls({
-    messageId: row.message_id,
-    conversationId: shareId,
-    parentMessageId: row.parent_message_id,
-    sender: user ? SHARED_USER_SENDER : row.sender,
-    text: row.text,
-    content: withoutConsentLinks(parseJson<ContentPart[]>(row.content)),
-    isCreatedByUser: user,
-    model: row.model,
-    endpoint: row.endpoint,
-    error: row.error === 1,
-    unfinished: row.unfinished === 1,
-    isEdited: row.is_edited === 1,
-    finish_reason: row.finish_reason,
-    files: parseJson<Message['files']>(row.files),
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
+  // A copied row reads as a message row does (toMessage), under the share's id; the owner's token count and
+  // thread are not copied, so they are left out of the answer too.
+  const { tokenCount: _tokens, ...message } = toMessage({
+    ...row,
+    conversation_id: shareId,
+    user_id: '',
+    token_count: 0,
+    thread_id: null,
   });
+  return {
+    ...message,
+    sender: message.isCreatedByUser ? SHARED_USER_SENDER : message.sender,
+    ...(message.content ? { content: withoutConsentLinks(message.content) } : {}),
+  };
 }
 
 /** The public answer: the branch under the share's own id, its files signed for the owner, valid for a while. */
