@@ -1,10 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import type { ChatFinalEvent, Message } from '@parley/shared';
-import { startServer, type ServerProcess } from '@parley/server/testing';
-import { startLocalProvider, type LocalProvider } from '@parley/server/action-oauth-testing';
-import { launchBrowser } from './browser.test-helpers';
-import { assistantsServerEnv } from './assistants.test-helpers';
+import { startAssistantChatStand, type AssistantChatStand } from './assistants-chat-stand.test-helpers';
 import {
   answerAction,
   BROKEN_CITY,
@@ -13,8 +9,6 @@ import {
   poll,
   RETURNS_ZH,
   SITE_ANSWER,
-  startActionSite,
-  type ActionSite,
 } from './assistants-chat.test-helpers';
 import { sim } from './chat.test-helpers';
 import {
@@ -51,30 +45,19 @@ import {
 // regenerate go through /chat/modify. On a desktop in both themes, and on a phone (390 px, zh-CN) in both themes, axe
 // clean.
 
-const simUrl = inject('simUrl');
-let browser: Browser;
-let server: ServerProcess;
-let site: ActionSite;
-let provider: LocalProvider;
-
+let stand: AssistantChatStand;
 beforeAll(async () => {
-  browser = await launchBrowser();
-  site = await startActionSite();
-  provider = await startLocalProvider('post');
-  // The actions' site and the OAuth provider are on this machine, which the guard allows only when the operator says
-  // so. The provider sends the browser back to DOMAIN_SERVER, the server's own address.
-  server = await startServer({ ...assistantsServerEnv(simUrl), USER_URL_ALLOWED_RANGES: '127.0.0.1/32' });
+  stand = await startAssistantChatStand(inject('simUrl'));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-  await site?.close();
-  await provider?.close();
-});
+afterAll(() => stand?.close());
 
 /** A user on a new chat with the test's assistant (see `openAssistantChat`). */
 const assistantChat = (tag: string, view: Parameters<typeof openAssistantChat>[2]) =>
-  openAssistantChat({ browser, baseUrl: server.baseUrl, siteUrl: site.url }, tag, view);
+  openAssistantChat(
+    { browser: stand.browser, baseUrl: stand.server.baseUrl, siteUrl: stand.site.url },
+    tag,
+    view,
+  );
 
 describe('chatting with an assistant', () => {
   it(
@@ -150,7 +133,7 @@ describe('chatting with an assistant', () => {
       const weather = step(chat.lastReply(), 'action');
       await poll(() => weather.getAttribute('data-state')).toBe('done');
       expect(await stepButton(weather).textContent()).toBe('Talked to 127.0.0.1');
-      expect(site.requests.map((r) => r.path)).toContain('/v1/forecast/Paris');
+      expect(stand.site.requests.map((r) => r.path)).toContain('/v1/forecast/Paris');
       await stepButton(weather).click();
       expect(await weather.getByTestId('tool-input').textContent()).toBe('{\n  "city": "Paris"\n}');
       expect(await weather.getByTestId('tool-output').textContent()).toContain('"forecast": "sunny"');
@@ -164,7 +147,7 @@ describe('chatting with an assistant', () => {
       const broken = step(chat.lastReply(), 'action');
       await poll(() => broken.getAttribute('data-state')).toBe('failed');
       expect(await stepButton(broken).textContent()).toBe('127.0.0.1 failed');
-      expect(site.requests.map((r) => r.path)).toContain(`/v1/forecast/${BROKEN_CITY}`);
+      expect(stand.site.requests.map((r) => r.path)).toContain(`/v1/forecast/${BROKEN_CITY}`);
       await stepButton(broken).click();
       expect(await broken.getByTestId('tool-output').textContent()).toContain('127.0.0.1 answered HTTP 500');
       await chat.lastReply().getByText('No forecast.').waitFor();
@@ -320,10 +303,10 @@ describe('chatting with an assistant', () => {
     async () => {
       const chat = await assistantChat('assistant-everything', {
         colorScheme: 'dark',
-        actions: [answerAction(site.url, provider)],
+        actions: [answerAction(stand.site.url, stand.provider)],
       });
       const { page } = chat;
-      const tokensBefore = provider.tokenCalls.length;
+      const tokensBefore = stand.provider.tokenCalls.length;
       await poll(() => chat.box.isEnabled()).toBe(true);
       await chat.box.fill(ASK_EVERYTHING);
       await poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
@@ -339,11 +322,11 @@ describe('chatting with an assistant', () => {
       const link = action.getByRole('link', { name: 'Sign in to 127.0.0.1' });
       await poll(() => link.count(), 60_000).toBe(1);
       expect(await stepButton(action).textContent()).toBe('Running action');
-      expect(await link.getAttribute('href')).toMatch(new RegExp(`^${provider.origin}/authorize\\?`));
+      expect(await link.getAttribute('href')).toMatch(new RegExp(`^${stand.provider.origin}/authorize\\?`));
       expect(await link.getAttribute('target')).toBe('_blank');
       expect(await link.getAttribute('rel')).toContain('noopener');
       expect(await action.getByTestId('step-consent').innerText()).toContain('The link works until');
-      expect(site.requests.filter((r) => r.path === '/v1/answer')).toEqual([]);
+      expect(stand.site.requests.filter((r) => r.path === '/v1/answer')).toEqual([]);
       expect(await stopButton(page).count()).toBe(1);
       expect(await violations(page)).toEqual([]);
       await action.scrollIntoViewIfNeeded();
@@ -362,14 +345,16 @@ describe('chatting with an assistant', () => {
         .getByText('Authentication successful. You can close this window and return to your chat.')
         .waitFor();
       await consent.close();
-      expect(provider.tokenCalls.slice(tokensBefore).map((c) => c.grant)).toEqual(['authorization_code']);
+      expect(stand.provider.tokenCalls.slice(tokensBefore).map((c) => c.grant)).toEqual([
+        'authorization_code',
+      ]);
 
       // The reply goes on in the page: the action talks to its site with the token, then the drawing.
       await poll(() => action.getAttribute('data-state'), 60_000).toBe('done');
       expect(await stepButton(action).textContent()).toBe('Talked to 127.0.0.1');
       expect(await link.count()).toBe(0);
-      expect(site.requests.filter((r) => r.path === '/v1/answer')).toEqual([
-        { path: '/v1/answer', authorization: `Bearer ${provider.issued.at(-1)}` },
+      expect(stand.site.requests.filter((r) => r.path === '/v1/answer')).toEqual([
+        { path: '/v1/answer', authorization: `Bearer ${stand.provider.issued.at(-1)}` },
       ]);
       const drawing = reply.getByTestId('tool-image').locator('img');
       await poll(
