@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Action, Assistant } from '@parley/shared';
 import { startServer, type ServerProcess } from '@parley/server/testing';
-import { launchBrowser, newContext } from './browser.test-helpers';
-import { assistantsServerEnv, openBuilder, toast } from './assistants.test-helpers';
+import { launchBrowser, newContext, toast } from './browser.test-helpers';
+import { assistantsServerEnv, openBuilder } from './assistants.test-helpers';
 import { apiFromPage, signedInPage } from './session.test-helpers';
 
 // The actions editor against the real server (docs/reference/assistants.md (Tools)): a schema from the Examples or

@@ -3,8 +3,8 @@ import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
 import type { Assistant } from '@parley/shared';
 import { startServer, type ServerProcess } from '@parley/server/testing';
-import { animationsDone, launchBrowser, newContext } from './browser.test-helpers';
-import { assistantsServerEnv, deleteFromPage, openBuilder, toast } from './assistants.test-helpers';
+import { animationsDone, launchBrowser, newContext, toast } from './browser.test-helpers';
+import { assistantsServerEnv, deleteFromPage, openBuilder } from './assistants.test-helpers';
 import { smallPng } from './my-files.test-helpers';
 import { apiFromPage, signedInPage } from './session.test-helpers';
 

@@ -37,10 +37,6 @@ export async function openBuilder(page: Page) {
   return panel;
 }
 
-/** A toast of that severity with exactly that text. */
-export const toast = (page: Page, severity: 'success' | 'error', text: string | RegExp) =>
-  page.locator(`[data-severity="${severity}"]`, { hasText: text });
-
 /** A DELETE from inside the page with its session, with no body (the API refuses an empty JSON one); the status. */
 export function deleteFromPage(page: Page, path: string): Promise<number> {
   return page.evaluate(async (path) => {

@@ -68,3 +68,7 @@ export async function animationsDone(page: Page, timeout = 5_000): Promise<void>
     { timeout },
   );
 }
+
+/** A toast of that severity with that text; not the screen reader's copy of it, which Radix keeps for a moment. */
+export const toast = (page: Page, severity: 'success' | 'error', text: string | RegExp) =>
+  page.locator(`[data-severity="${severity}"]`, { hasText: text });

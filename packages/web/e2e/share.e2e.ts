@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Page } from 'playwright-core';
-import { animationsDone, artifactPath, newContext } from './browser.test-helpers';
+import { animationsDone, artifactPath, newContext, toast } from './browser.test-helpers';
 import { openChat, poll, send, settled, sim, useChatBrowser, type Chat } from './chat.test-helpers';
 import { chooseFiles, openReadyChat, pngFile, uploaded, useVisionModel } from './files-attach.test-helpers';
 import { apiFromPage } from './session.test-helpers';
@@ -66,7 +66,7 @@ describe('share links', () => {
     const field = dialog.getByTestId('share-url');
     await field.waitFor();
     const url = await field.inputValue();
-    await page.getByText('Link copied to the clipboard').waitFor();
+    await toast(page, 'success', 'Link copied to the clipboard').waitFor();
     await page.screenshot({ path: artifactPath('share-dialog-desktop-light.png') });
     await expectAxeClean(page, '[data-testid="share-dialog"]');
     expect(url).toMatch(new RegExp(`^${baseUrl}/share/[A-Za-z0-9_-]{22}$`));
@@ -113,7 +113,7 @@ describe('share links', () => {
     expect(await link.getByRole('link').getAttribute('href')).toBe(url);
     await link.getByTestId('shared-link-revoke').click();
     await link.getByTestId('shared-link-revoke').click();
-    await page.getByText('Shared link deleted').waitFor();
+    await toast(page, 'success', 'Shared link deleted').waitFor();
     await poll(() => link.count()).toBe(0);
     await settings.getByText('You have not shared any conversations yet.').waitFor();
 
@@ -154,7 +154,7 @@ describe('share links', () => {
     await page.getByTestId('share-renew').click();
     await poll(() => field.inputValue()).not.toBe(oldUrl);
     const newUrl = await field.inputValue();
-    await page.getByText('Link updated and copied. The old link no longer works.').waitFor();
+    await toast(page, 'success', 'Link updated and copied. The old link no longer works.').waitFor();
     await reader.page.reload();
     await reader.page.getByTestId('not-found').waitFor();
     await reader.page.goto(newUrl);
