@@ -3,6 +3,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { queryClient } from '../lib/query-client';
 import { useApplyTheme } from '../features/theme/use-apply-theme';
 import { LazyToaster } from '../features/toast/lazy-toaster';
+import { InterfaceDirection } from '../features/i18n/interface-direction';
 
 function ThemeApplier() {
   useApplyTheme();
@@ -12,9 +13,11 @@ function ThemeApplier() {
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
-      <ThemeApplier />
-      {children}
-      <LazyToaster />
+      <InterfaceDirection>
+        <ThemeApplier />
+        {children}
+        <LazyToaster />
+      </InterfaceDirection>
     </QueryClientProvider>
   );
 }
