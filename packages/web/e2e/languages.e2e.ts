@@ -6,7 +6,7 @@ import { openChat, send, settled, sim, useChatBrowser, type Chat } from './chat.
 import { fullCatalogue, leftInEnglish, visibleTexts } from './languages.test-helpers';
 
 // Every language on the main screens (docs/reference/settings-and-ui.md (Languages)): the chat with a reply, the
-// sidebar, the user menu, each settings tab and the sign-in page show no text left in English, and Arabic is laid
+// sidebar, the model menu, the user menu, each settings tab and the sign-in page show no text left in English, and Arabic is laid
 // out right to left, Radix's menus and tabs included. A zh-TW or zh-HK browser gets Traditional Chinese.
 
 useChatBrowser();
@@ -50,6 +50,12 @@ async function screensIn(page: Page, lang: string): Promise<Record<string, strin
   await page.waitForFunction((lang) => document.documentElement.lang === lang, lang);
   await page.locator('[role="log"] article').last().hover();
   const screens: Record<string, string[]> = { chat: await visibleTexts(page) };
+
+  await page.getByTestId('endpoint-menu').click();
+  await page.getByRole('menu').waitFor();
+  screens['model menu'] = await visibleTexts(page);
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
 
   await page.getByTestId('user-menu').click();
   await page.getByTestId('open-settings').waitFor();
@@ -98,7 +104,7 @@ describe('every language on the main screens', () => {
   it('the check itself finds English: the en-US screens are all "left in English" against German', async () => {
     const screens = await screensIn(chat.page, 'en-US');
     // Without this the checks below could pass by reading nothing.
-    expect(Object.keys(screens).length).toBeGreaterThanOrEqual(6);
+    expect(Object.keys(screens).length).toBeGreaterThanOrEqual(7);
     for (const [screen, texts] of Object.entries(screens)) {
       expect(leftInEnglish(texts, 'de-DE').length, screen).toBeGreaterThan(2);
     }
@@ -148,7 +154,11 @@ describe('Arabic, right to left', () => {
     await page.screenshot({ path: artifactPath('languages-ar-EG-settings.png') });
     await page.keyboard.press('Escape');
 
-    const phone = await newContext(page.context().browser()!, { width: 390, height: 844, colorScheme: 'dark' });
+    const phone = await newContext(page.context().browser()!, {
+      width: 390,
+      height: 844,
+      colorScheme: 'dark',
+    });
     try {
       const signIn = await phone.newPage();
       await signIn.goto(`${baseUrl}/login`);
