@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Brush, Image, PenTool, type LucideIcon } from 'lucide-react';
+import { buttonClass } from '../../../components/ui/button';
 import { useAuthStore } from '../../auth/auth.store';
 import { useStartupConfig } from '../../config/config.api';
 import { DRAW_EXAMPLES, type DrawExampleId } from '../home-content';
@@ -36,17 +37,11 @@ export function DrawTab() {
         <div className="flex flex-col gap-3 rounded-xl border border-teal-200 bg-teal-50 px-4 py-3 sm:flex-row sm:items-center dark:border-teal-900 dark:bg-teal-950/40">
           <p className="flex-1 text-sm text-teal-900 dark:text-teal-100">{t('com_home_signed_out')}</p>
           <div className="flex gap-2">
-            <Link
-              to="/login"
-              className="rounded-lg border border-zinc-300 bg-white px-3 py-1.5 text-sm font-medium text-zinc-800 hover:bg-zinc-50 focus-visible:outline-2 focus-visible:outline-teal-600 dark:border-zinc-600 dark:bg-zinc-900 dark:text-zinc-100 dark:hover:bg-zinc-800"
-            >
+            <Link to="/login" className={buttonClass('secondary')}>
               {t('com_auth_login')}
             </Link>
             {config.registrationEnabled && (
-              <Link
-                to="/register"
-                className="rounded-lg bg-teal-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-teal-600 dark:bg-teal-600 dark:hover:bg-teal-500"
-              >
+              <Link to="/register" className={buttonClass('primary')}>
                 {t('com_auth_sign_up')}
               </Link>
             )}

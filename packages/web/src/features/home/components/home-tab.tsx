@@ -15,6 +15,7 @@ import {
   Sparkles,
   type LucideIcon,
 } from 'lucide-react';
+import { buttonClass } from '../../../components/ui/button';
 import { Logo } from '../../../components/ui/logo';
 import {
   HOME_EXAMPLES,
@@ -105,10 +106,7 @@ export function HomeTabContent({ appTitle }: { appTitle: string }) {
         </h1>
         <p className="text-lg text-zinc-600 dark:text-zinc-300">{t('com_home_tagline')}</p>
         <p className="max-w-xl text-sm text-zinc-600 dark:text-zinc-400">{t('com_home_lead')}</p>
-        <Link
-          to="/c/new"
-          className="mt-2 rounded-lg bg-teal-700 px-4 py-2 text-sm font-medium text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-600 dark:bg-teal-600 dark:hover:bg-teal-500"
-        >
+        <Link to="/c/new" className={`mt-2 ${buttonClass('primary')}`}>
           {t('com_home_new_chat')}
         </Link>
       </header>
