@@ -139,6 +139,22 @@ describe('/home', () => {
       await poll(() => page.getByRole('textbox').first().inputValue()).toContain('GPT-4 类模型');
     });
   }, 60_000);
+  it('is readable signed out: the Draw tab asks to log in or sign up, and a prompt leads to log in first', async () => {
+    const context = await newContext(browser);
+    try {
+      const page = await context.newPage();
+      page.setDefaultTimeout(10_000);
+      await page.goto(`${baseUrl}/home?tab=draw`);
+      await page.getByText('Sign in or create an account to start drawing and chatting.').waitFor();
+      expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
+      expect(await page.getByRole('link', { name: 'Sign up' }).getAttribute('href')).toBe('/register');
+      await expectAxeClean(page, 'home-draw-signed-out');
+      await page.getByTestId('home-draw-scene').click();
+      await page.waitForURL(/\/login$/);
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });
 
 describe('/help', () => {
