@@ -2,6 +2,36 @@ import { z } from 'zod';
 import { SOCIAL_PROVIDERS } from '../constants';
 import { modelClassRuleSchema } from '../balance/model-class';
 
+/** Credits (in units: 100000 = 1 credit) and free uses of each model class, as the operator grants them. */
+const grantSchema = z.object({
+  credits: z.number().int(),
+  gpt3Uses: z.number().int(),
+  gpt4Uses: z.number().int(),
+});
+
+/**
+ * The figures the help page states (docs/reference/home-and-help.md (Help)): the prices, the gifts and the invite
+ * shares the server actually applies, so the page never states a number the operator has changed.
+ */
+export const balanceRulesSchema = z.object({
+  /** `call`: a price per call (`callCost`); `tokens`: by the tokens of each call. */
+  pricing: z.enum(['call', 'tokens']),
+  /** Units one call costs in each class (what a call costs in credits once its free uses are spent). */
+  callCost: z.object({ 'gpt-3': z.number().int(), 'gpt-4': z.number().int() }),
+  registrationGift: grantSchema,
+  /** What a user whose credits are below zero is brought back to each day at 00:01 in `timeZone`. */
+  dailyRestore: grantSchema,
+  /** The IANA zone whose 00:01 starts the daily jobs. */
+  timeZone: z.string(),
+  /** The share of each payment the payer's inviter earns, in percent. */
+  invitePercent: z.number(),
+  /** The share the inviter's own inviter earns, in percent. */
+  inviteSecondLevelPercent: z.number(),
+  /** Units an invited user gets beside the registration gift. */
+  inviteGift: z.number().int(),
+});
+export type BalanceRules = z.infer<typeof balanceRulesSchema>;
+
 /**
  * What `GET /api/config` answers: everything the web needs before sign-in
  * (docs/reference/accounts.md (Startup config)).
@@ -34,6 +64,8 @@ export const startupConfigSchema = z.object({
    * docs/reference/balance.md (Model classes)). Empty while the server keeps no balance.
    */
   modelClasses: z.array(modelClassRuleSchema),
+  /** The prices, gifts and invite shares while the balance is on; null while it is off. */
+  balanceRules: balanceRulesSchema.nullable(),
   searchEnabled: z.boolean(),
   /** Whether users may make share links (ALLOW_SHARED_LINKS); the web then offers Share. */
   sharedLinksEnabled: z.boolean(),

@@ -1,4 +1,10 @@
-import { APP_VERSION, bytesToMegabytes, SOCIAL_PROVIDERS, type StartupConfig } from '@parley/shared';
+import {
+  APP_VERSION,
+  bytesToMegabytes,
+  SOCIAL_PROVIDERS,
+  type BalanceRules,
+  type StartupConfig,
+} from '@parley/shared';
 import type { AppConfig } from '../../config/config.types';
 import { buildEndpointCatalog } from '../../providers/endpoint-catalog';
 
@@ -27,6 +33,7 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     checkBalance: config.app.checkBalance,
     shopEnabled: config.app.checkBalance && config.payment !== null,
     modelClasses: config.app.checkBalance ? [...config.balance.pricing.classRules] : [],
+    balanceRules: config.app.checkBalance ? balanceRulesOf(config) : null,
     searchEnabled: config.app.searchEnabled,
     sharedLinksEnabled: config.app.sharedLinksEnabled,
     publicSharedLinksEnabled: config.app.sharedLinksEnabled && config.app.publicSharedLinksEnabled,
@@ -38,5 +45,26 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     officialMirrorUrl: config.links.officialMirrorUrl,
     appDownloadUrl: config.links.appDownloadUrl,
     support: config.links.support,
+  };
+}
+
+/** Units per fen: 100000 units are 1 credit, and 1 credit is 1 yuan (docs/reference/balance.md (The ledger)). */
+const UNITS_PER_FEN = 1_000;
+
+/**
+ * The figures the help page states, taken from the settings the server charges and grants by, so the page and the
+ * ledger never disagree (docs/reference/home-and-help.md (Help)).
+ */
+function balanceRulesOf(config: AppConfig): BalanceRules {
+  const { pricing, registrationGift, dailyRestore, timeZone } = config.balance;
+  return {
+    pricing: pricing.mode,
+    callCost: { 'gpt-3': pricing.callCost['gpt-3'], 'gpt-4': pricing.callCost['gpt-4'] },
+    registrationGift: { ...registrationGift },
+    dailyRestore: { ...dailyRestore },
+    timeZone,
+    invitePercent: config.invites.percent,
+    inviteSecondLevelPercent: config.invites.secondLevelPercent,
+    inviteGift: config.invites.registerGiftFen * UNITS_PER_FEN,
   };
 }

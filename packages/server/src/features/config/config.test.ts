@@ -105,6 +105,46 @@ describe.each(testDialects())('GET /api/config on %s', (dialect) => {
     ]);
   });
 
+  it('states the prices, gifts and invite shares the server applies while the balance is on, none while off', async () => {
+    const rulesOf = async (over: Parameters<typeof buildTestApp>[1]) => {
+      t = await buildTestApp(dialect, over);
+      const body = startupConfigSchema.parse(
+        (await t.app.inject({ method: 'GET', url: '/api/config' })).json(),
+      );
+      await t.close();
+      return body.balanceRules;
+    };
+    expect(await rulesOf({})).toBeNull();
+    // The defaults: the landing text's gift (50 and 10 uses, 1 credit), a gpt-4 call 20 times a gpt-3.5 one.
+    expect(await rulesOf({ app: { checkBalance: true } })).toEqual({
+      pricing: 'call',
+      callCost: { 'gpt-3': 1_000, 'gpt-4': 20_000 },
+      registrationGift: { credits: 100_000, gpt3Uses: 50, gpt4Uses: 10 },
+      dailyRestore: { credits: 10_000, gpt3Uses: 10, gpt4Uses: 3 },
+      timeZone: 'Asia/Shanghai',
+      invitePercent: 15,
+      inviteSecondLevelPercent: 5,
+      // 0.5 yuan = 0.5 credit.
+      inviteGift: 50_000,
+    });
+    // The operator's figures, not the defaults.
+    const rules = await rulesOf({
+      app: { checkBalance: true },
+      balance: {
+        registrationGift: { credits: 300_000, gpt3Uses: 5, gpt4Uses: 0 },
+        pricing: { mode: 'tokens', callCost: { 'gpt-3': 2_000, 'gpt-4': 40_000 } },
+      },
+      invites: { percent: 12.5, registerGiftFen: 120 },
+    });
+    expect(rules).toMatchObject({
+      pricing: 'tokens',
+      callCost: { 'gpt-3': 2_000, 'gpt-4': 40_000 },
+      registrationGift: { credits: 300_000, gpt3Uses: 5, gpt4Uses: 0 },
+      invitePercent: 12.5,
+      inviteGift: 120_000,
+    });
+  });
+
   it('names the configured endpoints in menu order, as GET /api/endpoints orders them', async () => {
     const mistral = {
       name: 'Mistral',

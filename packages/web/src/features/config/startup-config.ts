@@ -22,6 +22,7 @@ export const DEFAULT_STARTUP_CONFIG: StartupConfig = {
   checkBalance: false,
   shopEnabled: false,
   modelClasses: [],
+  balanceRules: null,
   searchEnabled: false,
   sharedLinksEnabled: false,
   publicSharedLinksEnabled: false,
