@@ -1,8 +1,9 @@
 import type { Kysely } from 'kysely';
 
 /**
- * The operator's prompt library entries added from the command line (docs/reference/prompt-library.md (Managing the
- * library)). The config file's entries and Parley's starter set are not stored: they are read with the config.
+ * The operator's prompt library entries added from the command line, see
+ * docs/reference/prompt-library.md (Managing the library). The config file's entries and Parley's starter set are
+ * not stored: they are read with the config.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

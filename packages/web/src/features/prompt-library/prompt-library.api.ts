@@ -4,9 +4,9 @@ import { promptLibraryLang, type PromptEntry } from '@parley/shared';
 import { api } from '../../lib/api';
 
 /**
- * `GET /api/promptLibrary` in the interface language's set (docs/reference/prompt-library.md (Listing and
- * searching)): the whole list once, which the dialog and the slash picker search and page on the spot. Asked only
- * when one of them opens.
+ * `GET /api/promptLibrary` in the interface language's set, see docs/reference/prompt-library.md (Listing and searching):
+ * the whole list once, which the dialog and the slash picker search and page on the spot. Asked only when one of
+ * them opens.
  */
 export function usePromptLibrary(enabled: boolean) {
   const { i18n } = useTranslation();

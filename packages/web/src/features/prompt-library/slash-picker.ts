@@ -1,8 +1,9 @@
 import { matchesPrompt, type PromptEntry } from '@parley/shared';
 
 /**
- * What opens the picker as the first character of the message box (docs/reference/prompt-library.md (The slash
- * picker)): `/`, the full-width `／`, and `、`, which Chinese input methods type for the slash key.
+ * What opens the picker as the first character of the message box, see
+ * docs/reference/prompt-library.md (The slash picker): `/`, the full-width `／`, and `、`, which Chinese input
+ * methods type for the slash key.
  */
 export const SLASH_KEYS = ['/', '／', '、'] as const;
 
