@@ -7,6 +7,10 @@ import { matchesPrompt, type PromptEntry } from '@parley/shared';
  */
 export const SLASH_KEYS = ['/', '／', '、'] as const;
 
+/** The picker list's element id, and its rows' (the message box names the highlighted one). */
+export const SLASH_PICKER_ID = 'prompt-slash-picker';
+export const pickerOptionId = (index: number) => `${SLASH_PICKER_ID}-${index}`;
+
 /** Entries the picker lists at most; the dialog has the rest. */
 export const PICKER_LIMIT = 8;
 

@@ -19,13 +19,9 @@ import { useInputAttachments } from '../../files/hooks/use-input-attachments';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useUserKeyStatus } from '../../keys/keys.api';
 import { ToolBarSlot } from '../../plugins/components/tool-bar-slot';
-import { PromptChip } from '../../prompt-library/components/prompt-chip';
+import { LazyPromptChip, LazySlashPickerList } from '../../prompt-library/components/lazy-inline-parts';
 import { PromptLibraryButton } from '../../prompt-library/components/prompt-library-button';
-import {
-  SLASH_PICKER_ID,
-  SlashPickerList,
-  pickerOptionId,
-} from '../../prompt-library/components/slash-picker-list';
+import { SLASH_PICKER_ID, pickerOptionId } from '../../prompt-library/slash-picker';
 import { useSlashPicker } from '../../prompt-library/hooks/use-slash-picker';
 import { useChatInputStore } from '../chat-input.store';
 import { useChatStreamStore } from '../chat-stream.store';
@@ -159,9 +155,9 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
         </button>
       ) : (
         <div className="rounded-3xl border border-zinc-300 bg-white px-2 py-2 shadow-sm focus-within:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
-          <PromptChip />
+          <LazyPromptChip />
           {picker.open && (
-            <SlashPickerList
+            <LazySlashPickerList
               entries={picker.entries}
               pick={picker.pick}
               loading={picker.loading}

@@ -1,8 +1,7 @@
 import type { PromptEntry } from '@parley/shared';
 import { useTranslation } from 'react-i18next';
 
-export const SLASH_PICKER_ID = 'prompt-slash-picker';
-export const pickerOptionId = (index: number) => `${SLASH_PICKER_ID}-${index}`;
+import { SLASH_PICKER_ID, pickerOptionId } from '../slash-picker';
 
 interface SlashPickerListProps {
   entries: PromptEntry[];
