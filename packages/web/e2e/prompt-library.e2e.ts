@@ -55,6 +55,8 @@ describe('the prompt library', () => {
     await dialog.waitFor({ state: 'detached' });
 
     await page.getByTestId('prompt-chip').getByText('Prompt: Mock interviewer').waitFor();
+    await expectAxeClean(page, '[data-testid="chat-input"]');
+    await page.screenshot({ path: artifactPath('prompt-library-chip-desktop-light.png') });
     const prefix = await sendAndReadPrefix(chat, `Hello ${sim({ reply: 'First question: why this job?' })}`);
     expect(prefix).toMatch(/^Act as an interviewer for the job I name\./);
 
@@ -125,6 +127,7 @@ describe('the prompt library', () => {
     await poll(() => dialog.getByTestId('prompt-entry').count()).toBe(5);
     await dialog.getByTestId('prompt-entry').filter({ hasText: '旅行规划师' }).click();
     await page.getByTestId('prompt-chip').getByText('提示词：旅行规划师').waitFor();
+    await page.screenshot({ path: artifactPath('prompt-library-chip-phone-dark.png') });
     const prefix = await sendAndReadPrefix(
       chat,
       `去杭州三天 ${sim({ reply: '好的，先问几个问题' })}`,
