@@ -60,3 +60,6 @@ export { UnresolvedRefError, resolveRef, type JsonObject } from './actions/opena
 export * from './knowledge/knowledge.schema';
 export * from './share/share.schema';
 export * from './i18n/match-language';
+export * from './prompt-library/prompt-library.constants';
+export * from './prompt-library/prompt-library.schema';
+export * from './prompt-library/prompt-search';

@@ -2,10 +2,13 @@ import type { AppConfig } from '../config/config.types';
 import type { Db } from '../db/database';
 import { parseWhole } from './admin-input';
 
-/** What the commands need: the open database and the config (the balance's time zone, the cards sold). */
+/**
+ * What the commands need: the open database and the config (the balance's time zone, the cards sold, the config
+ * file's prompt library).
+ */
 export interface AdminDeps {
   db: Db;
-  config: Pick<AppConfig, 'balance' | 'shop'>;
+  config: Pick<AppConfig, 'balance' | 'shop'> & Partial<Pick<AppConfig, 'yaml'>>;
   /** Who runs the command when `--by` is not given ($USER). */
   operator: string;
 }
@@ -26,6 +29,11 @@ export const OPTIONS = {
   period: { type: 'string' },
   order: { type: 'string' },
   limit: { type: 'string' },
+  title: { type: 'string' },
+  prefix: { type: 'string' },
+  tags: { type: 'string' },
+  lang: { type: 'string' },
+  id: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 

@@ -5,6 +5,7 @@ import { banUser, unbanUser } from './ban-commands';
 import { payCashback, showCashback } from './cashback-commands';
 import { changeCredits, showLedger } from './credit-commands';
 import { grantCard, refund, showOrders } from './order-commands';
+import { addPrompt, listPrompts, removePrompt } from './prompt-commands';
 
 export type { AdminDeps, AdminOutput } from './admin-command';
 
@@ -21,11 +22,15 @@ Commands:
   refund         --order <id> --reason <text> [--by <operator>]
   ban            --user <who> --minutes <n> --reason <text>
   unban          --user <who>
+  prompts list   [--lang <en|zh-CN>]
+  prompts add    --title <text> --prefix <text> [--tags <a,b>] [--lang <en|zh-CN|all>] [--id <id>]
+  prompts remove --id <id>
   help
 
 <who> is an e-mail, a phone number or a user id. Credits: 1 credit = 1 yuan, up to 5 decimals.
 Every change of money is written to the books with the operator (--by, else $USER) and the reason.
 A refund changes Parley's books only: return the money to the payer in the payment provider's console.
+Prompt library entries added here are served after the config file's promptLibrary and before the starter set.
 Exit codes: 0 done, 1 refused (unknown user, too large an amount), 2 bad command line.`;
 
 /** Each command by its words, as USAGE lists them. */
@@ -40,6 +45,9 @@ const COMMANDS: Record<string, Command> = {
   refund,
   ban: banUser,
   unban: unbanUser,
+  'prompts list': (deps, values, _operator, output) => listPrompts(deps, values, output),
+  'prompts add': addPrompt,
+  'prompts remove': (deps, values, _operator, output) => removePrompt(deps, values, output),
 };
 
 /**

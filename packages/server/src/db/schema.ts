@@ -24,6 +24,7 @@ import type {
 import type { TasksTable } from '../features/tasks/tasks.table';
 import type { KnowledgeChunksTable, KnowledgeFilesTable } from '../features/knowledge/knowledge.table';
 import type { SharedLinksTable, SharedMessagesTable } from '../features/share/share.table';
+import type { PromptLibraryTable } from '../features/prompt-library/prompt-library.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -51,5 +52,6 @@ export interface Database {
   knowledge_files: KnowledgeFilesTable;
   knowledge_chunks: KnowledgeChunksTable;
   shared_links: SharedLinksTable;
+  prompt_library: PromptLibraryTable;
   shared_messages: SharedMessagesTable;
 }

@@ -41,6 +41,7 @@ export const ROUTE_PATHS = {
   wechatPayPage: 'GET /pay/wechat/:orderId',
   paymentStatus: 'GET /pay/status/:orderId',
   click: 'POST /api/click',
+  listPromptLibrary: 'GET /api/promptLibrary',
   listEndpoints: 'GET /api/endpoints',
   listModels: 'GET /api/models',
   getEndpointsOverride: 'GET /api/endpoints/config/override',

@@ -19,6 +19,10 @@ import { useInputAttachments } from '../../files/hooks/use-input-attachments';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useUserKeyStatus } from '../../keys/keys.api';
 import { ToolBarSlot } from '../../plugins/components/tool-bar-slot';
+import { LazyPromptChip, LazySlashPickerList } from '../../prompt-library/components/lazy-inline-parts';
+import { PromptLibraryButton } from '../../prompt-library/components/prompt-library-button';
+import { SLASH_PICKER_ID, pickerOptionId } from '../../prompt-library/slash-picker';
+import { useSlashPicker } from '../../prompt-library/hooks/use-slash-picker';
 import { useChatInputStore } from '../chat-input.store';
 import { useChatStreamStore } from '../chat-stream.store';
 import { useConversationStore } from '../conversation.store';
@@ -50,6 +54,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
   const attachments = useInputAttachments(setup.endpoint);
   // Images the current model can't read hold the send (the server would refuse them).
   const vision = useVisionAdvice();
+  const picker = useSlashPicker(draft);
   const ref = useRef<HTMLTextAreaElement>(null);
 
   const endpoint = setup.endpoint ?? '';
@@ -122,6 +127,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
   }, [endpoint]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (picker.onKeyDown(event)) return;
     if (event.key !== 'Enter' || event.shiftKey) return;
     // An Enter that confirms an IME composition (Chinese, Japanese input) must not send.
     if (event.nativeEvent.isComposing || event.keyCode === 229) return;
@@ -149,6 +155,15 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
         </button>
       ) : (
         <div className="rounded-3xl border border-zinc-300 bg-white px-2 py-2 shadow-sm focus-within:border-zinc-400 dark:border-zinc-700 dark:bg-zinc-900 dark:focus-within:border-zinc-500">
+          <LazyPromptChip />
+          {picker.open && (
+            <LazySlashPickerList
+              entries={picker.entries}
+              pick={picker.pick}
+              loading={picker.loading}
+              onChoose={picker.choose}
+            />
+          )}
           <AttachmentList />
           <VisionNotice advice={vision} />
           <div className="flex items-end gap-1.5">
@@ -157,6 +172,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
               disabled={attachments.disabled}
               onFiles={attachments.attach}
             />
+            <PromptLibraryButton />
             <textarea
               ref={ref}
               data-chat-input
@@ -164,6 +180,12 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
               rows={1}
               value={draft}
               aria-label={t('com_ui_chat_input_label')}
+              aria-controls={picker.open && picker.entries.length > 0 ? SLASH_PICKER_ID : undefined}
+              aria-activedescendant={
+                picker.open && picker.pick >= 0 && picker.entries.length > 0
+                  ? pickerOptionId(picker.pick)
+                  : undefined
+              }
               placeholder={placeholder}
               disabled={rules.textDisabled}
               onChange={(e) => setDraft(e.target.value)}
