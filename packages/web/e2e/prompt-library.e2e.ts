@@ -67,6 +67,29 @@ describe('the prompt library', () => {
     await chat.context.close();
   });
 
+  it("opens on a home page category's tag from /c/new?promptLibrary=, and the address drops it", async () => {
+    const chat = await openChat();
+    const { page } = chat;
+    await page.goto(`${new URL(page.url()).origin}/c/new?promptLibrary=translation`);
+    const dialog = page.getByTestId('prompt-library-dialog');
+    await dialog.waitFor();
+    expect(await dialog.getByRole('searchbox').inputValue()).toBe('translation');
+    const entries = dialog.getByTestId('prompt-entry');
+    await poll(() => entries.count()).toBe(5);
+    expect(new URL(page.url()).search).toBe('');
+    // Closed, a reload does not open it again; an unknown category is an ordinary new chat.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
+    await chat.box.waitFor();
+    expect(await dialog.count()).toBe(0);
+    await page.goto(`${new URL(page.url()).origin}/c/new?promptLibrary=nope`);
+    await chat.box.waitFor();
+    await poll(() => new URL(page.url()).search).toBe('');
+    expect(await dialog.count()).toBe(0);
+    await chat.context.close();
+  });
+
   it('opens with / in the message box: filtered, arrows and Enter choose, Esc closes', async () => {
     const chat = await openChat();
     const { page, box } = chat;

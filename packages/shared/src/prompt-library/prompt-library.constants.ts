@@ -19,3 +19,24 @@ export function promptLibraryLang(language: string | null | undefined): PromptLi
   const first = (language ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
   return first === 'zh' || first.startsWith('zh-') ? 'zh-CN' : 'en';
 }
+
+/** The categories the home page links to, each opening the library on its tag (`/c/new?promptLibrary=<category>`). */
+export const PROMPT_CATEGORIES = ['writing', 'translation', 'coding', 'study', 'work', 'agents'] as const;
+export type PromptCategory = (typeof PROMPT_CATEGORIES)[number];
+
+/** The starter sets' tag for each category, per library language (docs/reference/prompt-library.md (Categories)). */
+export const PROMPT_CATEGORY_TAGS: Readonly<Record<PromptCategory, Readonly<Record<PromptLibraryLang, string>>>> = {
+  writing: { en: 'writing', 'zh-CN': '写作' },
+  translation: { en: 'translation', 'zh-CN': '翻译' },
+  coding: { en: 'coding', 'zh-CN': '编程' },
+  study: { en: 'study', 'zh-CN': '学习' },
+  work: { en: 'work', 'zh-CN': '工作' },
+  agents: { en: 'AI agents', 'zh-CN': 'AI 角色' },
+};
+
+/** The tag a `promptLibrary` address parameter names in that language's set, or null for an unknown category. */
+export function promptCategoryTag(category: string | null, lang: PromptLibraryLang): string | null {
+  return category && Object.hasOwn(PROMPT_CATEGORY_TAGS, category)
+    ? PROMPT_CATEGORY_TAGS[category as PromptCategory][lang]
+    : null;
+}

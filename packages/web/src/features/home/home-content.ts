@@ -2,6 +2,7 @@
  * What the home page offers (docs/reference/home-and-help.md (Home)): four example prompts and the prompt library's
  * categories. Plain data, so a test can check every entry reaches its texts and its link.
  */
+import { PROMPT_CATEGORIES, type PromptCategory } from '@parley/shared';
 
 /** An example prompt; its i18n keys are `com_home_example_{id}_title`, `_hint` and `_prompt`. */
 export type HomeExampleId = 'chat' | 'draw' | 'vision' | 'web';
@@ -14,16 +15,15 @@ export type DrawExampleId = 'poster' | 'logo' | 'scene';
 export const DRAW_EXAMPLES: readonly DrawExampleId[] = ['scene', 'poster', 'logo'];
 
 /**
- * The prompt library's category tags, fixed here so the home page does not wait for (or depend on) the library's
- * entries; a category's name is `com_home_category_{tag}` and its line `com_home_category_{tag}_hint`.
+ * The prompt library's categories (shared with the library, which maps each to its tag per language); a category's
+ * name is `com_home_category_{tag}` and its line `com_home_category_{tag}_hint`.
  */
-export const PROMPT_CATEGORIES = ['writing', 'translation', 'coding', 'study', 'work', 'agents'] as const;
-export type PromptCategory = (typeof PROMPT_CATEGORIES)[number];
+export { PROMPT_CATEGORIES, type PromptCategory };
 
 /**
  * Where a category leads: a new chat that asks the prompt library to open on that tag
- * (docs/decisions.md, "Home page: the prompt library's categories"). A chat that ignores the parameter is still a
- * new chat, so the link never breaks.
+ * (docs/decisions.md, "Home page: the prompt library's categories"). An unknown category is still a new chat, so the
+ * link never breaks.
  */
 export function promptLibraryHref(tag: PromptCategory): string {
   return `/c/new?${new URLSearchParams({ promptLibrary: tag }).toString()}`;

@@ -9,6 +9,9 @@ export interface ChosenPrompt {
 interface PromptLibraryState {
   dialogOpen: boolean;
   setDialogOpen: (open: boolean) => void;
+  /** What the dialog's search box holds when it opens (a home page category's tag), else empty. */
+  initialSearch: string;
+  openOn: (search: string) => void;
   chosen: ChosenPrompt | null;
   setChosen: (chosen: ChosenPrompt | null) => void;
   /** The slash picker's highlighted row (-1: none). */
@@ -21,7 +24,9 @@ interface PromptLibraryState {
 
 export const usePromptLibraryStore = create<PromptLibraryState>()((set) => ({
   dialogOpen: false,
-  setDialogOpen: (dialogOpen) => set({ dialogOpen }),
+  setDialogOpen: (dialogOpen) => set(dialogOpen ? { dialogOpen } : { dialogOpen, initialSearch: '' }),
+  initialSearch: '',
+  openOn: (initialSearch) => set({ dialogOpen: true, initialSearch }),
   chosen: null,
   setChosen: (chosen) => set({ chosen }),
   pick: 0,

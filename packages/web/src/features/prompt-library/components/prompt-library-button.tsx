@@ -1,6 +1,8 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { BookOpenText } from 'lucide-react';
+import { promptCategoryTag, promptLibraryLang } from '@parley/shared';
 import { usePromptLibraryStore } from '../prompt-library.store';
 
 // The dialog and its texts load the first time it opens (kept out of the initial JavaScript).
@@ -10,7 +12,24 @@ const PromptLibraryDialog = lazy(async () => ({
 
 /** The message box's button to the prompt library, and the dialog while it is open. */
 export function PromptLibraryButton() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const category = params.get('promptLibrary');
+  // A home page category (`/c/new?promptLibrary=<category>`) opens the library searched on that category's tag in
+  // the set the user is served; the parameter is then dropped so a reload or Back does not open it again.
+  useEffect(() => {
+    if (category === null) return;
+    const tag = promptCategoryTag(category, promptLibraryLang(i18n.resolvedLanguage ?? i18n.language));
+    if (tag) usePromptLibraryStore.getState().openOn(tag);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('promptLibrary');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [category, i18n, setParams]);
   const open = usePromptLibraryStore((s) => s.dialogOpen);
   const label = t('com_prompts_button');
   return (

@@ -23,7 +23,7 @@ export function PromptLibraryDialog() {
   const { t } = useTranslation();
   const library = usePromptLibrary(true);
   const choose = useChoosePrompt();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(() => usePromptLibraryStore.getState().initialSearch);
   const [page, setPage] = useState(1);
   const found = (library.data ?? []).filter((e) => matchesPrompt(e, search));
   const pages = Math.max(1, Math.ceil(found.length / PROMPT_LIBRARY_PAGE_SIZE));
