@@ -1,4 +1,10 @@
-import { APP_VERSION, bytesToMegabytes, SOCIAL_PROVIDERS, type StartupConfig } from '@parley/shared';
+import {
+  APP_VERSION,
+  bytesToMegabytes,
+  SOCIAL_PROVIDERS,
+  TEMPORARY_CHAT_RETENTION,
+  type StartupConfig,
+} from '@parley/shared';
 import type { AppConfig } from '../../config/config.types';
 import { buildEndpointCatalog } from '../../providers/endpoint-catalog';
 
@@ -38,5 +44,9 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     officialMirrorUrl: config.links.officialMirrorUrl,
     appDownloadUrl: config.links.appDownloadUrl,
     support: config.links.support,
+    interface: {
+      temporaryChatRetention:
+        config.yaml?.interface?.temporaryChatRetention ?? TEMPORARY_CHAT_RETENTION.default,
+    },
   };
 }
