@@ -34,6 +34,7 @@ describe('archived and temporary chats', () => {
     await row.waitFor();
 
     await row.hover();
+    await page.screenshot({ path: artifactPath('archive-sidebar-desktop-light.png') });
     await row.getByRole('button', { name: 'Archive' }).click();
     await toast(page, 'success', /^Chat archived: /).waitFor();
     await poll(() => row.count()).toBe(0);
@@ -75,6 +76,9 @@ describe('archived and temporary chats', () => {
     await poll(() => banner.innerText()).toBe(
       "This chat won't appear in history and is deleted after 30 days.",
     );
+
+    await page.screenshot({ path: artifactPath('temporary-toggle-phone-dark.png') });
+    await expectAxeClean(page);
 
     await send(chat, `Surprise party ideas ${sim({ reply: 'Balloons.' })}`);
     const conversationId = await settled(chat);

@@ -100,13 +100,10 @@ function ArchivedRow({ conversation }: { conversation: Conversation }) {
           data-testid="archived-chat-restore"
           disabled={restore.isPending}
           onClick={() =>
-            restore.mutate(
-              { conversationId: conversation.conversationId, isArchived: false },
-              {
-                onSuccess: () =>
-                  showToast({ message: t('com_archived_restored', { title }), severity: 'success' }),
-                onError: (error) => showToast({ message: errorText(error), severity: 'error' }),
-              },
+            // The promise, not mutate's callbacks: the row leaves the list once it is restored.
+            restore.mutateAsync({ conversationId: conversation.conversationId, isArchived: false }).then(
+              () => showToast({ message: t('com_archived_restored', { title }), severity: 'success' }),
+              (error: unknown) => showToast({ message: errorText(error), severity: 'error' }),
             )
           }
         >

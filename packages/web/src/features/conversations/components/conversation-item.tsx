@@ -62,12 +62,10 @@ export function ConversationItem({
   const navigate = useNavigate();
   const archiveNow = () => {
     if (active) void navigate('/c/new');
-    archive.mutate(
-      { conversationId, isArchived: true },
-      {
-        onSuccess: () => showToast({ message: t('com_nav_convo_archived', { title }), severity: 'success' }),
-        onError: () => showToast({ message: t('com_nav_convo_archive_error'), severity: 'error' }),
-      },
+    // The promise, not mutate's callbacks: the row unmounts as the chat leaves the list, and those would not run.
+    archive.mutateAsync({ conversationId, isArchived: true }).then(
+      () => showToast({ message: t('com_nav_convo_archived', { title }), severity: 'success' }),
+      () => showToast({ message: t('com_nav_convo_archive_error'), severity: 'error' }),
     );
   };
   const errored = useConversationErrored(active ? conversationId : undefined);
