@@ -253,7 +253,9 @@ export const yamlConfigSchema = z
         temporaryChatRetention: z
           .number({ error: 'must be a number of hours' })
           .int({ error: 'must be a whole number of hours' })
-          .min(TEMPORARY_CHAT_RETENTION.min, { error: `must be at least ${TEMPORARY_CHAT_RETENTION.min} hour` })
+          .min(TEMPORARY_CHAT_RETENTION.min, {
+            error: `must be at least ${TEMPORARY_CHAT_RETENTION.min} hour`,
+          })
           .max(TEMPORARY_CHAT_RETENTION.max, {
             error: `must be at most ${TEMPORARY_CHAT_RETENTION.max} hours (a year)`,
           })

@@ -37,10 +37,14 @@ export const CHAT_ROUTES = {
     body: deletePresetsRequestSchema,
     responses: { 200: deletePresetsResultSchema },
   }),
-  listConversations: signedIn('Conversations', "A page of the user's conversations (or archived ones), newest first", {
-    query: conversationListQuerySchema,
-    responses: { 200: conversationPageSchema },
-  }),
+  listConversations: signedIn(
+    'Conversations',
+    "A page of the user's conversations (or archived ones), newest first",
+    {
+      query: conversationListQuerySchema,
+      responses: { 200: conversationPageSchema },
+    },
+  ),
   getConversation: signedIn('Conversations', 'One conversation', {
     params: conversationParams,
     responses: { 200: conversationSchema },

@@ -38,7 +38,9 @@ describe.each(testDialects())('archiving conversations on %s', (dialect) => {
     expect(page).toMatchObject({ pageNumber: 1, pages: 1 });
     expect(page.conversations[0]!.isArchived).toBe(true);
 
-    const restored = (await archive(me.token, { conversationId: older, isArchived: false })).json<Conversation>();
+    const restored = (
+      await archive(me.token, { conversationId: older, isArchived: false })
+    ).json<Conversation>();
     expect(restored.isArchived).toBeUndefined();
     // Not moved to the top: it was older, and stays below.
     expect(await list(me.token)).toEqual([kept, older]);
@@ -83,7 +85,9 @@ describe.each(testDialects())('archiving conversations on %s', (dialect) => {
     await newMessage(db, me.user.id, mine, { text: 'The lighthouse on the cape' });
     await archive(me.token, { conversationId: mine, isArchived: true });
     const found = (await call(t.app, me.token, 'GET', '/api/search?q=lighthouse')).json<SearchPage>();
-    expect(found.conversations).toEqual([expect.objectContaining({ conversationId: mine, isArchived: true })]);
+    expect(found.conversations).toEqual([
+      expect.objectContaining({ conversationId: mine, isArchived: true }),
+    ]);
     expect(found.messages.map((m) => m.conversationId)).toEqual([mine]);
   });
 });

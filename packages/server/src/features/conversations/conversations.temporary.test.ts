@@ -48,7 +48,7 @@ describe.each(testDialects())('temporary chats on %s', (dialect) => {
     return res.events.final!;
   }
   const listed = async (query = '') =>
-    (await (await get(app, app.token, `/api/convos${query}`)).json() as ConversationPage).conversations.map(
+    ((await (await get(app, app.token, `/api/convos${query}`)).json()) as ConversationPage).conversations.map(
       (c) => c.conversationId,
     );
 

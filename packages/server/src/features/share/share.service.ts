@@ -75,7 +75,9 @@ export async function createShare(
   // A link would outlive the chat's deletion and reach people the temporary chat was meant to stay away from
   // (docs/reference/conversations.md (Temporary chats)).
   if (conversation.expired_at !== null) {
-    throw new AppError('VALIDATION', `conversationId: ${SHARE_ERRORS.temporary}`, { field: 'conversationId' });
+    throw new AppError('VALIDATION', `conversationId: ${SHARE_ERRORS.temporary}`, {
+      field: 'conversationId',
+    });
   }
   const branch = await branchOf(db, userId, conversationId, targetMessageId);
   const now = nowIso();

@@ -82,8 +82,7 @@ export function postSend(submission: Submission, options: CallOptions): Promise<
     case 'ask':
     case 'edit': {
       // A new chat sent while Temporary chat is on (docs/reference/conversations.md (Temporary chats)).
-      const temporary =
-        submission.conversationId === NEW_CONVERSATION && useTemporaryChatStore.getState().on;
+      const temporary = submission.conversationId === NEW_CONVERSATION && useTemporaryChatStore.getState().on;
       return api.callRaw(
         call.route,
         {

@@ -32,7 +32,8 @@ export function useArchiveConversation() {
       if (isArchived) removeConversationFromList(client, conversationId);
     },
     onSettled: (conversation?: Conversation) => {
-      if (conversation) client.setQueryData(queryKeys.conversation(conversation.conversationId), conversation);
+      if (conversation)
+        client.setQueryData(queryKeys.conversation(conversation.conversationId), conversation);
       void client.invalidateQueries({ queryKey: queryKeys.conversations });
       void client.invalidateQueries({ queryKey: queryKeys.searches });
     },

@@ -101,7 +101,7 @@ function ArchivedRow({ conversation }: { conversation: Conversation }) {
           disabled={restore.isPending}
           onClick={() =>
             // The promise, not mutate's callbacks: the row leaves the list once it is restored.
-            restore.mutateAsync({ conversationId: conversation.conversationId, isArchived: false }).then(
+            void restore.mutateAsync({ conversationId: conversation.conversationId, isArchived: false }).then(
               () => showToast({ message: t('com_archived_restored', { title }), severity: 'success' }),
               (error: unknown) => showToast({ message: errorText(error), severity: 'error' }),
             )
