@@ -261,6 +261,8 @@ export function conversationRow(
     endpoint_type: null,
     model: 'gpt-4o',
     options: JSON.stringify({ temperature: 0.7, maxContextTokens: 4000 }),
+    is_archived: 0,
+    expired_at: null,
     created_at: createdAt,
     updated_at: updatedAt,
   };

@@ -18,6 +18,7 @@ import { assistantUploads } from './features/assistants/knowledge-uploads';
 import { createAssistantRuntime, type AssistantRuntime } from './features/assistants/assistant-runtime';
 import type { AssistantUploads } from './features/files/upload.service';
 import { createToolRuntime } from './features/tools/tool-runtime';
+import { startExpiryRunner } from './features/conversations/temporary-chats';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createMcpManager, type McpManager } from './features/tools/mcp/mcp-manager';
@@ -119,6 +120,8 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
   );
   const dailyJobs = startDailyScheduler(deps, instanceId, logError);
   const assistantRuntime = createAssistantRuntime(deps, files, logError);
+  // Deletes temporary chats once their time is up (docs/reference/conversations.md (Temporary chats)).
+  const expiry = startExpiryRunner(deps.database.db, logError);
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
@@ -146,6 +149,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not
       // keep the rest open.
       try {
+        await expiry.stop({ abort: true });
         await dailyJobs?.stop();
         await chat.close();
       } finally {

@@ -179,8 +179,22 @@ describe('YAML tolerance', () => {
     setPath(doc, 'endpoints.custom[0].baseUrl', 'typo');
     const { config, notices } = loadWithYaml(stringify(doc));
     expect(config.yaml).not.toBeNull();
-    expect(notices.join('\n')).toContain('interface is not a setting Parley knows');
+    // Parley reads interface.temporaryChatRetention; LibreChat's other interface keys are reported.
+    expect(notices.join('\n')).toContain('interface.privacyPolicy is not a setting Parley knows');
     expect(notices.join('\n')).toContain('endpoints.custom[0].baseUrl is not a setting Parley knows');
+  });
+
+  it('takes interface.temporaryChatRetention in hours, 1 to 8760, and refuses others naming it', () => {
+    const doc = { ...base(), interface: { temporaryChatRetention: 48 } };
+    const { config, notices } = loadWithYaml(stringify(doc));
+    expect(config.yaml?.interface?.temporaryChatRetention).toBe(48);
+    expect(notices.join('\n')).not.toContain('interface');
+    for (const bad of [0, 8761, 1.5, 'a week']) {
+      expectConfigError(
+        () => loadWithYaml(stringify({ ...base(), interface: { temporaryChatRetention: bad } })),
+        'interface.temporaryChatRetention',
+      );
+    }
   });
 
   it('takes visionModels on custom and built-in endpoints without a notice; an empty name is refused', () => {

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ASSISTANT_CAPABILITIES, BUILT_IN_ENDPOINTS, SOCIAL_PROVIDERS } from '@parley/shared';
+import {
+  ASSISTANT_CAPABILITIES,
+  BUILT_IN_ENDPOINTS,
+  SOCIAL_PROVIDERS,
+  TEMPORARY_CHAT_RETENTION,
+} from '@parley/shared';
 import { mcpServersSchema } from './mcp-servers.schema';
 import { promptLibraryYamlSchema } from './prompt-library.schema';
 
@@ -244,6 +249,25 @@ export const yamlConfigSchema = z
     promptLibrary: promptLibraryYamlSchema.optional(),
     /** false: serve only the operator's entries, not Parley's starter set. */
     promptLibraryStarter: z.boolean().optional(),
+    /**
+     * LibreChat's interface settings; Parley reads only how long a temporary chat is kept, in hours
+     * (docs/reference/conversations.md (Temporary chats)). The others are reported as unknown.
+     */
+    interface: z
+      .object({
+        temporaryChatRetention: z
+          .number({ error: 'must be a number of hours' })
+          .int({ error: 'must be a whole number of hours' })
+          .min(TEMPORARY_CHAT_RETENTION.min, {
+            error: `must be at least ${TEMPORARY_CHAT_RETENTION.min} hour`,
+          })
+          .max(TEMPORARY_CHAT_RETENTION.max, {
+            error: `must be at most ${TEMPORARY_CHAT_RETENTION.max} hours (a year)`,
+          })
+          .optional(),
+      })
+      .loose()
+      .optional(),
   })
   .loose()
   .superRefine((config, ctx) => {

@@ -56,6 +56,7 @@ export const ROUTE_PATHS = {
   getConversation: 'GET /api/convos/:conversationId',
   renameConversation: 'POST /api/convos/update',
   clearConversations: 'POST /api/convos/clear',
+  archiveConversation: 'POST /api/convos/archive',
   generateTitle: 'POST /api/convos/gen_title',
   listMessages: 'GET /api/messages/:conversationId',
   updateMessage: 'PUT /api/messages/:conversationId/:messageId',

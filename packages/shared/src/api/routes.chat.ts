@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { abortPayloadSchema, askPayloadSchema, genTitlePayloadSchema } from '../chat/ask-payload.schema';
 import { chatFinalEventSchema } from '../chat/sse-events';
 import {
+  archiveConversationSchema,
   clearConversationsResultSchema,
   clearConversationsSchema,
   conversationListQuerySchema,
@@ -36,10 +37,14 @@ export const CHAT_ROUTES = {
     body: deletePresetsRequestSchema,
     responses: { 200: deletePresetsResultSchema },
   }),
-  listConversations: signedIn('Conversations', "A page of the user's conversations, newest first", {
-    query: conversationListQuerySchema,
-    responses: { 200: conversationPageSchema },
-  }),
+  listConversations: signedIn(
+    'Conversations',
+    "A page of the user's conversations (or archived ones), newest first",
+    {
+      query: conversationListQuerySchema,
+      responses: { 200: conversationPageSchema },
+    },
+  ),
   getConversation: signedIn('Conversations', 'One conversation', {
     params: conversationParams,
     responses: { 200: conversationSchema },
@@ -51,6 +56,10 @@ export const CHAT_ROUTES = {
   clearConversations: signedIn('Conversations', 'Delete one conversation, or all of them with an empty arg', {
     body: clearConversationsSchema,
     responses: { 200: clearConversationsResultSchema },
+  }),
+  archiveConversation: signedIn('Conversations', 'Archive a conversation, or restore an archived one', {
+    body: archiveConversationSchema,
+    responses: { 200: conversationSchema },
   }),
   generateTitle: signedIn(
     'Conversations',

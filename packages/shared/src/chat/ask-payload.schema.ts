@@ -31,6 +31,11 @@ export const askPayloadSchema = conversationOptionsSchema.extend({
    * reply starts from it and the model continues it. Other sends may carry it; it is then ignored.
    */
   generation: z.string().nullish(),
+  /**
+   * A temporary chat (docs/reference/conversations.md (Temporary chats)): read when the send creates the conversation;
+   * it is then kept out of the list, search and exports and deleted after the retention.
+   */
+  isTemporary: z.boolean({ error: 'isTemporary must be true or false' }).nullish(),
   isContinued: z.boolean().optional(),
   isRegenerate: z.boolean().optional(),
   isEdited: z.boolean().optional(),

@@ -82,5 +82,10 @@ export const startupConfigSchema = z.object({
   officialMirrorUrl: z.string().nullable(),
   appDownloadUrl: z.string().nullable(),
   support: z.object({ qq: z.string().nullable(), email: z.string().nullable() }).nullable(),
+  /**
+   * LibreChat's interface settings Parley has: how long a temporary chat is kept, in hours
+   * (docs/reference/conversations.md (Temporary chats)). Absent from an older server: the default.
+   */
+  interface: z.object({ temporaryChatRetention: z.number().int() }).optional(),
 });
 export type StartupConfig = z.infer<typeof startupConfigSchema>;

@@ -7,6 +7,11 @@ import { messageSchema } from './message.schema';
 export const CONVERSATION_PAGE_SIZE = 25;
 /** Search results (messages and titles together) per page of `GET /api/search`. */
 export const SEARCH_PAGE_SIZE = 25;
+/**
+ * How long a temporary chat is kept, in hours (YAML `interface.temporaryChatRetention`, LibreChat's name and range;
+ * docs/reference/conversations.md (Temporary chats)).
+ */
+export const TEMPORARY_CHAT_RETENTION = { default: 720, min: 1, max: 8760 } as const;
 /** A conversation title is trimmed and must hold 1..200 characters. */
 export const CONVERSATION_TITLE_MAX = 200;
 
@@ -28,7 +33,27 @@ const pageNumber = z.coerce.number().int().min(1).max(1_000_000).default(1);
 export const conversationListQuerySchema = z.object({
   pageNumber,
   cursor: z.string().min(1).max(512).optional(),
+  /** `true`: the archived conversations instead of the others (docs/reference/conversations.md (Archive)). */
+  isArchived: z
+    .enum(['true', 'false'], { error: 'isArchived must be true or false' })
+    .transform((v) => v === 'true')
+    .optional(),
 });
+
+/**
+ * `POST /api/convos/archive` (docs/reference/conversations.md (Archive)): `{arg: {conversationId, isArchived}}`,
+ * LibreChat's body. Answers the updated conversation.
+ */
+export const archiveConversationSchema = z.object({
+  arg: z.object(
+    {
+      conversationId: z.string({ error: 'conversationId is required' }).min(1),
+      isArchived: z.boolean({ error: 'isArchived must be true or false' }),
+    },
+    { error: 'arg is required' },
+  ),
+});
+export type ArchiveConversation = z.infer<typeof archiveConversationSchema>['arg'];
 
 /**
  * `POST /api/convos/update` (docs/reference/conversations.md (Renaming)): `{arg: conversation}`. A rename

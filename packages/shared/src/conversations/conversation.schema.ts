@@ -16,6 +16,10 @@ export const conversationSchema = absentNotNull(conversationOptionsSchema).exten
   endpoint: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Present (true) while archived (docs/reference/conversations.md (Archive)). */
+  isArchived: z.boolean().optional(),
+  /** A temporary chat's deletion time (docs/reference/conversations.md (Temporary chats)); absent for a kept one. */
+  expiredAt: z.string().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

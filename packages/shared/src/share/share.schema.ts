@@ -10,6 +10,7 @@ export const SHARE_ERRORS = {
   notFound: 'Share not found',
   disabled: 'Shared links are turned off on this server',
   noMessages: 'The conversation has no messages to share',
+  temporary: 'A temporary chat cannot be shared',
 } as const;
 
 /** `POST /api/share/:conversationId`: which branch to share; without a target, the branch the web shows. */

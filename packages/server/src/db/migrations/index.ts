@@ -24,6 +24,7 @@ import * as m0024 from './0024-tasks-and-knowledge';
 import * as m0025 from './0025-action-oauth';
 import * as m0026 from './0026-ledger-call-class';
 import * as m0027 from './0027-shared-links';
+import * as m0028 from './0028-archive-temporary';
 import * as m0029 from './0029-prompt-library';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
@@ -53,5 +54,6 @@ export const migrations: Record<string, Migration> = {
   '0025-action-oauth': m0025,
   '0026-ledger-call-class': m0026,
   '0027-shared-links': m0027,
+  '0028-archive-temporary': m0028,
   '0029-prompt-library': m0029,
 };

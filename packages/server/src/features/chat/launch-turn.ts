@@ -13,6 +13,7 @@ import { errorReply, runTurn } from './run-turn';
 import type { SendIntent } from './send-intent';
 import { turnPromptTokens, type HistoryTurn } from './turn-history';
 import { placeTurn } from './turn-placement.service';
+import { temporaryChatExpiry } from '../conversations/temporary-chats';
 
 /** A started turn: the job to follow, and where its reply goes (for the frames of clients without deltas). */
 export interface StartedTurn {
@@ -115,6 +116,7 @@ export async function launchTurn(ctx: ChatContext, prepared: PreparedTurn): Prom
         text,
         files,
         readsImages: prepared.readsImages,
+        ...(payload.isTemporary ? { expiredAt: temporaryChatExpiry(ctx.deps.config) } : {}),
         // A reply with tools starts with the agent's call, held at the agent model's price.
         hold: (trx, placed) =>
           holdTurn(ctx, trx, {

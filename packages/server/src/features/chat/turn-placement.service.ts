@@ -14,6 +14,7 @@ import { AppError } from '../../lib/app-error';
 import { nowIso } from '../../lib/clock';
 import { countTokens } from '../../lib/tokens';
 import { getUserConversation, saveConversation } from '../conversations/conversations.service';
+import { queueExpiry } from '../conversations/temporary-chats';
 import * as messages from '../messages/messages.repository';
 import type { MessageRow } from '../messages/messages.table';
 import { toMessage } from '../messages/messages.service';
@@ -44,6 +45,8 @@ export interface PlaceInput {
    * (the hold counts the prompt they make): a refusal rolls every write of the turn back.
    */
   hold: (trx: Db, placed: PlacedTurn) => Promise<CallBilling | null>;
+  /** A temporary chat's deletion time, when the send asked for one (used only if it creates the conversation). */
+  expiredAt?: string;
 }
 
 /** A turn as written, before its hold: what the hold reads the prompt from. */
@@ -91,7 +94,15 @@ export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
   const { endpoint, endpointType, options } = input;
   const { commit, ...rest } = plan;
   return withTransaction(db, async (trx) => {
-    await saveConversation(trx, input.userId, { ...options, conversationId, endpoint, endpointType });
+    const expiredAt = existingId === null ? input.expiredAt : undefined;
+    await saveConversation(trx, input.userId, {
+      ...options,
+      conversationId,
+      endpoint,
+      endpointType,
+      ...(expiredAt ? { expiredAt } : {}),
+    });
+    if (expiredAt) await queueExpiry(trx, conversationId, expiredAt);
     const requestMessage = await commit(trx);
     const placed = { ...rest, conversationId, isNewConversation: existingId === null, requestMessage };
     return { ...placed, billing: await input.hold(trx, placed) };

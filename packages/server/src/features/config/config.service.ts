@@ -3,6 +3,7 @@ import {
   bytesToMegabytes,
   SOCIAL_PROVIDERS,
   type BalanceRules,
+  TEMPORARY_CHAT_RETENTION,
   type StartupConfig,
 } from '@parley/shared';
 import type { AppConfig } from '../../config/config.types';
@@ -45,6 +46,10 @@ export function toStartupConfig(config: AppConfig): StartupConfig {
     officialMirrorUrl: config.links.officialMirrorUrl,
     appDownloadUrl: config.links.appDownloadUrl,
     support: config.links.support,
+    interface: {
+      temporaryChatRetention:
+        config.yaml?.interface?.temporaryChatRetention ?? TEMPORARY_CHAT_RETENTION.default,
+    },
   };
 }
 

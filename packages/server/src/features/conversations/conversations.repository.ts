@@ -122,13 +122,21 @@ export function titleUntitledConversation(
   return updateConversation(db, userId, conversationId, { title }, now, { title: untitled });
 }
 
-/** A page of the user's conversations, newest first: by offset, or (cheaper at depth) after a keyset position. */
+/**
+ * A page of the user's conversations, newest first: by offset, or (cheaper at depth) after a keyset position. The
+ * archived ones or the others; never a temporary one (docs/reference/conversations.md (Temporary chats)).
+ */
 export function listConversations(
   db: Db,
   userId: string,
-  page: { limit: number; offset?: number; after?: ListPosition },
+  page: { limit: number; offset?: number; after?: ListPosition; archived?: boolean },
 ): Promise<ConversationRow[]> {
-  let query = db.selectFrom('conversations').selectAll().where('user_id', '=', userId);
+  let query = db
+    .selectFrom('conversations')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('is_archived', '=', page.archived ? 1 : 0)
+    .where('expired_at', 'is', null);
   const after = page.after;
   if (after) {
     // A row-value comparison: both databases read it as one range of the (user_id, updated_at, id) index, where
@@ -145,7 +153,7 @@ export function listConversations(
     .execute();
 }
 
-/** Conversations by id, only the user's (search results). */
+/** Conversations by id, only the user's and never a temporary one (search results). */
 export function getConversationsByIds(db: Db, userId: string, ids: string[]): Promise<ConversationRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
@@ -153,6 +161,7 @@ export function getConversationsByIds(db: Db, userId: string, ids: string[]): Pr
     .selectAll()
     .where('user_id', '=', userId)
     .where('conversation_id', 'in', ids)
+    .where('expired_at', 'is', null)
     .execute();
 }
 
@@ -160,11 +169,18 @@ export function getConversationsByIds(db: Db, userId: string, ids: string[]): Pr
  * How many conversations the user has, counting no further than `cap`: an index-only count whose cost stops
  * growing at the cap, however many conversations there are.
  */
-export async function countConversations(db: Db, userId: string, cap: number): Promise<number> {
+export async function countConversations(
+  db: Db,
+  userId: string,
+  cap: number,
+  archived = false,
+): Promise<number> {
   const upToCap = db
     .selectFrom('conversations')
     .select('conversation_id')
     .where('user_id', '=', userId)
+    .where('is_archived', '=', archived ? 1 : 0)
+    .where('expired_at', 'is', null)
     .limit(cap)
     .as('c');
   const row = await db
@@ -179,6 +195,39 @@ export async function deleteConversations(db: Db, userId: string, conversationId
   let query = db.deleteFrom('conversations').where('user_id', '=', userId);
   if (conversationId !== undefined) query = query.where('conversation_id', '=', conversationId);
   const result = await query.executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/**
+ * Archives a conversation of the user or restores it. Its place in the list (updated_at) is kept, so a restored chat
+ * returns where it was. Undefined when it is not theirs.
+ */
+export function setArchived(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  isArchived: boolean,
+): Promise<ConversationRow | undefined> {
+  return db
+    .updateTable('conversations')
+    .set({ is_archived: isArchived ? 1 : 0 })
+    .where('user_id', '=', userId)
+    .where('conversation_id', '=', conversationId)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/**
+ * Deletes the temporary chats whose time is up (`expired_at` at or before `now`), at most `limit` at once; their
+ * messages, search documents and share links go by cascade. Answers how many.
+ */
+export async function deleteExpiredConversations(db: Db, now: string, limit: number): Promise<number> {
+  const due = db
+    .selectFrom('conversations')
+    .select('conversation_id')
+    .where('expired_at', '<=', now)
+    .limit(limit);
+  const result = await db.deleteFrom('conversations').where('conversation_id', 'in', due).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
 

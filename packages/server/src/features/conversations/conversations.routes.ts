@@ -3,6 +3,7 @@ import type { AppPluginOptions } from '../../app-services';
 import { addRoute } from '../../lib/api-routes';
 import { authUser, requireAuth } from '../auth/auth.guard';
 import {
+  archiveUserConversation,
   clearUserConversations,
   getUserConversation,
   listUserConversations,
@@ -11,8 +12,8 @@ import {
 } from './conversations.service';
 
 /**
- * Conversation list, one conversation, rename (or update) and delete
- * (docs/reference/conversations.md (Listing conversations; Renaming; Deleting and clearing)).
+ * Conversation list, one conversation, rename (or update), archive and delete
+ * (docs/reference/conversations.md (Listing conversations; Renaming; Archive; Deleting and clearing)).
  */
 export const conversationsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { deps, services }) => {
   const db = deps.database.db;
@@ -35,6 +36,10 @@ export const conversationsRoutes: FastifyPluginAsync<AppPluginOptions> = async (
         request.body.arg,
         (endpoint) => services.registry.getEndpoint(endpoint)?.kind,
       ),
+  });
+
+  addRoute(app, 'archiveConversation', {
+    handler: async (request) => archiveUserConversation(db, authUser(request).id, request.body.arg),
   });
 
   addRoute(app, 'clearConversations', {

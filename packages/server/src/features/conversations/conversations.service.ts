@@ -3,6 +3,7 @@ import {
   conversationOptionsSchema,
   MESSAGE_ERRORS,
   validateEndpointOptions,
+  type ArchiveConversation,
   type ClearConversationsResult,
   type Conversation,
   type ConversationOptions,
@@ -33,6 +34,9 @@ export function toConversation(row: ConversationRow): Conversation {
     model: row.model,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    // LibreChat's fields, shown only when set: an absent isArchived reads as false.
+    isArchived: row.is_archived ? true : null,
+    expiredAt: row.expired_at,
   }) as Conversation;
 }
 
@@ -52,6 +56,11 @@ export interface SaveConversationInput extends ConversationOptions {
   conversationId: string;
   endpoint: string;
   title?: string;
+  /**
+   * A temporary chat's deletion time (docs/reference/conversations.md (Temporary chats)). Written only when the
+   * conversation is created: a later send neither makes a kept chat temporary nor keeps a temporary one.
+   */
+  expiredAt?: string;
 }
 
 // Built once, on first save: `.omit()` makes a new schema, and a new schema's first parse costs ~50x a later one
@@ -69,7 +78,7 @@ export async function saveConversation(
   userId: string,
   input: SaveConversationInput,
 ): Promise<Conversation> {
-  const { conversationId, title, endpoint, endpointType, model, ...rest } = input;
+  const { conversationId, title, endpoint, endpointType, model, expiredAt, ...rest } = input;
   const options = (storedOptionsSchema ??= buildStoredOptionsSchema()).parse(rest);
   const now = nowIso();
   const row = await repo.upsertConversation(db, {
@@ -80,6 +89,7 @@ export async function saveConversation(
     endpoint_type: endpointType ?? null,
     model: model ?? null,
     options: JSON.stringify(options),
+    ...(expiredAt === undefined ? {} : { expired_at: expiredAt }),
     created_at: now,
     updated_at: now,
   });
@@ -124,6 +134,20 @@ export async function updateUserConversation(
   return toConversation(row);
 }
 
+/**
+ * `POST /api/convos/archive` (docs/reference/conversations.md (Archive)): archives or restores the conversation and
+ * answers it; 404 when it is not the user's.
+ */
+export async function archiveUserConversation(
+  db: Db,
+  userId: string,
+  arg: ArchiveConversation,
+): Promise<Conversation> {
+  const row = await repo.setArchived(db, userId, arg.conversationId, arg.isArchived);
+  if (!row) throw new AppError('NOT_FOUND', MESSAGE_ERRORS.conversationNotFound);
+  return toConversation(row);
+}
+
 /** One conversation (404 when not the user's), or all of the user's when no id is given. */
 export async function clearUserConversations(
   db: Db,
@@ -163,19 +187,21 @@ export const CONVERSATION_COUNT_CAP = 1_000;
 export async function listUserConversations(
   db: Db,
   userId: string,
-  query: { pageNumber: number; cursor?: string | undefined },
+  query: { pageNumber: number; cursor?: string | undefined; isArchived?: boolean | undefined },
   countCap = CONVERSATION_COUNT_CAP,
 ): Promise<ConversationPage> {
   const size = CONVERSATION_PAGE_SIZE;
   const { pageNumber, cursor } = query;
+  const archived = query.isArchived === true;
   // The page and the capped count are independent: on PostgreSQL they run at once on two pooled connections,
   // so the numbered form costs the slower of the two round trips, not their sum.
   const [rows, count] = await Promise.all([
     repo.listConversations(db, userId, {
       limit: size + 1,
+      archived,
       ...(cursor ? { after: decodeCursor(cursor) } : { offset: (pageNumber - 1) * size }),
     }),
-    cursor ? null : repo.countConversations(db, userId, countCap),
+    cursor ? null : repo.countConversations(db, userId, countCap, archived),
   ]);
   const more = rows.length > size;
   const pageRows = rows.slice(0, size);

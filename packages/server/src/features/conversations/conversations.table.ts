@@ -10,6 +10,10 @@ export interface ConversationsTable {
   model: string | null;
   /** JSON object of the conversation options (without the columns above). */
   options: Generated<string>;
+  /** 1 while archived: out of the list, kept, searchable (docs/reference/conversations.md (Archive)). */
+  is_archived: Generated<number>;
+  /** When a temporary chat is deleted; null for a kept one (docs/reference/conversations.md (Temporary chats)). */
+  expired_at: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }

@@ -39,6 +39,10 @@ export async function searchDocuments<DB>(
   page: { limit: number; offset: number; countCap: number },
 ): Promise<{ hits: SearchHit[]; total: number }> {
   if (terms.length === 0) return { hits: [], total: 0 };
+  // A temporary chat is never found (docs/reference/conversations.md (Temporary chats)); its documents stay in the
+  // index until it is deleted, so they are skipped here. The count does not skip them: it may be high by a few.
+  const kept = sql`NOT EXISTS (SELECT 1 FROM conversations c
+    WHERE c.conversation_id = d.conversation_id AND c.expired_at IS NOT NULL)`;
   const { limit, offset, countCap } = page;
   const owner: QueryTerm = { token: ownerTerm(userId), prefix: false };
   if (isPostgres(db)) {
@@ -47,7 +51,7 @@ export async function searchDocuments<DB>(
     // the GIN index for a rare one; the planner picks.
     const [{ rows }, count] = await Promise.all([
       sql<HitRow>`SELECT doc_id, kind, conversation_id
-        FROM search_docs WHERE user_id = ${userId} AND vector @@ ${query}::tsquery
+        FROM search_docs d WHERE user_id = ${userId} AND vector @@ ${query}::tsquery AND ${kept}
         ORDER BY created_at DESC, doc_id DESC LIMIT ${limit} OFFSET ${offset}`.execute(db),
       sql<{ n: string }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_docs
         WHERE user_id = ${userId} AND vector @@ ${query}::tsquery LIMIT ${countCap}) AS matches`.execute(db),
@@ -57,7 +61,7 @@ export async function searchDocuments<DB>(
   const match = `owner : ${quoteFts(owner)} AND body : (${terms.map(quoteFts).join(' AND ')})`;
   const { rows } = await sql<HitRow>`SELECT d.doc_id, d.kind, d.conversation_id
     FROM search_fts f JOIN search_docs d ON d.seq = f.rowid
-    WHERE search_fts MATCH ${match} AND d.user_id = ${userId}
+    WHERE search_fts MATCH ${match} AND d.user_id = ${userId} AND ${kept}
     ORDER BY f.rowid DESC LIMIT ${limit} OFFSET ${offset}`.execute(db);
   const count = await sql<{ n: number }>`SELECT count(*) AS n FROM (SELECT 1 FROM search_fts
     WHERE search_fts MATCH ${match} LIMIT ${countCap}) AS matches`.execute(db);

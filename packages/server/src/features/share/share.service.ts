@@ -72,6 +72,13 @@ export async function createShare(
   assertSharingOn(deps);
   const db = deps.database.db;
   const conversation = await getUserConversation(db, userId, conversationId);
+  // A link would outlive the chat's deletion and reach people the temporary chat was meant to stay away from
+  // (docs/reference/conversations.md (Temporary chats)).
+  if (conversation.expired_at !== null) {
+    throw new AppError('VALIDATION', `conversationId: ${SHARE_ERRORS.temporary}`, {
+      field: 'conversationId',
+    });
+  }
   const branch = await branchOf(db, userId, conversationId, targetMessageId);
   const now = nowIso();
   const link = {

@@ -11,6 +11,7 @@ import { useChatStreamStore } from './chat-stream.store';
 import { ChatFooter } from './components/chat-footer';
 import { ChatInput } from './components/chat-input';
 import { ChatLanding } from './components/chat-landing';
+import { TemporaryChatBar } from './components/temporary-chat';
 import type { ChatMessages as ChatMessagesComponent } from './components/chat-messages';
 import { useConversationStore } from './conversation.store';
 import { useConversationRoute } from './hooks/use-conversation-route';
@@ -76,6 +77,7 @@ export function ChatPage() {
         )}
       </Suspense>
       <div className="shrink-0 pt-2">
+        <TemporaryChatBar />
         <ChatInput latest={latest} />
         <ChatFooter />
       </div>

@@ -4,6 +4,7 @@ import { api } from '../../lib/api';
 import type { CallOptions } from '../../lib/api-client';
 import type { Submission, SubmissionCall } from './stream/submission';
 import type { AbortCall } from './stream/abort-call';
+import { useTemporaryChatStore } from './temporary-chat.store';
 import { queryClient, queryKeys } from '../../lib/query-client';
 
 /**
@@ -79,12 +80,18 @@ export function postSend(submission: Submission, options: CallOptions): Promise<
   const call: SubmissionCall = submission;
   switch (call.route) {
     case 'ask':
-    case 'edit':
+    case 'edit': {
+      // A new chat sent while Temporary chat is on (docs/reference/conversations.md (Temporary chats)).
+      const temporary = submission.conversationId === NEW_CONVERSATION && useTemporaryChatStore.getState().on;
       return api.callRaw(
         call.route,
-        { params: { endpoint: submission.endpoint }, body: call.payload },
+        {
+          params: { endpoint: submission.endpoint },
+          body: temporary ? { ...call.payload, isTemporary: true } : call.payload,
+        },
         options,
       );
+    }
     default:
       return api.callRaw(call.route, { body: call.payload }, options);
   }

@@ -23,6 +23,9 @@ function without(data: Pages, conversationId: string): Pages {
  * (docs/reference/conversations.md (The sidebar list)).
  */
 export function upsertConversationInCache(client: QueryClient, conversation: Conversation): void {
+  client.setQueryData(queryKeys.conversation(conversation.conversationId), conversation);
+  // A temporary chat is never listed (docs/reference/conversations.md (Temporary chats)).
+  if (conversation.expiredAt) return;
   update(client, (data) => {
     const rest = without(data, conversation.conversationId);
     const [first, ...others] = rest.pages;
@@ -32,7 +35,6 @@ export function upsertConversationInCache(client: QueryClient, conversation: Con
       pages: [{ ...first, conversations: [conversation, ...first.conversations] }, ...others],
     };
   });
-  client.setQueryData(queryKeys.conversation(conversation.conversationId), conversation);
 }
 
 /** A generated or renamed title updates the conversation where it is. */
@@ -51,6 +53,11 @@ export function setConversationTitleInCache(
     })),
   }));
   client.setQueryData<Conversation>(queryKeys.conversation(conversationId), (c) => (c ? { ...c, title } : c));
+}
+
+/** Archive takes a conversation out of the list's loaded pages; search results keep it (marked archived). */
+export function removeConversationFromList(client: QueryClient, conversationId: string): void {
+  update(client, (data) => without(data, conversationId));
 }
 
 /** Delete removes one conversation from every loaded page, and from every search's results. */

@@ -59,7 +59,13 @@ describe('groupSearchResults', () => {
   it('still groups a message whose conversation is missing from the page', () => {
     const groups = groupSearchResults([page(1, [], [hit('m1', 'x', 'Lost')])]);
     expect(groups).toEqual([
-      { conversationId: 'x', title: 'Lost', endpoint: 'openAI', messages: [expect.anything()] },
+      {
+        conversationId: 'x',
+        title: 'Lost',
+        endpoint: 'openAI',
+        archived: false,
+        messages: [expect.anything()],
+      },
     ]);
   });
 });

@@ -5,6 +5,8 @@ export interface SearchGroup {
   conversationId: string;
   title: string;
   endpoint: string | null;
+  /** An archived chat: still found, marked as such (docs/reference/conversations.md (Archive)). */
+  archived: boolean;
   messages: SearchMessage[];
 }
 
@@ -18,13 +20,16 @@ export function groupSearchResults(pages: readonly SearchPage[]): SearchGroup[] 
   const groupOf = (conversationId: string, title: string, endpoint: string | null) => {
     let group = groups.get(conversationId);
     if (!group) {
-      group = { conversationId, title, endpoint, messages: [] };
+      group = { conversationId, title, endpoint, archived: false, messages: [] };
       groups.set(conversationId, group);
     }
     return group;
   };
   for (const page of pages) {
-    for (const c of page.conversations) groupOf(c.conversationId, c.title, c.endpoint);
+    for (const c of page.conversations) {
+      const group = groupOf(c.conversationId, c.title, c.endpoint);
+      if (c.isArchived) group.archived = true;
+    }
     for (const m of page.messages) {
       if (seenMessages.has(m.messageId)) continue;
       seenMessages.add(m.messageId);

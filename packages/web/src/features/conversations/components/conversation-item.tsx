@@ -1,11 +1,13 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Pencil, Share2, Trash2 } from 'lucide-react';
+import { Link, useNavigate } from 'react-router';
+import { Archive, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { Conversation, EndpointsConfig } from '@parley/shared';
 import { useStartupConfig } from '../../config/config.api';
 import { useConversationErrored } from '../hooks/use-conversation-errored';
 import { useRenameConversationMutation } from '../conversations.api';
+import { useArchiveConversation } from '../archive.api';
+import { showToast } from '../../toast/toast.store';
 import { rowKeyTarget } from '../list-keys';
 import { EndpointIcon } from '../../endpoints/components/endpoint-icon';
 import { RenameInput } from './rename-input';
@@ -34,8 +36,9 @@ const actionClass =
   'inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-300/60 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-50';
 
 /**
- * One chat of the sidebar: a link with its endpoint mark, and Rename / Share / Delete on hover, focus or touch (Share
- * while the operator allows links: docs/reference/sharing.md (In the web)). By keyboard
+ * One chat of the sidebar: a link with its endpoint mark, and Rename / Share / Archive / Delete on hover, focus or touch
+ * (Share while the operator allows links: docs/reference/sharing.md (In the web); Archive:
+ * docs/reference/conversations.md (Archive)). By keyboard
  * (docs/reference/settings-and-ui.md (Keyboard in the conversation list)) the buttons are outside the tab order:
  * ArrowRight and ArrowLeft move between the link and them, F2 renames and Delete deletes.
  */
@@ -55,6 +58,16 @@ export function ConversationItem({
   const [sharing, setSharing] = useState(false);
   const canShare = useStartupConfig().config.sharedLinksEnabled;
   const rename = useRenameConversationMutation();
+  const archive = useArchiveConversation();
+  const navigate = useNavigate();
+  const archiveNow = () => {
+    if (active) void navigate('/c/new');
+    // The promise, not mutate's callbacks: the row unmounts as the chat leaves the list, and those would not run.
+    archive.mutateAsync({ conversationId, isArchived: true }).then(
+      () => showToast({ message: t('com_nav_convo_archived', { title }), severity: 'success' }),
+      () => showToast({ message: t('com_nav_convo_archive_error'), severity: 'error' }),
+    );
+  };
   const errored = useConversationErrored(active ? conversationId : undefined);
   const link = useRef<HTMLAnchorElement>(null);
   const refocus = useRef(false);
@@ -98,11 +111,11 @@ export function ConversationItem({
   // Room for the buttons over the row's end while they show.
   const room = canShare
     ? active
-      ? 'pe-24'
-      : 'group-focus-within:pe-24 group-hover:pe-24 pointer-coarse:pe-24'
+      ? 'pe-32'
+      : 'group-focus-within:pe-32 group-hover:pe-32 pointer-coarse:pe-32'
     : active
-      ? 'pe-16'
-      : 'group-focus-within:pe-16 group-hover:pe-16 pointer-coarse:pe-16';
+      ? 'pe-24'
+      : 'group-focus-within:pe-24 group-hover:pe-24 pointer-coarse:pe-24';
   const rowTone = active
     ? 'bg-zinc-200/80 text-zinc-950 dark:bg-zinc-800 dark:text-zinc-50'
     : 'text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/80';
@@ -169,6 +182,16 @@ export function ConversationItem({
               <Share2 aria-hidden="true" className="size-3.5" />
             </button>
           )}
+          <button
+            type="button"
+            aria-label={t('com_nav_convo_archive')}
+            data-testid="archive-conversation"
+            tabIndex={-1}
+            className={actionClass}
+            onClick={archiveNow}
+          >
+            <Archive aria-hidden="true" className="size-3.5" />
+          </button>
           <button
             type="button"
             aria-label={t('com_nav_convo_delete')}

@@ -33,6 +33,14 @@ export function SearchResultGroup({ group, query }: { group: SearchGroup; query:
         >
           <HighlightedText text={group.title} query={query} />
         </Link>
+        {group.archived && (
+          <span
+            data-testid="search-archived"
+            className="shrink-0 rounded-full bg-zinc-100 px-2 py-0.5 text-xs text-zinc-700 dark:bg-zinc-800 dark:text-zinc-300"
+          >
+            {t('com_search_archived')}
+          </span>
+        )}
       </h2>
       {group.messages.length === 0 ? (
         <p className="px-4 py-3 text-sm text-zinc-500 dark:text-zinc-400">{t('com_ui_search_title_match')}</p>
