@@ -18,6 +18,8 @@ import { assistantUploads } from './features/assistants/knowledge-uploads';
 import { createAssistantRuntime, type AssistantRuntime } from './features/assistants/assistant-runtime';
 import type { AssistantUploads } from './features/files/upload.service';
 import { createToolRuntime } from './features/tools/tool-runtime';
+import { createImportRuntime, type ImportRuntime } from './features/imports/import-runtime';
+import type { ImportJobOptions } from './features/imports/import-job';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createMcpManager, type McpManager } from './features/tools/mcp/mcp-manager';
@@ -60,6 +62,8 @@ export interface AppServices {
   assistantUploads: AssistantUploads;
   /** What assistants' tools run on: the Python sandboxes and the actions' guarded fetch. */
   assistantRuntime: AssistantRuntime;
+  /** The background reading of conversation imports (features/imports/import-runtime.ts). */
+  imports: ImportRuntime;
   /**
    * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
    * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
@@ -87,6 +91,8 @@ export interface ServicesOptions {
   instanceId?: string;
   /** The app's logger: the MCP servers' state changes, a tool's failed file save; nowhere by default. */
   logger?: FastifyBaseLogger;
+  /** Hooks into import jobs (tests: a failure in the middle of a file). */
+  importHooks?: Pick<ImportJobOptions, 'beforeWrite'>;
 }
 
 /**
@@ -119,6 +125,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
   );
   const dailyJobs = startDailyScheduler(deps, instanceId, logError);
   const assistantRuntime = createAssistantRuntime(deps, files, logError);
+  const imports = createImportRuntime(deps, files, logError, options.importHooks);
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
@@ -141,12 +148,14 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
       assistantRuntime.queueKnowledge(userId, fileId),
     ),
     assistantRuntime,
+    imports,
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not
       // keep the rest open.
       try {
         await dailyJobs?.stop();
+        await imports.close();
         await chat.close();
       } finally {
         try {

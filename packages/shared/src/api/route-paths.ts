@@ -56,6 +56,8 @@ export const ROUTE_PATHS = {
   renameConversation: 'POST /api/convos/update',
   clearConversations: 'POST /api/convos/clear',
   generateTitle: 'POST /api/convos/gen_title',
+  importConversations: 'POST /api/convos/import',
+  getImportJob: 'GET /api/convos/import/jobs/:jobId',
   listMessages: 'GET /api/messages/:conversationId',
   updateMessage: 'PUT /api/messages/:conversationId/:messageId',
   getMessageCost: 'GET /api/messages/:conversationId/:messageId/cost',

@@ -24,6 +24,7 @@ import * as m0024 from './0024-tasks-and-knowledge';
 import * as m0025 from './0025-action-oauth';
 import * as m0026 from './0026-ledger-call-class';
 import * as m0027 from './0027-shared-links';
+import * as m0030 from './0030-conversation-imports';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '0025-action-oauth': m0025,
   '0026-ledger-call-class': m0026,
   '0027-shared-links': m0027,
+  '0030-conversation-imports': m0030,
 };
