@@ -123,7 +123,11 @@ export interface TestApp {
 export async function buildTestApp(
   dialect: DialectName,
   overrides: DeepPartial<AppConfig> = {},
-  options: { redis?: boolean; logger?: BuildOptions['logger']; importHooks?: BuildOptions['importHooks'] } = {},
+  options: {
+    redis?: boolean;
+    logger?: BuildOptions['logger'];
+    importHooks?: BuildOptions['importHooks'];
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(dialect);
   const redisUrl = options.redis ? process.env.TEST_REDIS_URL : undefined;

@@ -13,8 +13,7 @@ import {
 } from './imported-conversation';
 
 /** A ChatGPT conversation (an element of `conversations.json`): it has a `mapping` of nodes. */
-export const isChatGptConversation = (value: unknown): boolean =>
-  isObject(value) && isObject(value.mapping);
+export const isChatGptConversation = (value: unknown): boolean => isObject(value) && isObject(value.mapping);
 
 /**
  * One conversation of ChatGPT's export (docs/reference/import.md (ChatGPT)). Its `mapping` is a tree of nodes
@@ -26,7 +25,8 @@ export function fromChatGpt(conv: Record<string, unknown>, position: number): Im
   const mapping = conv.mapping as Record<string, unknown>;
   const nodes = new Map<string, Record<string, unknown>>();
   for (const [id, node] of Object.entries(mapping)) {
-    if (!isObject(node)) throw new ImportFormatError(`Conversation ${position}: node "${id}" is not an object.`);
+    if (!isObject(node))
+      throw new ImportFormatError(`Conversation ${position}: node "${id}" is not an object.`);
     nodes.set(id, node);
   }
   const created = isoDate(conv.create_time) ?? new Date(0).toISOString();
@@ -65,7 +65,8 @@ export function fromChatGpt(conv: Record<string, unknown>, position: number): Im
       seen.add(parent);
       parent = str(nodes.get(parent)?.parent);
     }
-    message.parentMessageId = parent && kept.has(parent) && !seen.has(parent) ? kept.get(parent)!.messageId : NIL_UUID;
+    message.parentMessageId =
+      parent && kept.has(parent) && !seen.has(parent) ? kept.get(parent)!.messageId : NIL_UUID;
   }
   showCurrentBranch(kept, nodes, str(conv.current_node));
   const messages = [...kept.values()];
@@ -110,7 +111,9 @@ function messageText(message: Record<string, unknown>): string | null {
   const type = content.content_type;
   const pieces: string[] = [];
   if (type === 'code' && typeof content.text === 'string') {
-    pieces.push(`\`\`\`${typeof content.language === 'string' && content.language !== 'unknown' ? content.language : ''}\n${content.text}\n\`\`\``);
+    pieces.push(
+      `\`\`\`${typeof content.language === 'string' && content.language !== 'unknown' ? content.language : ''}\n${content.text}\n\`\`\``,
+    );
   } else if (typeof content.text === 'string') {
     pieces.push(content.text);
   }
@@ -124,7 +127,8 @@ function messageText(message: Record<string, unknown>): string | null {
   if (Array.isArray(metadata.attachments)) {
     for (const file of metadata.attachments) {
       const name = isObject(file) ? str(file.name) : null;
-      const image = isObject(file) && typeof file.mime_type === 'string' && file.mime_type.startsWith('image/');
+      const image =
+        isObject(file) && typeof file.mime_type === 'string' && file.mime_type.startsWith('image/');
       pieces.push(notImportedNote(image ? 'image' : 'file', name));
     }
   }

@@ -61,7 +61,11 @@ export function createImportHandler(options: ImportJobOptions): TaskHandler {
         if (!stored) throw new Error('the uploaded file is gone from storage');
         await importStream(stored.body, { ...options, importId, userId, at });
         await forgetImportItems(db, importId);
-        await updateImport(db, importId, { status: 'completed', bytes_read: job.total_bytes, updated_at: at() });
+        await updateImport(db, importId, {
+          status: 'completed',
+          bytes_read: job.total_bytes,
+          updated_at: at(),
+        });
       } catch (error) {
         const known = error instanceof ImportFormatError || error instanceof JsonStreamError;
         if (!known) options.onError?.(error);

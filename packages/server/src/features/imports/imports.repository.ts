@@ -12,7 +12,11 @@ export function insertImport(db: Db, row: ConversationImportRow): Promise<unknow
   return db.insertInto('conversation_imports').values(row).execute();
 }
 
-export function getImport(db: Db, userId: string, importId: string): Promise<ConversationImportRow | undefined> {
+export function getImport(
+  db: Db,
+  userId: string,
+  importId: string,
+): Promise<ConversationImportRow | undefined> {
   return db
     .selectFrom('conversation_imports')
     .selectAll()
@@ -22,7 +26,11 @@ export function getImport(db: Db, userId: string, importId: string): Promise<Con
 }
 
 export function getImportForRunner(db: Db, importId: string): Promise<ConversationImportRow | undefined> {
-  return db.selectFrom('conversation_imports').selectAll().where('import_id', '=', importId).executeTakeFirst();
+  return db
+    .selectFrom('conversation_imports')
+    .selectAll()
+    .where('import_id', '=', importId)
+    .executeTakeFirst();
 }
 
 export type ImportChanges = Partial<
@@ -89,7 +97,10 @@ export function writeImportedConversation(
       updated_at: m.createdAt,
     }));
     for (let i = 0; i < rows.length; i += BATCH) {
-      await trx.insertInto('messages').values(rows.slice(i, i + BATCH)).execute();
+      await trx
+        .insertInto('messages')
+        .values(rows.slice(i, i + BATCH))
+        .execute();
     }
     for (const m of conv.messages) {
       await indexDocument(trx, {

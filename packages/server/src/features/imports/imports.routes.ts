@@ -31,7 +31,11 @@ export const importsRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, {
         signal,
       });
       try {
-        const started = await startImport({ db, storage: await services.storage() }, authUser(request).id, file);
+        const started = await startImport(
+          { db, storage: await services.storage() },
+          authUser(request).id,
+          file,
+        );
         services.imports.wake();
         return reply.status(202).send(started);
       } finally {

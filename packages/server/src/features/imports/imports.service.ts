@@ -92,9 +92,14 @@ async function checkStart(path: string): Promise<void> {
   const handle = await open(path, 'r');
   try {
     const { buffer, bytesRead } = await handle.read(Buffer.alloc(4096), 0, 4096, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '')
+      .trimStart();
     if (bytesRead === 0) throw new AppError('VALIDATION', IMPORT_MESSAGES.empty, { field: 'file' });
-    if (text === '' && bytesRead < 4096) throw new AppError('VALIDATION', IMPORT_MESSAGES.empty, { field: 'file' });
+    if (text === '' && bytesRead < 4096)
+      throw new AppError('VALIDATION', IMPORT_MESSAGES.empty, { field: 'file' });
     if (text !== '' && text[0] !== '[' && text[0] !== '{') {
       throw new AppError('VALIDATION', IMPORT_MESSAGES.notJson, { field: 'file' });
     }

@@ -123,7 +123,9 @@ class Splitter {
     if (this.target !== null && this.mode === 'literal') events.push(...this.complete());
     if (this.state !== State.Done) {
       throw new JsonStreamError(
-        this.state === State.Root ? 'The file is empty.' : 'The file ends in the middle of its JSON (cut short?).',
+        this.state === State.Root
+          ? 'The file is empty.'
+          : 'The file ends in the middle of its JSON (cut short?).',
       );
     }
     return events;
@@ -186,7 +188,9 @@ class Splitter {
       case State.NestedNext:
         return this.next(c, State.NestedValue, CLOSE_ARRAY, State.FieldNext, text, i);
       case State.Done:
-        throw new JsonStreamError(`The file goes on after its JSON ends (at character ${this.offset + i + 1}).`);
+        throw new JsonStreamError(
+          `The file goes on after its JSON ends (at character ${this.offset + i + 1}).`,
+        );
     }
   }
 

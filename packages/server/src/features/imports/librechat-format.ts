@@ -89,7 +89,8 @@ export class LibreChatReader {
     const text = messageText(node);
     return {
       // A message without an id still gets one (its replies in a tree know it by nesting).
-      messageId: typeof node.messageId === 'string' ? this.ids.get(node.messageId) : this.ids.get(`#${index}`),
+      messageId:
+        typeof node.messageId === 'string' ? this.ids.get(node.messageId) : this.ids.get(`#${index}`),
       parentMessageId: treeParent ?? this.ids.get(node.parentMessageId),
       sender: str(node.sender) ?? (isUser ? 'User' : 'Assistant'),
       text,
