@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/api-error';
 import { useRevokeAllUserKeys } from '../../keys/keys.api';
@@ -6,8 +7,13 @@ import { showToast } from '../../toast/toast.store';
 import { ConfirmButton } from './confirm-button';
 import { SettingRow } from './setting-row';
 
+// The import section (and its texts) loads when the Data tab first opens.
+const ImportSection = lazy(async () => ({
+  default: (await import('../../import/components/import-section')).ImportSection,
+}));
+
 /**
- * Data: revoke every user-provided key (two-step); the user's share links, listed even while the operator has sharing
+ * Data: import conversations (docs/reference/import.md (In the web)); revoke every user-provided key (two-step); the user's share links, listed even while the operator has sharing
  * off, so old ones can be revoked (docs/reference/sharing.md (In the web)).
  */
 export function DataTab() {
@@ -29,6 +35,9 @@ export function DataTab() {
           pending={revokeAll.isPending}
         />
       </SettingRow>
+      <Suspense fallback={null}>
+        <ImportSection />
+      </Suspense>
       <SharedLinksSection />
     </div>
   );
