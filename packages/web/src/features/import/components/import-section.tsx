@@ -23,11 +23,17 @@ export function ImportSection() {
   const running =
     sending || (jobId !== null && status !== 'completed' && status !== 'failed' && !job.isError);
 
+  const toasted = useRef<string | null>(null);
+  const done = status === 'completed' ? job.data!.conversations : null;
   useEffect(() => {
-    if (status === 'completed') {
-      showToast({ message: t('com_import_done', { n: job.data!.conversations }), severity: 'success' });
-    } else if (status === 'failed') setError(job.data!.error ?? t('com_import_failed'));
-  }, [status, job.data, t]);
+    if (done === null || toasted.current === jobId) return;
+    toasted.current = jobId;
+    showToast({ message: t('com_import_done', { n: done }), severity: 'success' });
+  }, [done, jobId, t]);
+  const failure =
+    error ??
+    (status === 'failed' ? (job.data!.error ?? t('com_import_failed')) : null) ??
+    (job.isError ? errorText(job.error) : null);
 
   const choose = async (file: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -92,9 +98,9 @@ export function ImportSection() {
           {t('com_import_done', { n: job.data!.conversations })}
         </p>
       )}
-      {error && (
+      {failure && (
         <p role="alert" className="mt-2 text-sm text-rose-700 dark:text-rose-300">
-          {error}
+          {failure}
         </p>
       )}
     </section>
