@@ -24,7 +24,10 @@ import type {
 import type { TasksTable } from '../features/tasks/tasks.table';
 import type { KnowledgeChunksTable, KnowledgeFilesTable } from '../features/knowledge/knowledge.table';
 import type { SharedLinksTable, SharedMessagesTable } from '../features/share/share.table';
-import type { ConversationImportItemsTable, ConversationImportsTable } from '../features/imports/imports.table';
+import type {
+  ConversationImportItemsTable,
+  ConversationImportsTable,
+} from '../features/imports/imports.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
