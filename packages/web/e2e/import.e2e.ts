@@ -80,12 +80,25 @@ describe('conversation import', () => {
     await expect.poll(() => answer.innerText()).toContain('regenerated answer');
     await poll(() => chat.articles.count()).toBe(2);
 
-    // On a phone, dark.
+    // On a phone, dark: the chat with the other branch, then the import section.
     await page.setViewportSize({ width: 390, height: 844 });
     await page.emulateMedia({ colorScheme: 'dark' });
+    await page.reload();
+    await poll(() => chat.articles.count()).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await animationsDone(page);
     await page.screenshot({ path: artifactPath('import-chat-phone-dark.png') });
     await expectAxeClean(page);
+    await page.getByRole('button', { name: 'Open sidebar' }).click();
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Settings' }).click();
+    const phoneSettings = page.getByTestId('settings-dialog');
+    await phoneSettings.getByRole('tab', { name: 'Data' }).click();
+    await phoneSettings.getByTestId('import-section').getByRole('button', { name: 'Import' }).waitFor();
+    await animationsDone(page);
+    await page.screenshot({ path: artifactPath('import-settings-phone-dark.png') });
+    await expectAxeClean(page, '[data-testid="import-section"]');
     await chat.context.close();
-  });
+    // Two viewports, two themes and four accessibility scans: longer than one flow's minute on a shared machine.
+  }, 120_000);
 });
