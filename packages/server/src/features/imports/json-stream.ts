@@ -47,7 +47,9 @@ const COLON = 0x3a;
  * large file is never held whole: only the value being read is. Each value is checked by `JSON.parse`; the
  * structure around them is checked here. Throws {@link JsonStreamError} for anything malformed.
  */
-export async function* jsonEvents(chunks: AsyncIterable<Uint8Array | string>): AsyncGenerator<JsonEvent> {
+export async function* jsonEvents(
+  chunks: AsyncIterable<Uint8Array | string> | Iterable<Uint8Array | string>,
+): AsyncGenerator<JsonEvent> {
   const decoder = new TextDecoder('utf-8', { fatal: true });
   const splitter = new Splitter();
   for await (const chunk of chunks) {
