@@ -5,6 +5,7 @@ import { concurrentStreams } from './concurrent-streams';
 import { concurrentStreamsPair } from './concurrent-streams-pair';
 import { filesUpload } from './files-upload';
 import { idleRss } from './idle-rss';
+import { importRss } from './import-rss';
 import { codeInterpreterCold, codeInterpreterIdleRss, codeInterpreterWarm } from './code-interpreter';
 import { knowledgeExtract } from './knowledge-extract';
 import { knowledgeRetrieval } from './knowledge-retrieval';
@@ -49,6 +50,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'code-interpreter-cold': codeInterpreterCold,
   'code-interpreter-idle-rss': codeInterpreterIdleRss,
   'idle-rss': idleRss,
+  'import-rss': importRss,
   'start-time': startTime,
   settlement,
   soak,

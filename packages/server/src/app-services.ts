@@ -19,6 +19,8 @@ import { createAssistantRuntime, type AssistantRuntime } from './features/assist
 import type { AssistantUploads } from './features/files/upload.service';
 import { createToolRuntime } from './features/tools/tool-runtime';
 import { startExpiryRunner } from './features/conversations/temporary-chats';
+import { createImportRuntime, type ImportRuntime } from './features/imports/import-runtime';
+import type { ImportJobOptions } from './features/imports/import-job';
 import type { FastifyBaseLogger } from 'fastify';
 import { pino } from 'pino';
 import { createMcpManager, type McpManager } from './features/tools/mcp/mcp-manager';
@@ -61,6 +63,8 @@ export interface AppServices {
   assistantUploads: AssistantUploads;
   /** What assistants' tools run on: the Python sandboxes and the actions' guarded fetch. */
   assistantRuntime: AssistantRuntime;
+  /** The background reading of conversation imports (features/imports/import-runtime.ts). */
+  imports: ImportRuntime;
   /**
    * Stops the chat's jobs and waits for its background work. Run when the app starts closing (Fastify's preClose),
    * before the requests in flight are waited for: a streaming reply is one, and ends only when its job stops.
@@ -88,6 +92,8 @@ export interface ServicesOptions {
   instanceId?: string;
   /** The app's logger: the MCP servers' state changes, a tool's failed file save; nowhere by default. */
   logger?: FastifyBaseLogger;
+  /** Hooks into import jobs (tests: a failure in the middle of a file). */
+  importHooks?: Pick<ImportJobOptions, 'beforeWrite'>;
 }
 
 /**
@@ -122,6 +128,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
   const assistantRuntime = createAssistantRuntime(deps, files, logError);
   // Deletes temporary chats once their time is up (docs/reference/conversations.md (Temporary chats)).
   const expiry = startExpiryRunner(deps.database.db, logError);
+  const imports = createImportRuntime(deps, files, logError, options.importHooks);
   return {
     registry,
     tokenCache: new VerifiedTokenCache(),
@@ -144,6 +151,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
       assistantRuntime.queueKnowledge(userId, fileId),
     ),
     assistantRuntime,
+    imports,
     stopJobs: () => chat.stopJobs(),
     async close() {
       // The jobs first: their final writes come after the partial ones, and may read files. A failure does not
@@ -151,6 +159,7 @@ export function createServices(deps: AppDeps, options: ServicesOptions = {}): Ap
       try {
         await expiry.stop({ abort: true });
         await dailyJobs?.stop();
+        await imports.close();
         await chat.close();
       } finally {
         try {

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { AppDeps } from './app-deps';
-import { createServices, type AppServices } from './app-services';
+import { createServices, type AppServices, type ServicesOptions } from './app-services';
 import { APP_VERSION } from '@parley/shared';
 import { collectApiRoutes, serveApiDocs } from './lib/api-docs';
 import { closeIdleConnectionsWhileClosing } from './lib/close-idle-connections';
@@ -36,6 +36,7 @@ import { assistantChatRoutes } from './features/assistants/assistant-chat.routes
 import { assistantActionOAuthRoutes } from './features/assistants/assistant-action-oauth.routes';
 import { shareRoutes } from './features/share/share.routes';
 import { promptLibraryRoutes } from './features/prompt-library/prompt-library.routes';
+import { importsRoutes } from './features/imports/imports.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -43,6 +44,8 @@ export type { AppDeps } from './app-deps';
 export interface BuildOptions {
   /** A file storage used instead of the configured one (tests: a storage that fails on purpose). */
   fileStorage?: FileStorage;
+  /** Hooks into import jobs (tests: a failure in the middle of a file). */
+  importHooks?: ServicesOptions['importHooks'];
   logger?: FastifyServerOptions['logger'];
   /**
    * Check every JSON answer against the route table's schema (lib/api-routes.ts): on in tests, so the table and
@@ -76,6 +79,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logError: (error, what) => app.log.error({ err: error }, what),
     logger: app.log,
     ...(options.fileStorage && { storage: options.fileStorage }),
+    ...(options.importHooks && { importHooks: options.importHooks }),
   });
   // preClose, before Fastify waits for requests in flight: a streaming reply is one, and ends only when its job
   // stops. onClose then closes the rest (the job store, the storage's clients).
@@ -114,6 +118,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     assistantActionOAuthRoutes,
     shareRoutes,
     promptLibraryRoutes,
+    importsRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

@@ -123,7 +123,11 @@ export interface TestApp {
 export async function buildTestApp(
   dialect: DialectName,
   overrides: DeepPartial<AppConfig> = {},
-  options: { redis?: boolean; logger?: BuildOptions['logger'] } = {},
+  options: {
+    redis?: boolean;
+    logger?: BuildOptions['logger'];
+    importHooks?: BuildOptions['importHooks'];
+  } = {},
 ): Promise<TestApp> {
   const database = await freshDatabase(dialect);
   const redisUrl = options.redis ? process.env.TEST_REDIS_URL : undefined;
@@ -136,7 +140,10 @@ export async function buildTestApp(
     rateLimits: { ...overrides.rateLimits, rateLimitPrefix },
     redisUrl: redisUrl ?? null,
   });
-  const app = await buildApp({ config, database, redis }, { checkResponses: true, logger: options.logger });
+  const app = await buildApp(
+    { config, database, redis },
+    { checkResponses: true, logger: options.logger, importHooks: options.importHooks },
+  );
   await app.ready();
   return {
     app,

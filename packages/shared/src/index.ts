@@ -17,6 +17,7 @@ export * from './conversations/preset.schema';
 export * from './conversations/preset-payload.schema';
 export * from './conversations/date-groups';
 export * from './conversations/list-timings';
+export * from './conversations/conversation-import.schema';
 export * from './keys/keys.schema';
 export * from './chat/sse-events';
 export * from './chat/ask-payload.schema';

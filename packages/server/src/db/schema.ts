@@ -25,6 +25,10 @@ import type { TasksTable } from '../features/tasks/tasks.table';
 import type { KnowledgeChunksTable, KnowledgeFilesTable } from '../features/knowledge/knowledge.table';
 import type { SharedLinksTable, SharedMessagesTable } from '../features/share/share.table';
 import type { PromptLibraryTable } from '../features/prompt-library/prompt-library.table';
+import type {
+  ConversationImportItemsTable,
+  ConversationImportsTable,
+} from '../features/imports/imports.table';
 
 /** Every table, as Kysely sees it. Each feature declares its own table type beside its repository. */
 export interface Database {
@@ -54,4 +58,6 @@ export interface Database {
   shared_links: SharedLinksTable;
   prompt_library: PromptLibraryTable;
   shared_messages: SharedMessagesTable;
+  conversation_imports: ConversationImportsTable;
+  conversation_import_items: ConversationImportItemsTable;
 }

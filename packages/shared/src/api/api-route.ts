@@ -17,7 +17,7 @@ export type ApiErrorBody = z.infer<typeof apiErrorBodySchema>;
  * Statuses a call answers with a body of its own (503: only /health); `null` means no body (204, and 302: the
  * browser navigations of social sign-in, answered with a Location).
  */
-export type AnswerStatus = 200 | 201 | 204 | 302 | 503;
+export type AnswerStatus = 200 | 201 | 202 | 204 | 302 | 503;
 
 /** Error statuses a call may name in its contract (their body is always the error body). */
 export type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 409 | 413 | 429 | 502;

@@ -58,6 +58,8 @@ export const ROUTE_PATHS = {
   clearConversations: 'POST /api/convos/clear',
   archiveConversation: 'POST /api/convos/archive',
   generateTitle: 'POST /api/convos/gen_title',
+  importConversations: 'POST /api/convos/import',
+  getImportJob: 'GET /api/convos/import/jobs/:jobId',
   listMessages: 'GET /api/messages/:conversationId',
   updateMessage: 'PUT /api/messages/:conversationId/:messageId',
   getMessageCost: 'GET /api/messages/:conversationId/:messageId/cost',

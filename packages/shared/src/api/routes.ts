@@ -9,6 +9,7 @@ import { PLUGIN_ROUTES } from './routes.plugins';
 import { ASSISTANT_ROUTES } from './routes.assistants';
 import { SHARE_ROUTES } from './routes.share';
 import { PROMPT_LIBRARY_ROUTES } from './routes.prompt-library';
+import { IMPORT_ROUTES } from './routes.import';
 
 // The contract of every call, kept by group (routes.<group>.ts); `satisfies` fails the build when a route named in
 // route-paths.ts has no entry.
@@ -22,6 +23,7 @@ const SPECS = {
   ...ASSISTANT_ROUTES,
   ...SHARE_ROUTES,
   ...PROMPT_LIBRARY_ROUTES,
+  ...IMPORT_ROUTES,
 } satisfies Record<RouteName, RouteSpec>;
 
 type Specs = typeof SPECS;

@@ -26,6 +26,7 @@ import * as m0026 from './0026-ledger-call-class';
 import * as m0027 from './0027-shared-links';
 import * as m0028 from './0028-archive-temporary';
 import * as m0029 from './0029-prompt-library';
+import * as m0030 from './0030-conversation-imports';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '0027-shared-links': m0027,
   '0028-archive-temporary': m0028,
   '0029-prompt-library': m0029,
+  '0030-conversation-imports': m0030,
 };

@@ -12,8 +12,14 @@ const ArchivedChatsSection = lazy(async () => ({
   default: (await import('../../conversations/components/archived-chats-section')).ArchivedChatsSection,
 }));
 
+// The import section (and its texts) loads when the Data tab first opens.
+const ImportSection = lazy(async () => ({
+  default: (await import('../../import/components/import-section')).ImportSection,
+}));
+
 /**
- * Data: revoke every user-provided key (two-step); the archived chats; the user's share links, listed even while the operator has sharing
+ * Data: import conversations (docs/reference/import.md (In the web)); revoke every user-provided key (two-step); the
+ * archived chats; the user's share links, listed even while the operator has sharing
  * off, so old ones can be revoked (docs/reference/sharing.md (In the web)).
  */
 export function DataTab() {
@@ -37,6 +43,7 @@ export function DataTab() {
       </SettingRow>
       <Suspense fallback={null}>
         <ArchivedChatsSection />
+        <ImportSection />
       </Suspense>
       <SharedLinksSection />
     </div>
