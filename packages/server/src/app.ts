@@ -35,6 +35,7 @@ import { assistantsRoutes } from './features/assistants/assistants.routes';
 import { assistantChatRoutes } from './features/assistants/assistant-chat.routes';
 import { assistantActionOAuthRoutes } from './features/assistants/assistant-action-oauth.routes';
 import { shareRoutes } from './features/share/share.routes';
+import { speechRoutes } from './features/speech/speech.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -112,6 +113,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     assistantChatRoutes,
     assistantActionOAuthRoutes,
     shareRoutes,
+    speechRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

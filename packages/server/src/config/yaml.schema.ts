@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ASSISTANT_CAPABILITIES, BUILT_IN_ENDPOINTS, SOCIAL_PROVIDERS } from '@parley/shared';
 import { mcpServersSchema } from './mcp-servers.schema';
+import { speechYamlSchema } from './speech.schema';
 
 /**
  * LibreChat's `librechat.yaml`, config version 1.0.x (docs/reference/endpoints-and-models.md (Endpoint configuration)).
@@ -239,6 +240,8 @@ export const yamlConfigSchema = z
     endpoints: endpointsSchema.nullable().optional(),
     /** MCP servers whose tools replies may call (mcp-servers.schema.ts). */
     mcpServers: mcpServersSchema.optional(),
+    /** Server-side read aloud and dictation (speech.schema.ts). */
+    speech: speechYamlSchema.optional(),
   })
   .loose()
   .superRefine((config, ctx) => {

@@ -8,6 +8,7 @@ import { COMMERCE_ROUTES } from './routes.commerce';
 import { PLUGIN_ROUTES } from './routes.plugins';
 import { ASSISTANT_ROUTES } from './routes.assistants';
 import { SHARE_ROUTES } from './routes.share';
+import { SPEECH_ROUTES } from './routes.speech';
 
 // The contract of every call, kept by group (routes.<group>.ts); `satisfies` fails the build when a route named in
 // route-paths.ts has no entry.
@@ -20,6 +21,7 @@ const SPECS = {
   ...PLUGIN_ROUTES,
   ...ASSISTANT_ROUTES,
   ...SHARE_ROUTES,
+  ...SPEECH_ROUTES,
 } satisfies Record<RouteName, RouteSpec>;
 
 type Specs = typeof SPECS;
