@@ -19,6 +19,7 @@ import { useInputAttachments } from '../../files/hooks/use-input-attachments';
 import { useKeyDialogStore } from '../../keys/key-dialog.store';
 import { useUserKeyStatus } from '../../keys/keys.api';
 import { ToolBarSlot } from '../../plugins/components/tool-bar-slot';
+import { DictationButton } from '../../speech/components/dictation-button';
 import { useChatInputStore } from '../chat-input.store';
 import { useChatStreamStore } from '../chat-stream.store';
 import { useConversationStore } from '../conversation.store';
@@ -171,6 +172,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
               onPaste={onPaste}
               className="max-h-[13rem] min-h-9 flex-1 resize-none overflow-y-auto bg-transparent py-1.5 text-base leading-6 text-zinc-900 outline-none placeholder:text-zinc-500 disabled:cursor-not-allowed sm:text-[15px] dark:text-zinc-100 dark:placeholder:text-zinc-400"
             />
+            <DictationButton disabled={rules.textDisabled} />
             <InputButtons
               submitting={submitting}
               sendDisabled={sendDisabled}
