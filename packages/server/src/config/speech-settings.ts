@@ -35,6 +35,8 @@ export function readSpeechSettings(yaml: YamlConfig | null): SpeechSettings {
     tts: tts
       ? { url: callUrl(tts.url, '/audio/speech'), apiKey: tts.apiKey, model: tts.model, voices: tts.voices }
       : null,
-    stt: stt ? { url: callUrl(stt.url, '/audio/transcriptions'), apiKey: stt.apiKey, model: stt.model } : null,
+    stt: stt
+      ? { url: callUrl(stt.url, '/audio/transcriptions'), apiKey: stt.apiKey, model: stt.model }
+      : null,
   };
 }

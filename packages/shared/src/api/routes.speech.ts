@@ -10,7 +10,8 @@ import type { RouteSpec } from './api-route';
 import type { RouteName } from './route-paths';
 import { signedIn } from './route-parts';
 
-const notConfigured = 'The operator has not configured this service (the `speech:` section of librechat.yaml).';
+const notConfigured =
+  'The operator has not configured this service (the `speech:` section of librechat.yaml).';
 const upstream = 'The speech service failed, refused the call or did not answer in time.';
 
 /** Server-side speech (docs/reference/speech.md (Server-side speech)), when the operator configures it. */

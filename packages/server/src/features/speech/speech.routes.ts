@@ -65,7 +65,10 @@ export const speechRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { 
   addRoute(app, 'textToSpeech', {
     handler: async (request, reply) => {
       const audio = await speech.textToSpeech(settings, request.body, clientGone(request));
-      return reply.header('content-type', audio.contentType).header('cache-control', 'no-store').send(audio.body);
+      return reply
+        .header('content-type', audio.contentType)
+        .header('cache-control', 'no-store')
+        .send(audio.body);
     },
   });
 

@@ -40,7 +40,9 @@ export async function textToSpeech(
   const tts = configured(settings.tts, 'Text-to-speech');
   const voice = payload.voice ?? tts.voices[0] ?? '';
   if (!tts.voices.includes(voice)) {
-    throw new AppError('VALIDATION', `voice: "${voice}" is not one of the voices offered`, { field: 'voice' });
+    throw new AppError('VALIDATION', `voice: "${voice}" is not one of the voices offered`, {
+      field: 'voice',
+    });
   }
   const response = await callService(tts, 'The text-to-speech service', signal, {
     headers: { 'content-type': 'application/json' },
@@ -102,7 +104,9 @@ async function callService(
       signal: AbortSignal.any([signal, timeout]),
     });
   } catch (error) {
-    const why = timeout.aborted ? `did not answer within ${SPEECH_TIMEOUT_MS / 1000} s` : 'could not be reached';
+    const why = timeout.aborted
+      ? `did not answer within ${SPEECH_TIMEOUT_MS / 1000} s`
+      : 'could not be reached';
     throw new AppError('BAD_GATEWAY', `${name} ${why}.`, undefined, { cause: error });
   }
   if (!response.ok) {

@@ -29,7 +29,13 @@ const speechYaml = (url: string) => ({
   },
 });
 
-async function postAudio(app: FastifyInstance, token: string, bytes: Buffer, field = 'audio', language?: string) {
+async function postAudio(
+  app: FastifyInstance,
+  token: string,
+  bytes: Buffer,
+  field = 'audio',
+  language?: string,
+) {
   const form = new FormData();
   if (language) form.append('language', language);
   form.append(field, new Blob([new Uint8Array(bytes)], { type: 'audio/webm' }), 'speech.webm');

@@ -37,7 +37,10 @@ type RecognitionCtor = new () => Recognition;
 
 /** The browser's own recognition (SpeechRecognition, prefixed in Chrome and Safari). */
 export const dictateInBrowser: StartDictation = (lang, handlers) => {
-  const scope = window as unknown as { SpeechRecognition?: RecognitionCtor; webkitSpeechRecognition?: RecognitionCtor };
+  const scope = window as unknown as {
+    SpeechRecognition?: RecognitionCtor;
+    webkitSpeechRecognition?: RecognitionCtor;
+  };
   const Ctor = (scope.SpeechRecognition ?? scope.webkitSpeechRecognition)!;
   const recognition = new Ctor();
   recognition.lang = lang;

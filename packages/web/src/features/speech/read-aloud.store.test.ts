@@ -1,5 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { beginReading, endReading, isCurrent, onStop, stopReading, useReadAloudStore } from './read-aloud.store';
+import {
+  beginReading,
+  endReading,
+  isCurrent,
+  onStop,
+  stopReading,
+  useReadAloudStore,
+} from './read-aloud.store';
 
 const playing = () => useReadAloudStore.getState().playing;
 

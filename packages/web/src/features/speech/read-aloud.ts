@@ -31,7 +31,10 @@ export function readAloud(request: ReadAloudRequest): void {
 }
 
 /** A voice of `lang` if the browser has one: the exact tag first, then the same language elsewhere. */
-export function pickVoice(voices: readonly SpeechSynthesisVoice[], lang: string): SpeechSynthesisVoice | null {
+export function pickVoice(
+  voices: readonly SpeechSynthesisVoice[],
+  lang: string,
+): SpeechSynthesisVoice | null {
   const norm = (tag: string) => tag.replace('_', '-').toLowerCase();
   const wanted = norm(lang);
   const base = wanted.split('-')[0];

@@ -22,7 +22,9 @@ describe('replyLanguage', () => {
     expect(replyLanguage('Bonjour tout le monde', 'fr-FR')).toBe('fr-FR');
     expect(replyLanguage('Hello world', 'de-DE')).toBe('de-DE');
     expect(replyLanguage('12345 + 678', 'sv-SE')).toBe('sv-SE');
-    expect(replyLanguage('The word 你好 means hello in Chinese, as you may know already.', 'en-US')).toBe('en-US');
+    expect(replyLanguage('The word 你好 means hello in Chinese, as you may know already.', 'en-US')).toBe(
+      'en-US',
+    );
   });
 
   it('maps Parley’s zh-TC to the tag voices use', () => {

@@ -3,12 +3,18 @@
 
 /** The browser reads text aloud (Web Speech synthesis). */
 export function browserCanSpeak(): boolean {
-  return typeof window !== 'undefined' && 'speechSynthesis' in window && 'SpeechSynthesisUtterance' in window;
+  return (
+    typeof window !== 'undefined' &&
+    Boolean(window.speechSynthesis) &&
+    typeof window.SpeechSynthesisUtterance === 'function'
+  );
 }
 
 /** The browser transcribes speech itself (Web Speech recognition, prefixed in Chrome and Safari). */
 export function browserCanListen(): boolean {
-  return typeof window !== 'undefined' && ('SpeechRecognition' in window || 'webkitSpeechRecognition' in window);
+  if (typeof window === 'undefined') return false;
+  const scope = window as unknown as Record<string, unknown>;
+  return typeof (scope.SpeechRecognition ?? scope.webkitSpeechRecognition) === 'function';
 }
 
 /** The browser can record the microphone, for the server to transcribe. */
@@ -17,6 +23,6 @@ export function browserCanRecord(): boolean {
     typeof navigator !== 'undefined' &&
     typeof navigator.mediaDevices?.getUserMedia === 'function' &&
     typeof window !== 'undefined' &&
-    'MediaRecorder' in window
+    typeof window.MediaRecorder === 'function'
   );
 }
