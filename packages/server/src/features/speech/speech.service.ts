@@ -7,8 +7,8 @@ import { AppError } from '../../lib/app-error';
 export const SPEECH_TIMEOUT_MS = 60_000;
 
 // The operator's speech services are called with the plain fetch: their URLs come from the operator's file, and a
-// local Whisper or TTS server on the operator's own network must stay reachable (docs/reference/speech.md
-// (Server-side speech)). Nothing a user sends chooses where the call goes.
+// local Whisper or TTS server on the operator's own network must stay reachable. Nothing a user sends chooses where
+// the call goes (docs/reference/speech.md (Server-side speech)).
 
 /** LibreChat's answer: whether each direction is served here. */
 export function speechConfig(settings: SpeechSettings): SpeechConfig {
