@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { SpeechConfig, SpeechToTextResult, TextToSpeechPayload } from '@parley/shared';
 import type { SpeechService, SpeechSettings } from '../../config/speech-settings';
 import { AppError } from '../../lib/app-error';
@@ -51,7 +52,7 @@ export async function textToSpeech(
   if (!response.body) throw new AppError('BAD_GATEWAY', 'The text-to-speech service answered no audio.');
   return {
     contentType: response.headers.get('content-type') ?? 'audio/mpeg',
-    body: Readable.fromWeb(response.body as import('node:stream/web').ReadableStream),
+    body: Readable.fromWeb(response.body as NodeReadableStream),
   };
 }
 
