@@ -45,7 +45,7 @@ export function pickVoice(
 }
 
 function readInBrowser(turn: number, text: string, lang: string, onFailure: () => void): void {
-  const synth = window.speechSynthesis;
+  const synth = globalThis.speechSynthesis;
   synth.cancel();
   const voice = pickVoice(synth.getVoices(), lang);
   const pieces = speechPieces(text, BROWSER_PIECE_CHARS);
