@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pickVoice, readAloud } from './read-aloud';
+import { useConversationStore } from '../chat/conversation.store';
 import { stopReading, useReadAloudStore } from './read-aloud.store';
 
 const voice = (lang: string, name: string, localService = true) =>
@@ -69,5 +70,28 @@ describe('readAloud in the browser', () => {
     });
     expect(speak).not.toHaveBeenCalled();
     expect(useReadAloudStore.getState().playing).toBeNull();
+  });
+
+  it('opening another conversation stops the reading', () => {
+    const cancel = vi.fn();
+    vi.stubGlobal('speechSynthesis', { getVoices: () => [], speak: vi.fn(), cancel });
+    vi.stubGlobal(
+      'SpeechSynthesisUtterance',
+      class {
+        lang = '';
+        constructor(readonly text: string) {}
+      },
+    );
+    readAloud({
+      messageId: 'm3',
+      markdown: 'Hello',
+      uiLanguage: 'en-US',
+      onServer: false,
+      onFailure: vi.fn(),
+    });
+    cancel.mockClear();
+    useConversationStore.setState({ conversationId: 'another' });
+    expect(useReadAloudStore.getState().playing).toBeNull();
+    expect(cancel).toHaveBeenCalled();
   });
 });

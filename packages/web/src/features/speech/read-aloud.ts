@@ -1,6 +1,7 @@
 import { TTS_MAX_CHARS } from '@parley/shared';
 import { api } from '../../lib/api';
-import { beginReading, endReading, isCurrent, onStop } from './read-aloud.store';
+import { useConversationStore } from '../chat/conversation.store';
+import { beginReading, endReading, isCurrent, onStop, stopReading } from './read-aloud.store';
 import { replyLanguage } from './speech-language';
 import { speakableText, speechPieces } from './speech-text';
 
@@ -20,8 +21,20 @@ export interface ReadAloudRequest {
   onFailure: () => void;
 }
 
+// Opening another conversation stops the reading: its button is gone, so nothing on screen could stop it. (Replies
+// scrolled out of the list unmount their buttons too, so unmounting cannot be the signal.)
+let watching = false;
+function stopOnConversationChange(): void {
+  if (watching) return;
+  watching = true;
+  useConversationStore.subscribe((state, before) => {
+    if (state.conversationId !== before.conversationId) stopReading();
+  });
+}
+
 /** Reads a reply aloud, stopping any other reading first. */
 export function readAloud(request: ReadAloudRequest): void {
+  stopOnConversationChange();
   const text = speakableText(request.markdown);
   const turn = beginReading(request.messageId);
   if (!text) return endReading(turn);
