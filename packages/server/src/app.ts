@@ -37,6 +37,7 @@ import { assistantActionOAuthRoutes } from './features/assistants/assistant-acti
 import { shareRoutes } from './features/share/share.routes';
 import { promptLibraryRoutes } from './features/prompt-library/prompt-library.routes';
 import { importsRoutes } from './features/imports/imports.routes';
+import { speechRoutes } from './features/speech/speech.routes';
 import type { FileStorage } from './features/files/storage/file-storage';
 
 export type { AppDeps } from './app-deps';
@@ -119,6 +120,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     shareRoutes,
     promptLibraryRoutes,
     importsRoutes,
+    speechRoutes,
   ]) {
     await app.register(routes, { deps, services });
   }

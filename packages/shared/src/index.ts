@@ -60,6 +60,7 @@ export { toModelSchema } from './actions/openapi-schema';
 export { UnresolvedRefError, resolveRef, type JsonObject } from './actions/openapi-refs';
 export * from './knowledge/knowledge.schema';
 export * from './share/share.schema';
+export * from './speech/speech.schema';
 export * from './i18n/match-language';
 export * from './prompt-library/prompt-library.constants';
 export * from './prompt-library/prompt-library.schema';

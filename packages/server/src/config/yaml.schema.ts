@@ -7,6 +7,7 @@ import {
 } from '@parley/shared';
 import { mcpServersSchema } from './mcp-servers.schema';
 import { promptLibraryYamlSchema } from './prompt-library.schema';
+import { speechYamlSchema } from './speech.schema';
 
 /**
  * LibreChat's `librechat.yaml`, config version 1.0.x (docs/reference/endpoints-and-models.md (Endpoint configuration)).
@@ -268,6 +269,8 @@ export const yamlConfigSchema = z
       })
       .loose()
       .optional(),
+    /** Server-side read aloud and dictation (speech.schema.ts). */
+    speech: speechYamlSchema.optional(),
   })
   .loose()
   .superRefine((config, ctx) => {

@@ -10,6 +10,7 @@ import { ASSISTANT_ROUTES } from './routes.assistants';
 import { SHARE_ROUTES } from './routes.share';
 import { PROMPT_LIBRARY_ROUTES } from './routes.prompt-library';
 import { IMPORT_ROUTES } from './routes.import';
+import { SPEECH_ROUTES } from './routes.speech';
 
 // The contract of every call, kept by group (routes.<group>.ts); `satisfies` fails the build when a route named in
 // route-paths.ts has no entry.
@@ -24,6 +25,7 @@ const SPECS = {
   ...SHARE_ROUTES,
   ...PROMPT_LIBRARY_ROUTES,
   ...IMPORT_ROUTES,
+  ...SPEECH_ROUTES,
 } satisfies Record<RouteName, RouteSpec>;
 
 type Specs = typeof SPECS;

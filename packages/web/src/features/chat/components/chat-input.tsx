@@ -23,6 +23,7 @@ import { LazyPromptChip, LazySlashPickerList } from '../../prompt-library/compon
 import { PromptLibraryButton } from '../../prompt-library/components/prompt-library-button';
 import { SLASH_PICKER_ID, pickerOptionId } from '../../prompt-library/slash-picker';
 import { useSlashPicker } from '../../prompt-library/hooks/use-slash-picker';
+import { DictationButton } from '../../speech/components/dictation-button';
 import { useChatInputStore } from '../chat-input.store';
 import { useChatStreamStore } from '../chat-stream.store';
 import { useConversationStore } from '../conversation.store';
@@ -193,6 +194,7 @@ export function ChatInput({ latest }: { latest: Message | undefined }) {
               onPaste={onPaste}
               className="max-h-[13rem] min-h-9 flex-1 resize-none overflow-y-auto bg-transparent py-1.5 text-base leading-6 text-zinc-900 outline-none placeholder:text-zinc-500 disabled:cursor-not-allowed sm:text-[15px] dark:text-zinc-100 dark:placeholder:text-zinc-400"
             />
+            <DictationButton disabled={rules.textDisabled} />
             <InputButtons
               submitting={submitting}
               sendDisabled={sendDisabled}

@@ -8,6 +8,7 @@ import { useCopyText } from '../hooks/use-copy-text';
 import type { MessageActions as Allowed } from '../message-action-rules';
 import { messageText } from '../message-text';
 import { useStartupConfig } from '../../config/config.api';
+import { ReadAloudButton } from '../../speech/components/read-aloud-button';
 import { ActionButton } from './action-button';
 import { MessageInfo } from './message-info';
 
@@ -22,8 +23,8 @@ interface MessageActionsProps {
 const icon = 'size-4';
 
 /**
- * Copy, Edit, Regenerate and Continue under a message (which show is decided by message-action-rules), and a
- * reply's details.
+ * Copy, Read aloud (replies), Edit, Regenerate and Continue under a message (which show is decided by
+ * message-action-rules), and a reply's details.
  */
 export function MessageActions({ message, allowed, onEdit, onRegenerate, onContinue }: MessageActionsProps) {
   const { t } = useTranslation();
@@ -63,6 +64,9 @@ export function MessageActions({ message, allowed, onEdit, onRegenerate, onConti
       <span role="status" className="sr-only">
         {copied ? t('com_ui_msg_copied') : ''}
       </span>
+      {!message.isCreatedByUser && !message.error && (
+        <ReadAloudButton messageId={message.messageId} markdown={messageText(message)} />
+      )}
       {allowed.edit && (
         <ActionButton label={t('com_ui_msg_edit')} onClick={onEdit}>
           <Pencil className={icon} aria-hidden="true" />
