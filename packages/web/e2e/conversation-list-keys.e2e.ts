@@ -155,7 +155,7 @@ describe('the conversation list by keyboard', () => {
     expect(await focus()).toMatchObject({ row: ids[2], tag: 'a' });
   });
 
-  it('reaches the row’s Rename, Share and Delete with ArrowRight; F2 renames and Delete asks first', async () => {
+  it('reaches the row’s Rename, Share, Archive and Delete with ArrowRight; F2 renames and Delete asks first', async () => {
     await openNewChat();
     await searchBox(page).focus();
     await press('Tab');
@@ -165,6 +165,8 @@ describe('the conversation list by keyboard', () => {
     expect(await focus()).toMatchObject({ row, label: 'Rename' });
     await press('ArrowRight');
     expect(await focus()).toMatchObject({ row, label: 'Share' });
+    await press('ArrowRight');
+    expect(await focus()).toMatchObject({ row, label: 'Archive' });
     await press('ArrowRight');
     expect(await focus()).toMatchObject({ row, label: 'Delete' });
     await press('ArrowRight');

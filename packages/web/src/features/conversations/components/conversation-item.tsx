@@ -32,8 +32,10 @@ interface ConversationItemProps {
   onNavigate: () => void;
 }
 
+// 24 px buttons (the WCAG 2.2 target size) with a mouse, so four fit at the row's end and its middle stays the link;
+// 28 px where the pointer is a finger.
 const actionClass =
-  'inline-flex size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-300/60 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-50';
+  'inline-flex size-6 pointer-coarse:size-7 items-center justify-center rounded-md text-zinc-500 hover:bg-zinc-300/60 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:text-zinc-400 dark:hover:bg-zinc-700 dark:hover:text-zinc-50';
 
 /**
  * One chat of the sidebar: a link with its endpoint mark, and Rename / Share / Archive / Delete on hover, focus or touch
@@ -108,14 +110,14 @@ export function ConversationItem({
     controls[next]!.focus();
   };
 
-  // Room for the buttons over the row's end while they show.
+  // Room for the buttons over the row's end while they show (four with Share, else three; larger on touch).
   const room = canShare
     ? active
-      ? 'pe-32'
-      : 'group-focus-within:pe-32 group-hover:pe-32 pointer-coarse:pe-32'
+      ? 'pe-28 pointer-coarse:pe-32'
+      : 'group-focus-within:pe-28 group-hover:pe-28 pointer-coarse:pe-32'
     : active
-      ? 'pe-24'
-      : 'group-focus-within:pe-24 group-hover:pe-24 pointer-coarse:pe-24';
+      ? 'pe-20 pointer-coarse:pe-24'
+      : 'group-focus-within:pe-20 group-hover:pe-20 pointer-coarse:pe-24';
   const rowTone = active
     ? 'bg-zinc-200/80 text-zinc-950 dark:bg-zinc-800 dark:text-zinc-50'
     : 'text-zinc-700 hover:bg-zinc-200/60 dark:text-zinc-300 dark:hover:bg-zinc-800/80';
@@ -158,7 +160,7 @@ export function ConversationItem({
       )}
       {!editing && (
         <div
-          className={`absolute inset-y-0 end-1 flex items-center gap-0.5 ${active ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'}`}
+          className={`absolute inset-y-0 end-1 flex items-center gap-px ${active ? '' : 'opacity-0 group-focus-within:opacity-100 group-hover:opacity-100 pointer-coarse:opacity-100'}`}
         >
           <button
             type="button"
