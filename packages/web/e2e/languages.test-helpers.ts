@@ -30,7 +30,8 @@ export function visibleTexts(page: Page): Promise<string[]> {
       if (text) found.add(text);
     };
     const shown = (el: Element) =>
-      el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) || el.closest('[role="dialog"]') !== null;
+      el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) ||
+      el.closest('[role="dialog"]') !== null;
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {
       const parent = node.parentElement;
@@ -61,11 +62,17 @@ export function englishLeftovers(lang: string): { exact: Set<string>; patterns: 
   const keptSomewhere = new Set<string>();
   for (const [key, value] of Object.entries(english)) if (other[key] === value) keptSomewhere.add(value);
   const translated = new Set(Object.values(english).filter((value) => !keptSomewhere.has(value)));
-  return shownForms([...translated].filter((value) => /[A-Za-z]{3}/.test(value)), 6);
+  return shownForms(
+    [...translated].filter((value) => /[A-Za-z]{3}/.test(value)),
+    6,
+  );
 }
 
 /** A language's own texts, as what a screen shows of them: plain texts, and patterns for those with placeholders. */
-function shownForms(values: Iterable<string>, minFixedLetters: number): { exact: Set<string>; patterns: RegExp[] } {
+function shownForms(
+  values: Iterable<string>,
+  minFixedLetters: number,
+): { exact: Set<string>; patterns: RegExp[] } {
   const exact = new Set<string>();
   const patterns: RegExp[] = [];
   for (const value of values) {

@@ -25,7 +25,9 @@ export const PROMPT_CATEGORIES = ['writing', 'translation', 'coding', 'study', '
 export type PromptCategory = (typeof PROMPT_CATEGORIES)[number];
 
 /** The starter sets' tag for each category, per library language (docs/reference/prompt-library.md (Categories)). */
-export const PROMPT_CATEGORY_TAGS: Readonly<Record<PromptCategory, Readonly<Record<PromptLibraryLang, string>>>> = {
+export const PROMPT_CATEGORY_TAGS: Readonly<
+  Record<PromptCategory, Readonly<Record<PromptLibraryLang, string>>>
+> = {
   writing: { en: 'writing', 'zh-CN': '写作' },
   translation: { en: 'translation', 'zh-CN': '翻译' },
   coding: { en: 'coding', 'zh-CN': '编程' },
