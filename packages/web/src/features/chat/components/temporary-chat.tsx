@@ -7,6 +7,7 @@ import { useStartupConfig } from '../../config/config.api';
 import { conversationQuery, NEW_CONVERSATION } from '../chat.api';
 import { useConversationStore } from '../conversation.store';
 import { useTemporaryChatStore } from '../temporary-chat.store';
+import { offersTemporaryChat } from '../temporary-chat-rules';
 
 /**
  * "N days" when the hours make whole days, else "N hours" (docs/reference/conversations.md (Temporary chats)); one of
@@ -28,14 +29,15 @@ export function TemporaryChatBar() {
   const { t } = useTranslation();
   const conversationId = useConversationStore((s) => s.conversationId);
   const isNew = conversationId === NEW_CONVERSATION;
+  const offered = useConversationStore((s) => offersTemporaryChat(s.setup.endpoint));
   const on = useTemporaryChatStore((s) => s.on);
   const setOn = useTemporaryChatStore((s) => s.setOn);
   // The saved chat's record is in the cache already (the route or the send put it there): no request of its own.
   const saved = useQuery({ ...conversationQuery(conversationId), enabled: false }).data;
   const hours =
     useStartupConfig().config.interface?.temporaryChatRetention ?? TEMPORARY_CHAT_RETENTION.default;
-  const temporary = isNew ? on : Boolean(saved?.expiredAt);
-  if (!isNew && !temporary) return null;
+  const temporary = isNew ? on && offered : Boolean(saved?.expiredAt);
+  if (isNew ? !offered : !temporary) return null;
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-wrap items-center gap-2 px-3 pb-2 sm:px-6">
       {isNew && (
