@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiErrorBody, PromptEntry, PromptLibraryPage } from '@parley/shared';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
@@ -120,8 +120,8 @@ describe.each(testDialects())('the prompt library on %s', (dialect) => {
     }
   });
 
-  it('serves the config file’s entries first, then the command line’s, then the starter set', async () => {
-    t = await buildTestApp(dialect, { yaml: YAML });
+  // Two entries from the command line, the second a second after the first (`start`, on a faked Date).
+  async function addTwoEntries(start: number): Promise<void> {
     expect(
       (
         await admin(
@@ -138,6 +138,7 @@ describe.each(testDialects())('the prompt library on %s', (dialect) => {
         )
       ).code,
     ).toBe(0);
+    vi.setSystemTime(start + 1000);
     const replaced = await admin(
       'prompts',
       'add',
@@ -151,6 +152,20 @@ describe.each(testDialects())('the prompt library on %s', (dialect) => {
       'en',
     );
     expect(replaced).toMatchObject({ code: 0, out: expect.stringContaining('replaces the starter entry') });
+  }
+
+  it('serves the config file’s entries first, then the command line’s, then the starter set', async () => {
+    t = await buildTestApp(dialect, { yaml: YAML });
+    // The command line's entries come oldest first: the second is added a second later, as an operator would (two
+    // adds in one millisecond would fall back to the order of their ids).
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(start);
+    try {
+      await addTwoEntries(start);
+    } finally {
+      vi.useRealTimers();
+    }
     const en = (await get('?lang=en')).json<PromptEntry[]>();
     expect(en.slice(0, 3).map((e) => e.id)).toEqual(['ops-legal', 'team-voice', 'starter-en-polish']);
     expect(en[1]).toEqual({
