@@ -44,8 +44,11 @@ export const APP_ROUTES = {
   getConfig: anyone('Config', 'The public start-up configuration (read before sign-in)', {
     responses: { 200: startupConfigSchema },
   }),
-  listEndpoints: signedIn('Endpoints', 'The endpoints the user can pick', {
+  listEndpoints: anyone('Endpoints', 'The configured endpoints (also before sign-in)', {
     responses: { 200: endpointsConfigSchema },
+    description:
+      "The operator's configuration only, the same for every caller: LibreChat's client asks it before its token " +
+      'refresh on a page load (docs/reference/librechat-clients.md (A page load)).',
   }),
   listModels: signedIn('Endpoints', 'The models of each endpoint', {
     responses: { 200: modelsConfigSchema },

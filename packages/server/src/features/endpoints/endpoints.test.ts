@@ -50,10 +50,50 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
   const get = (url: string, auth = true) =>
     t.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${token}` } : {} });
 
-  it('requires sign-in', async () => {
-    for (const url of [API.endpoints, API.models, API.endpointsOverride]) {
+  it('requires sign-in for the models, not for the endpoint list', async () => {
+    for (const url of [API.models, API.endpointsOverride]) {
       expect((await get(url, false)).statusCode).toBe(401);
     }
+    expect((await get(API.endpoints, false)).statusCode).toBe(200);
+  });
+
+  it("answers the endpoint list without a token as to any user: the operator's view, nothing of a user's", async () => {
+    const anonymous = await get(API.endpoints, false);
+    expect(anonymous.statusCode).toBe(200);
+    // A user with their own Anthropic key and base URL stored gets the same answer, byte for byte.
+    const keyed = await newUser(t.app);
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: API.keys,
+      headers: { authorization: `Bearer ${keyed.token}` },
+      payload: { name: 'anthropic', value: 'sk-ant-own-secret' },
+    });
+    expect(saved.statusCode).toBeLessThan(300);
+    const signedIn = await t.app.inject({
+      method: 'GET',
+      url: API.endpoints,
+      headers: { authorization: `Bearer ${keyed.token}` },
+    });
+    expect(signedIn.body).toBe(anonymous.body);
+    expect((await get(API.endpoints)).body).toBe(anonymous.body);
+    expect(anonymous.body).not.toContain('sk-ant-own-secret');
+    expect(anonymous.body).not.toContain(keyed.user.id);
+    expect(anonymous.body).not.toContain('expiresAt');
+    // The stored key changes nothing in the list: Anthropic still asks for a user's key.
+    expect(anonymous.json<EndpointsConfig>().anthropic).toMatchObject({ userProvide: true });
+    // No cookie is set and nothing is cached for a user.
+    expect(anonymous.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('does not read a token on the endpoint list: an invalid or foreign one gets the same answer', async () => {
+    const anonymous = (await get(API.endpoints, false)).body;
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: API.endpoints,
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(forged.statusCode).toBe(200);
+    expect(forged.body).toBe(anonymous);
   });
 
   it('GET /api/endpoints answers the configured endpoints with userProvide', async () => {
