@@ -6,11 +6,12 @@ import { createServer, request, type IncomingMessage, type Server, type ServerRe
 // order, with fetch; it is written here from that client's documented behaviour, not taken from it.
 
 /**
- * The page. What mounts at once sends the start-up config, the endpoint list and the silent refresh together (the
- * list without a token: the client has none yet). With the token come the user, the models, the conversation, its
- * messages and the presets. The chat shows the conversation only when the endpoint list, the models and the
- * conversation are all in; the list is fetched once per page (the client never treats it as stale), so a refused
- * list leaves an empty chat. The presets panel saves the shown conversation's options with a title.
+ * The page. What mounts at once sends the start-up config, the chat route's config override, the endpoint list and
+ * the silent refresh together (the first three without a token: the client has none yet). With the token come the
+ * user, the models, the conversation, its messages and the presets. The chat shows the conversation only when an
+ * endpoint list (the list's own answer or the override's), the models and the conversation are all in; each is
+ * fetched once per page (the client never treats them as stale), so refused lists leave an empty chat. The presets
+ * panel saves the shown conversation's options with a title.
  */
 const PAGE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>LibreChat client shape</title></head>
@@ -29,6 +30,9 @@ async function call(method, path, body) {
   const headers = {};
   if (token) headers.authorization = 'Bearer ' + token;
   if (body !== undefined) headers['content-type'] = 'application/json';
+  // Logged in the order sent; the status is filled in when the answer is in.
+  const entry = { call: method + ' ' + path, status: 0, token: Boolean(headers.authorization) };
+  calls.push(entry);
   const res = await fetch(path, {
     method,
     headers,
@@ -36,7 +40,7 @@ async function call(method, path, body) {
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  calls.push({ call: method + ' ' + path, status: res.status, token: Boolean(headers.authorization) });
+  entry.status = res.status;
   let data = text;
   try { data = text ? JSON.parse(text) : null; } catch {}
   return { ok: res.ok, status: res.status, data };
@@ -48,11 +52,14 @@ function showPresets(list) {
 async function load() {
   const main = document.querySelector('main');
   const id = location.pathname.split('/')[2];
-  const [, endpoints, refresh] = await Promise.all([
+  const [, override, endpoints, refresh] = await Promise.all([
     call('GET', '/api/config'),
+    call('GET', '/api/endpoints/config/override'),
     call('GET', '/api/endpoints'),
     call('POST', '/api/auth/refresh'),
   ]);
+  // An override's endpoint list stands in for the list's own answer.
+  const endpointList = (override.ok && override.data && override.data.endpointsConfig) || (endpoints.ok && endpoints.data);
   if (!refresh.ok || !refresh.data || !refresh.data.token) {
     location.href = '/login';
     return;
@@ -65,7 +72,7 @@ async function load() {
     call('GET', '/api/messages/' + id),
     call('GET', '/api/presets'),
   ]);
-  if (!(endpoints.ok && models.ok && convo.ok)) {
+  if (!(endpointList && models.ok && convo.ok)) {
     main.dataset.state = 'empty';
     return;
   }

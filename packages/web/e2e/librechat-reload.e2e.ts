@@ -102,19 +102,18 @@ describe("LibreChat's client reloading /c/{id} from its own origin", () => {
       'Mars is the red one.',
     ]);
 
-    // The order the client sends them in: the endpoint list without a token, beside the refresh; nothing refused.
+    // The order the client sends them in: the override and the endpoint list without a token, beside the refresh;
+    // nothing refused.
     const made = await calls(page);
-    expect(
-      made
-        .slice(0, 3)
-        .map((c) => c.call)
-        .sort(),
-    ).toEqual(['GET /api/config', 'GET /api/endpoints', 'POST /api/auth/refresh']);
-    expect(made.find((c) => c.call === 'GET /api/endpoints')).toEqual({
-      call: 'GET /api/endpoints',
-      status: 200,
-      token: false,
-    });
+    expect(made.slice(0, 4).map((c) => c.call)).toEqual([
+      'GET /api/config',
+      'GET /api/endpoints/config/override',
+      'GET /api/endpoints',
+      'POST /api/auth/refresh',
+    ]);
+    for (const early of ['GET /api/endpoints', 'GET /api/endpoints/config/override']) {
+      expect(made.find((c) => c.call === early)).toEqual({ call: early, status: 200, token: false });
+    }
     expect(made.filter((c) => c.status >= 400)).toEqual([]);
     expect(made.filter((c) => c.call === 'POST /api/auth/refresh')).toHaveLength(1);
 

@@ -7,7 +7,8 @@ import { LibreChatClient } from './client.test-helpers';
 import { clientApp, useSimulator } from './conformance.test-helpers';
 
 // A full page load of /c/{id} in LibreChat's client (docs/reference/librechat-clients.md (A page load)): the tab
-// holds only the refresh cookie. The endpoint list goes out at once, without a token, beside the silent refresh;
+// holds only the refresh cookie. The config override and the endpoint list go out at once, without a token, beside
+// the silent refresh;
 // the models, the conversation, its messages and the presets follow with the token. The chat is shown only once
 // the endpoint list, the models and the conversation are all in.
 
@@ -32,10 +33,15 @@ describe.each(testDialects())('LibreChat client: a page load of /c/{id} on %s', 
 
   it('answers the endpoint list sent before the refresh, so one refresh serves the whole load', async () => {
     const { tab, conversationId } = await reloadedTab();
-    const [endpoints, started] = await Promise.all([
+    // The chat route's config override, the endpoint list and the silent refresh, all at once.
+    const [override, endpoints, started] = await Promise.all([
+      tab.get<Record<string, unknown>>('/api/endpoints/config/override'),
       tab.get<Record<string, unknown>>('/api/endpoints'),
       tab.start(),
     ]);
+    // Without a token the override holds the endpoint list alone: the client takes it as the list, and has no models
+    // to take from it.
+    expect(override).toEqual({ endpointsConfig: endpoints });
     expect(started).toBe('signed-in');
     expect(Object.keys(endpoints)).toContain('openAI');
     const [models, convo, messages] = await Promise.all([
@@ -50,7 +56,7 @@ describe.each(testDialects())('LibreChat client: a page load of /c/{id} on %s', 
 
     // The endpoint list was never refused: the only refresh is the tab's own, and nothing was sent twice.
     expect(tab.sent.filter((call) => call === 'POST /api/auth/refresh')).toHaveLength(1);
-    expect(tab.sent[0]).toBe('GET /api/endpoints');
+    expect(tab.sent.slice(0, 2)).toEqual(['GET /api/endpoints/config/override', 'GET /api/endpoints']);
     expect(new Set(tab.sent).size).toBe(tab.sent.length);
     expect(tab.navigations).toEqual([]);
   });

@@ -53,9 +53,16 @@ export const APP_ROUTES = {
   listModels: signedIn('Endpoints', 'The models of each endpoint', {
     responses: { 200: modelsConfigSchema },
   }),
-  getEndpointsOverride: signedIn('Endpoints', 'Endpoints and models in one answer', {
-    responses: { 200: endpointsOverrideSchema },
-  }),
+  getEndpointsOverride: anyone(
+    'Endpoints',
+    'Endpoints and models in one answer (the endpoints alone before sign-in)',
+    {
+      responses: { 200: endpointsOverrideSchema },
+      description:
+        "Without an Authorization header: `{endpointsConfig}` only, as LibreChat's client asks it before its token " +
+        'refresh. With one, the token must be valid (else 401) and the answer holds the models too.',
+    },
+  ),
   saveKey: signedIn('Keys', "Save the user's own key for an endpoint (never answered back)", {
     body: updateUserKeySchema,
     responses: { 200: userKeySavedSchema, 201: userKeySavedSchema },

@@ -83,6 +83,7 @@ export type ModelsConfig = z.infer<typeof modelsConfigSchema>;
  */
 export const endpointsOverrideSchema = z.object({
   endpointsConfig: endpointsConfigSchema,
-  modelsConfig: modelsConfigSchema,
+  /** Absent when asked without a token (LibreChat's client asks before its refresh): the models are per user. */
+  modelsConfig: modelsConfigSchema.optional(),
 });
 export type EndpointsOverride = z.infer<typeof endpointsOverrideSchema>;

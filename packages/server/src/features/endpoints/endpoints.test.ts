@@ -51,10 +51,20 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
     t.app.inject({ method: 'GET', url, headers: auth ? { authorization: `Bearer ${token}` } : {} });
 
   it('requires sign-in for the models, not for the endpoint list', async () => {
-    for (const url of [API.models, API.endpointsOverride]) {
-      expect((await get(url, false)).statusCode).toBe(401);
-    }
+    expect((await get(API.models, false)).statusCode).toBe(401);
     expect((await get(API.endpoints, false)).statusCode).toBe(200);
+  });
+
+  it('answers the override without a token with the endpoint list alone; a bad token is a 401', async () => {
+    const anonymous = await get(API.endpointsOverride, false);
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ endpointsConfig: (await get(API.endpoints, false)).json() });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: API.endpointsOverride,
+      headers: { authorization: 'Bearer not-a-token' },
+    });
+    expect(forged.statusCode).toBe(401);
   });
 
   it("answers the endpoint list without a token as to any user: the operator's view, nothing of a user's", async () => {
