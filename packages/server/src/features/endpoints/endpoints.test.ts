@@ -130,6 +130,6 @@ describe.each(testDialects())('endpoint routes on %s', (dialect) => {
   it('GET /api/endpoints/config/override answers both in one', async () => {
     const body = endpointsOverrideSchema.parse((await get(API.endpointsOverride)).json());
     expect(Object.keys(body.endpointsConfig)).toContain('Local');
-    expect(body.modelsConfig.Local).toEqual(['fetched-1', 'fetched-2']);
+    expect(body.modelsConfig?.Local).toEqual(['fetched-1', 'fetched-2']);
   });
 });
