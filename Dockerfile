@@ -1,6 +1,7 @@
-# Parley: the compiled server and the built web app on Node.js 22 (LTS). Three stages: `build` installs every
-# dependency and builds both; `deps` installs the production dependencies alone; the final stage copies the
-# two builds and those dependencies, and runs as the unprivileged `node` user with its data in /data.
+# Parley: the compiled server and the built web app on Node.js 22 (LTS; 24, the other supported line, with
+# `--build-arg NODE_VERSION=24`). Three stages: `build` installs every dependency and builds both; `deps` installs
+# the production dependencies alone; the final stage copies the two builds and those dependencies, and runs as the
+# unprivileged `node` user with its data in /data.
 #   docker build -t parley .        docker run -p 3080:3080 -v parley-data:/data parley
 ARG NODE_VERSION=22
 
