@@ -2,8 +2,8 @@
 # `.ci/sqlite-addon.sh`: makes node_modules/better-sqlite3 load on the `node` first in PATH.
 # better-sqlite3 is the one native addon built against one Node ABI (the others are N-API prebuilts, or esbuild's
 # plain executable), so CI, which runs three Node versions in one checkout, swaps its binary per version. Each ABI's
-# binary is kept in .ci/cache/better-sqlite3/ (gitignored): only the first run for a version compiles (a minute or
-# two on 2 cores); later ones copy one file. The file is removed before the copy, never written over, so a
+# binary is kept in the CI cache (see .ci/node.sh) under better-sqlite3/: only the first run for a version
+# compiles (a minute or two on 2 cores); later ones copy one file. The file is removed before the copy, never written over, so a
 # hard-linked node_modules elsewhere keeps its own.
 # Without node_modules/better-sqlite3 (nothing installed yet) there is nothing to do.
 set -euo pipefail
@@ -13,7 +13,7 @@ pkg=node_modules/better-sqlite3
 [ -f "$pkg/package.json" ] || exit 0
 binary="$pkg/build/Release/better_sqlite3.node"
 key="$(node -p "require('./$pkg/package.json').version + '-abi' + process.versions.modules + '-' + process.platform + '-' + process.arch")"
-cache="${PARLEY_CI_CACHE:-.ci/cache}/better-sqlite3"
+cache="${PARLEY_CI_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/parley-ci}/better-sqlite3"
 cached="$cache/$key.node"
 loads() { node -e "new (require('better-sqlite3'))(':memory:').prepare('select 1').get()" 2>/dev/null; }
 
