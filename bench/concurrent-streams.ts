@@ -134,7 +134,7 @@ const relayUs = (f: StreamFigures) =>
 const summary = (what: string, f: StreamFigures) =>
   `${what}: ${f.streams} streams all done in ${ms(f.wallMs)} ms, 'created' p99 ${ms(f.createdP99)}, max ` +
   `${ms(f.createdMax)} ms, p99 added delay ${ms(f.addedP99)} ms, server CPU ${ms(f.cpuPerTokenUs)} µs per token ` +
-  `(relaying alone ${relayUs(f)}), ${f.withinDelayBudgets ? 'within' : 'outside'} the delay budgets`;
+  `(relaying alone ${relayUs(f)}), ${f.dropped} dropped, ${f.withinDelayBudgets ? 'within' : 'outside'} the delay budgets`;
 
 /** One compiled Parley (this checkout's, or the build at `main`) over a fresh database, driven with the streams. */
 export async function measureServer(
@@ -214,6 +214,8 @@ export interface StreamFigures {
   cpuPerTokenUs: number;
   /** Server CPU per token while only relaying (see relayOnly), when there was such a stretch. */
   relayCpuPerTokenUs: number | undefined;
+  /** Streams that did not end with all their tokens in order. */
+  dropped: number;
   /** None dropped, every `created` within its budget, p99 added delay < 50 ms. */
   withinDelayBudgets: boolean;
 }
@@ -329,6 +331,7 @@ export async function driveStreams(options: DriveOptions): Promise<StreamsResult
       addedP99: p99,
       cpuPerTokenUs: (serverCpuMs * 1000) / (STREAMS * TOKENS),
       relayCpuPerTokenUs: relay?.perTokenUs,
+      dropped,
       withinDelayBudgets: dropped === 0 && lateCreated === 0 && p99 < 50,
     };
     return {
