@@ -2,6 +2,7 @@ import type { DialectName } from '../packages/server/src/db/database';
 import { DIALECTS } from './lib/databases';
 import { formatResult, type BenchResult } from './lib/stats';
 import { concurrentStreams } from './concurrent-streams';
+import { concurrentStreamsMax } from './concurrent-streams-max';
 import { concurrentStreamsPair } from './concurrent-streams-pair';
 import { filesUpload } from './files-upload';
 import { idleRss } from './idle-rss';
@@ -41,6 +42,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'wire-bytes': wireBytes,
   'turn-cost': turnCost,
   'concurrent-streams': concurrentStreams,
+  'concurrent-streams-max': concurrentStreamsMax,
   'concurrent-streams-pair': concurrentStreamsPair,
   'web-initial-js': webInitialJs,
   'files-upload': filesUpload,

@@ -18,6 +18,8 @@ export async function startChatServer(
   upstreamUrl: string,
   label: string,
   extraEnv: Record<string, string> = {},
+  /** Another build's compiled main.js (the code before a change), instead of this checkout's. */
+  main?: string,
 ): Promise<ChatServer> {
   const schema = `bench_${label.replace(/\W/g, '_')}_${randomBytes(4).toString('hex')}`;
   const env: Record<string, string> = { ...benchServerEnv(upstreamUrl), ...extraEnv };
@@ -29,7 +31,10 @@ export async function startChatServer(
     if (dialect === 'postgres') await dropSchema(schema);
   };
   try {
-    const server = await startServer(env, { compiled: process.env.BENCH_TSX !== '1' });
+    const server = await startServer(env, {
+      compiled: process.env.BENCH_TSX !== '1',
+      ...(main ? { main } : {}),
+    });
     try {
       const token = await registerOverHttp(server.baseUrl, 'bench');
       return {

@@ -24,6 +24,8 @@ export interface StartOptions {
    * SMS codes of SMS_PROVIDER=log); it still reaches this process's output too.
    */
   logFile?: string;
+  /** Another compiled build's main.js to run instead (a bench comparing it with the code before a change). */
+  main?: string;
 }
 
 /** Builds the compiled server when its sources changed since the last build (as `npm start` does). */
@@ -68,11 +70,18 @@ export interface SpawnServerOptions {
   detached?: boolean;
   /** Hand its standard output to the caller (`child.stdout`) instead of sharing this process's. */
   pipeStdout?: boolean;
+  /** A compiled main.js other than this checkout's (implies compiled). */
+  main?: string;
 }
 
 /** Starts the server as a child process, its output on this one's; answers at once (see `waitForHealth`). */
 export function spawnServer(options: SpawnServerOptions): ChildProcess {
-  return spawn(process.execPath, options.compiled ? [COMPILED_MAIN] : ['--import', TSX_LOADER, MAIN_TS], {
+  const args = options.main
+    ? [options.main]
+    : options.compiled
+      ? [COMPILED_MAIN]
+      : ['--import', TSX_LOADER, MAIN_TS];
+  return spawn(process.execPath, args, {
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.detached ? { detached: true } : {}),
     env: options.env,
@@ -107,12 +116,13 @@ export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<ServerProcess> {
-  if (options.compiled) buildServer();
+  if (options.compiled && !options.main) buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawnServer({
     compiled: options.compiled,
+    ...(options.main ? { main: options.main } : {}),
     pipeStdout: options.logFile !== undefined,
     cwd: dataDir,
     env: {

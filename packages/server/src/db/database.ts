@@ -53,11 +53,19 @@ function keepPoolAlive(pool: pg.Pool): void {
 
 function makeDialect(dialect: DialectName, url: string, options: OpenOptions): Dialect {
   if (dialect === 'postgres') {
-    const pool = new (pgDriver().Pool)({
+    const driver = pgDriver();
+    const pool = new driver.Pool({
       connectionString: url,
       max: 10,
-      // While the server is unreachable a request fails (503) after this long instead of waiting forever.
-      connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS,
+      // While the server is unreachable a request fails (503) after PG_CONNECT_TIMEOUT_MS instead of waiting
+      // forever: the timeout is the client's own connect timeout, not the pool's. The pool's
+      // `connectionTimeoutMillis` also bounds the wait for a pooled connection, so 1,000 sends arriving at once
+      // failed with 503 after 5 s in the queue behind 10 connections, with PostgreSQL up and answering.
+      Client: class extends driver.Client {
+        constructor(config?: pg.ClientConfig) {
+          super({ ...config, connectionTimeoutMillis: PG_CONNECT_TIMEOUT_MS });
+        }
+      },
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
     keepPoolAlive(pool);

@@ -39,19 +39,11 @@ export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
     job.waiters.clear();
   };
 
-  const parked = (job: MemoryJob, signal: AbortSignal | undefined) =>
+  /** Parks a follower until the next append or finish (or `wakeOnAbort`, which its follow() calls on abort). */
+  const parked = (job: MemoryJob, park: { wake: (() => void) | null }) =>
     new Promise<void>((resolve) => {
-      if (!signal) {
-        job.waiters.add(resolve);
-        return;
-      }
-      const done = () => {
-        signal.removeEventListener('abort', done);
-        job.waiters.delete(done);
-        resolve();
-      };
-      job.waiters.add(done);
-      signal.addEventListener('abort', done, { once: true });
+      park.wake = resolve;
+      job.waiters.add(resolve);
     });
 
   /** Index in the buffer of the first event with sequence >= `seq`. */
@@ -77,6 +69,11 @@ export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
     if (!job) return;
     const afterSeq = after === undefined ? 0 : Number(after);
     let next = Number.isSafeInteger(afterSeq) && afterSeq > 0 ? afterSeq + 1 : 1;
+    // One abort listener for the whole follow, not one per park: a follower parks once per delta, and adding and
+    // removing a listener on the signal each time was a measurable part of what a relayed token cost.
+    const park: { wake: (() => void) | null } = { wake: null };
+    const onAbort = () => park.wake?.();
+    signal?.addEventListener('abort', onAbort, { once: true });
     job.followers++;
     try {
       while (!signal?.aborted) {
@@ -89,9 +86,13 @@ export function createMemoryJobStore(options: JobStoreOptions = {}): JobStore {
           if (signal?.aborted) return;
         }
         if (job.info.status === 'finished') return;
-        await parked(job, signal);
+        await parked(job, park);
+        job.waiters.delete(park.wake!);
+        park.wake = null;
       }
     } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (park.wake) job.waiters.delete(park.wake);
       job.followers--;
       if (job.info.status === 'finished') compact(job);
     }

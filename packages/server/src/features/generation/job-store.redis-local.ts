@@ -118,33 +118,35 @@ export class LocalJobs {
       const index = job.events.findIndex((event) => isAfter(event.id, from));
       next = job.dropped + (index < 0 ? job.events.length : index);
     }
-    while (!signal?.aborted) {
-      for (;;) {
-        const event = job.events[Math.max(0, next - job.dropped)];
-        if (!event) break;
-        next = Math.max(next, job.dropped) + 1;
-        yield event;
-        if (signal?.aborted) return;
+    // One abort listener for the whole follow, not one per park (a follower parks once per delta).
+    let wake: (() => void) | null = null;
+    const onAbort = () => wake?.();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      while (!signal?.aborted) {
+        for (;;) {
+          const event = job.events[Math.max(0, next - job.dropped)];
+          if (!event) break;
+          next = Math.max(next, job.dropped) + 1;
+          yield event;
+          if (signal?.aborted) return;
+        }
+        if (job.finished) return;
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+          job.waiters.add(resolve);
+        });
+        job.waiters.delete(wake!);
+        wake = null;
       }
-      if (job.finished) return;
-      await this.parked(job, signal);
+    } finally {
+      signal?.removeEventListener('abort', onAbort);
+      if (wake) job.waiters.delete(wake);
     }
   }
 
   private wake(job: LocalJob): void {
     for (const resolve of job.waiters) resolve();
     job.waiters.clear();
-  }
-
-  private parked(job: LocalJob, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise<void>((resolve) => {
-      const done = () => {
-        signal?.removeEventListener('abort', done);
-        job.waiters.delete(done);
-        resolve();
-      };
-      job.waiters.add(done);
-      signal?.addEventListener('abort', done, { once: true });
-    });
   }
 }

@@ -92,6 +92,32 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     expect(await collect(store.follow('j1'))).toEqual([]);
   });
 
+  it('adds one abort listener per follower, however often it parks, and removes it when done', async () => {
+    const store = fresh();
+    await store.create('j1', meta);
+    const controller = new AbortController();
+    const listeners = { added: 0, removed: 0 };
+    const { signal } = controller;
+    const add = signal.addEventListener.bind(signal);
+    const remove = signal.removeEventListener.bind(signal);
+    signal.addEventListener = (...args: Parameters<typeof add>) => (listeners.added++, add(...args));
+    signal.removeEventListener = (...args: Parameters<typeof remove>) => (listeners.removed++, remove(...args));
+    const seen: string[] = [];
+    const following = (async () => {
+      for await (const event of store.follow('j1', { signal })) seen.push(event.id);
+    })();
+    // Each delta reaches a parked follower: a relayed token used to add and remove a listener of its own.
+    for (let i = 1; i <= 5; i++) {
+      await store.append('j1', textEvent(String(i)));
+      await expect.poll(() => seen.length).toBe(i);
+    }
+    expect(listeners).toEqual({ added: 1, removed: 0 });
+    controller.abort();
+    await following;
+    expect(listeners).toEqual({ added: 1, removed: 1 });
+    expect(seen).toHaveLength(5);
+  });
+
   it('keeps created, final and error events of a finished job with their ids, and resumes after an id', async () => {
     const store = fresh();
     await store.create('j1', meta);
