@@ -24,6 +24,11 @@ export interface StartOptions {
    * SMS codes of SMS_PROVIDER=log); it still reaches this process's output too.
    */
   logFile?: string;
+  /**
+   * Another build's compiled main.js to run (with `compiled`; not rebuilt), e.g. a checkout of the code before a
+   * change, for a before/after comparison in one bench run.
+   */
+  mainPath?: string;
 }
 
 /** Builds the compiled server when its sources changed since the last build (as `npm start` does). */
@@ -64,6 +69,8 @@ export interface SpawnServerOptions {
   cwd?: string;
   /** dist/main.js (build it first: `buildServer`) instead of main.ts through tsx. */
   compiled?: boolean;
+  /** With `compiled`: this main.js instead of COMPILED_MAIN. */
+  mainPath?: string;
   /** In a process group of its own, so a terminal's Ctrl+C reaches only the parent, which stops it once. */
   detached?: boolean;
   /** Hand its standard output to the caller (`child.stdout`) instead of sharing this process's. */
@@ -72,7 +79,7 @@ export interface SpawnServerOptions {
 
 /** Starts the server as a child process, its output on this one's; answers at once (see `waitForHealth`). */
 export function spawnServer(options: SpawnServerOptions): ChildProcess {
-  return spawn(process.execPath, options.compiled ? [COMPILED_MAIN] : ['--import', TSX_LOADER, MAIN_TS], {
+  return spawn(process.execPath, options.compiled ? [options.mainPath ?? COMPILED_MAIN] : ['--import', TSX_LOADER, MAIN_TS], {
     ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
     ...(options.detached ? { detached: true } : {}),
     env: options.env,
@@ -107,12 +114,13 @@ export async function startServer(
   env: Record<string, string> = {},
   options: StartOptions = {},
 ): Promise<ServerProcess> {
-  if (options.compiled) buildServer();
+  if (options.compiled && options.mainPath === undefined) buildServer();
   const dataDir = mkdtempSync(join(tmpdir(), 'parley-e2e-'));
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawnServer({
     compiled: options.compiled,
+    ...(options.mainPath === undefined ? {} : { mainPath: options.mainPath }),
     pipeStdout: options.logFile !== undefined,
     cwd: dataDir,
     env: {
