@@ -163,7 +163,9 @@ async function measureOne(simUrl: string, label: string, mainPath?: string): Pro
     const sampler = sampleRss(server.pid, 100);
     const { complete, failures } = await burst(app);
     const { peakMb } = sampler.stop();
-    progress(`rss-after-use/${label}: burst done, peak ${peakMb.toFixed(0)} MB; waiting ${AFTER_BURST_MS / 1000} s`);
+    progress(
+      `rss-after-use/${label}: burst done, peak ${peakMb.toFixed(0)} MB; waiting ${AFTER_BURST_MS / 1000} s`,
+    );
     await sleep(AFTER_BURST_MS);
     const afterBurstMb = procStatusMb(server.pid, 'VmRSS');
     return {

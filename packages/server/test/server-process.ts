@@ -79,12 +79,16 @@ export interface SpawnServerOptions {
 
 /** Starts the server as a child process, its output on this one's; answers at once (see `waitForHealth`). */
 export function spawnServer(options: SpawnServerOptions): ChildProcess {
-  return spawn(process.execPath, options.compiled ? [options.mainPath ?? COMPILED_MAIN] : ['--import', TSX_LOADER, MAIN_TS], {
-    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
-    ...(options.detached ? { detached: true } : {}),
-    env: options.env,
-    stdio: ['ignore', options.pipeStdout ? 'pipe' : 'inherit', 'inherit'],
-  });
+  return spawn(
+    process.execPath,
+    options.compiled ? [options.mainPath ?? COMPILED_MAIN] : ['--import', TSX_LOADER, MAIN_TS],
+    {
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+      ...(options.detached ? { detached: true } : {}),
+      env: options.env,
+      stdio: ['ignore', options.pipeStdout ? 'pipe' : 'inherit', 'inherit'],
+    },
+  );
 }
 
 /**

@@ -43,7 +43,7 @@ function loadEncoder(): (text: string) => number {
 export function readRanks(file: string): (string | number[])[] {
   const utf8 = new TextDecoder('utf-8', { fatal: true });
   const ranks: (string | number[])[] = [];
-  for (let start = 0; start < file.length; ) {
+  for (let start = 0; start < file.length;) {
     let end = file.indexOf('\n', start);
     if (end < 0) end = file.length;
     const space = file.indexOf(' ', start);
