@@ -15,6 +15,7 @@ import { listPage } from './list-page';
 import { mcpIdle } from './mcp-idle';
 import { mcpPluginList } from './mcp-plugin-list';
 import { relayOverhead } from './relay-overhead';
+import { rssAfterUse } from './rss-after-use';
 import { search } from './search';
 import { settlement } from './settlement';
 import { soak } from './soak';
@@ -52,6 +53,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
   'code-interpreter-cold': codeInterpreterCold,
   'code-interpreter-idle-rss': codeInterpreterIdleRss,
   'idle-rss': idleRss,
+  'rss-after-use': rssAfterUse,
   'import-rss': importRss,
   'start-time': startTime,
   settlement,
@@ -62,6 +64,7 @@ const BENCHES: Record<string, (dialect: DialectName) => Promise<BenchResult>> = 
 const DIALECT_FREE = new Set([
   'web-initial-js',
   'start-time',
+  'rss-after-use',
   'soak',
   'mcp-idle',
   'knowledge-extract',

@@ -1,14 +1,67 @@
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type * as GptTokenizer from 'gpt-tokenizer';
 
 // o200k_base, the encoding of current OpenAI models (gpt-tokenizer's default). Counts are used for context budgets
 // and the tokenizer call, where a few percent against other encodings does not matter.
 
-// The encoding's tables take about 55 MB once loaded, so they load with the first count (a send, the
-// tokenizer call), not at start: a synchronous require of the package's CommonJS build keeps this API sync.
+// The encoding loads with the first count (a send, the tokenizer call), not at start, synchronously so this API
+// stays sync. Its ranks come from the package's own `.tiktoken` file, not from its `bpeRanks` module: that module is
+// a 2.4 MB array literal whose parsing left about 16 MB more RSS behind than reading the file does (the live tables are
+// the same 15 MB either way; docs/performance.md, rss-after-use).
 const load = createRequire(import.meta.url);
+export const RANKS_FILE = 'gpt-tokenizer/data/o200k_base.tiktoken';
+/**
+ * gpt-tokenizer caches the tokens of each word piece it had to merge, up to 100,000 pieces by default: tens of MB
+ * after enough distinct text. A few thousand keep the common pieces; a miss costs one merge of a short piece.
+ */
+export const MERGE_CACHE_SIZE = 5_000;
+
+interface EncodingApi {
+  countTokens(text: string): number;
+  setMergeCacheSize(size: number): void;
+}
+interface GptEncodingModule {
+  GptEncoding: { getEncodingApi(name: string, ranks: () => (string | number[])[]): EncodingApi };
+}
+
 let countO200k: ((text: string) => number) | undefined;
-const encoder = () => (countO200k ??= (load('gpt-tokenizer') as typeof GptTokenizer).countTokens);
+const encoder = () => (countO200k ??= loadEncoder());
+
+function loadEncoder(): (text: string) => number {
+  const { GptEncoding } = load('gpt-tokenizer/cjs/GptEncoding') as GptEncodingModule;
+  const ranks = readRanks(readFileSync(load.resolve(RANKS_FILE), 'latin1'));
+  const api = GptEncoding.getEncodingApi('o200k_base', () => ranks);
+  api.setMergeCacheSize(MERGE_CACHE_SIZE);
+  return api.countTokens;
+}
+
+/**
+ * A `.tiktoken` file (one `base64 rank` line per token) as gpt-tokenizer's rank table: index = rank, the token's
+ * text when its bytes decode as UTF-8 and back to the same bytes, else the bytes (as the package's own table has
+ * them: a token that starts with a byte-order mark is kept as bytes, the decoder drops the mark).
+ */
+export function readRanks(file: string): (string | number[])[] {
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  const ranks: (string | number[])[] = [];
+  for (let start = 0; start < file.length;) {
+    let end = file.indexOf('\n', start);
+    if (end < 0) end = file.length;
+    const space = file.indexOf(' ', start);
+    if (space > start && space < end) {
+      const bytes = Buffer.from(file.slice(start, space), 'base64');
+      let text: string | undefined;
+      try {
+        text = utf8.decode(bytes);
+      } catch {
+        text = undefined;
+      }
+      const exact = text !== undefined && Buffer.byteLength(text) === bytes.length;
+      ranks[Number(file.slice(space + 1, end))] = exact ? text! : [...bytes];
+    }
+    start = end + 1;
+  }
+  return ranks;
+}
 
 /** BPE cost grows with the square of a piece's length, so long text is counted in slices of about this size, */
 const SLICE = 2_000;
