@@ -42,6 +42,16 @@ const lists: MessageLists = { get: messagesCache.get, set: messagesCache.set };
 const STREAM_HEADERS = { accept: 'text/event-stream', [STREAM_FRAMES_HEADER]: DELTA_FRAMES };
 
 const streams = () => useChatStreamStore.getState();
+
+/**
+ * Replies whose stream this page read to its end (the last 50): when the feed then says one ended, the page already
+ * shows the saved reply and does not load it again (a reload of the list would redraw it under the reader).
+ */
+const seenToEnd = new Set<string>();
+function sawToEnd(replyId: string): void {
+  seenToEnd.add(replyId);
+  if (seenToEnd.size > 50) seenToEnd.delete(seenToEnd.values().next().value!);
+}
 const showing = (conversationId: string) => useConversationStore.getState().conversationId === conversationId;
 
 async function readJson(res: Response): Promise<unknown> {
@@ -158,6 +168,7 @@ async function run(
       return;
     }
     const step = await follow(active, res.body);
+    if (step !== 'continue') sawToEnd(reply.replyId);
     if (step === 'final' && reply.final) afterFinal(reply.final, wasNew, false);
     else if (step === 'error') afterError(active, reply.error?.text ?? '');
     else if (resumed) void messagesCache.invalidate(reply.conversationId);
@@ -283,14 +294,12 @@ export async function followElsewhere(event: ChatSyncEvent): Promise<void> {
 
 /**
  * A reply ended elsewhere: the list shows the conversation's new order (and title). A page that did not follow it
- * (it was busy, or opened the conversation meanwhile) reloads the messages, unless it already holds the saved reply.
+ * (it was busy, or opened the conversation meanwhile) reloads the messages; one that read its stream to the end has them.
  */
 export function replyEndedElsewhere(event: ChatSyncEvent): void {
   void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
   const { conversationId, responseMessageId } = event;
-  if (streams().active?.reply.conversationId === conversationId) return;
-  const reply = messagesCache.get(conversationId).find((m) => m.messageId === responseMessageId);
-  if (reply && !reply.unfinished) return;
+  if (streams().active?.reply.conversationId === conversationId || seenToEnd.has(responseMessageId)) return;
   void messagesCache.invalidate(conversationId);
 }
 
@@ -316,6 +325,7 @@ async function stopNow(active: ActiveStream): Promise<void> {
     const outcome = abortOutcome(res.status, res.statusText, res.status === 204 ? null : await readJson(res));
     if (outcome.kind === 'final') {
       reply.finalise(outcome.event);
+      sawToEnd(reply.replyId);
       afterFinal(outcome.event, wasNew, true);
     } else if (outcome.kind === 'ended') {
       // Nothing was running any more: the saved messages are the truth.
