@@ -41,7 +41,12 @@ async function twoWindows(context: BrowserContext, originA: string, originB: str
   await poll(() => stopButton(a).count(), 15_000).toBe(0);
   const conversationId = URL_ID.exec(a.url())![1]!;
   const b = await context.newPage();
+  // The feed answers once its server listens: from then on B cannot miss the reply A starts.
+  const feedOpen = b.waitForResponse((r) => new URL(r.url()).pathname === '/api/ask/sync', {
+    timeout: 15_000,
+  });
   await b.goto(`${originB}/c/${conversationId}`);
+  expect((await feedOpen).status()).toBe(200);
   await poll(() => lastText(b), 15_000).toContain('First answer.');
   // Set once: still there at the end means B was never reloaded.
   await b.evaluate(() => ((window as unknown as { marker: string }).marker = 'kept'));

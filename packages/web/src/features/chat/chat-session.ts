@@ -276,10 +276,16 @@ export async function resume(conversationId: string, messages: Message[], endpoi
 export async function followElsewhere(event: ChatSyncEvent): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
   const { conversationId, responseMessageId } = event;
-  if (streams().active || !showing(conversationId)) return;
+  // A fast reply's own window may hear of its start only after reading it to the end: nothing to follow there.
+  const followed = () => seenToEnd.has(responseMessageId);
+  if (streams().active || !showing(conversationId) || followed()) return;
   const controller = new AbortController();
   const res = await openJobStream(conversationId, controller);
   if (!res) return;
+  if (followed()) {
+    controller.abort();
+    return;
+  }
   if (!messagesCache.get(conversationId).some((m) => m.messageId === responseMessageId)) {
     messagesCache.update(conversationId, (messages) => [...messages, followedPlaceholder(event)]);
   }
@@ -297,9 +303,10 @@ export async function followElsewhere(event: ChatSyncEvent): Promise<void> {
  * (it was busy, or opened the conversation meanwhile) reloads the messages; one that read its stream to the end has them.
  */
 export function replyEndedElsewhere(event: ChatSyncEvent): void {
-  void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
   const { conversationId, responseMessageId } = event;
+  // The page reading (or that read) the reply's stream updates the list from it, as a send does.
   if (streams().active?.reply.conversationId === conversationId || seenToEnd.has(responseMessageId)) return;
+  void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
   void messagesCache.invalidate(conversationId);
 }
 
