@@ -1,4 +1,5 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -160,5 +161,28 @@ export async function startServer(
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
     },
+  };
+}
+
+/**
+ * A new, empty PostgreSQL schema on `url`, for servers that share one database (two instances): `url` is the
+ * connection string that selects it, `drop` removes it and all it holds.
+ */
+export async function freshPostgresSchema(baseUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const { default: pg } = await import('pg');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE SCHEMA ${schema}`);
+  return {
+    url: `${baseUrl}?options=${encodeURIComponent(`-c search_path=${schema}`)}`,
+    drop: () => run(`DROP SCHEMA IF EXISTS ${schema} CASCADE`),
   };
 }

@@ -26,6 +26,7 @@ export const API = {
   ask: prefixOf('ask'),
   edit: prefixOf('edit'),
   askStream: prefixOf('resumeStream'),
+  askSync: pathOf('syncFeed'),
   messages: prefixOf('listMessages'),
   search: pathOf('search'),
   searchEnable: pathOf('searchEnabled'),

@@ -20,6 +20,7 @@ export * from './conversations/list-timings';
 export * from './conversations/conversation-import.schema';
 export * from './keys/keys.schema';
 export * from './chat/sse-events';
+export * from './chat/sync-events';
 export * from './chat/ask-payload.schema';
 export * from './chat/scroll-rules';
 export * from './endpoints/endpoint-settings.types';

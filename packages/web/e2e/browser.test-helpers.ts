@@ -72,3 +72,37 @@ export async function animationsDone(page: Page, timeout = 5_000): Promise<void>
 /** A toast of that severity with that text; not the screen reader's copy of it, which Radix keeps for a moment. */
 export const toast = (page: Page, severity: 'success' | 'error', text: string | RegExp) =>
   page.locator(`[data-severity="${severity}"]`, { hasText: text });
+
+/** Connections a signed-in page keeps open for good (its reply feed): never "idle", so not waited for. */
+const LONG_LIVED = new Set(['/api/ask/sync']);
+
+/**
+ * Playwright's `networkidle` for a signed-in page, which always holds its reply feed open (docs/reference/chat.md
+ * (Following a reply from another window)): call before the navigation; `idle()` resolves once no other request has
+ * been in flight for `quietMs`.
+ */
+export function trackRequests(page: Page, quietMs = 500) {
+  const inFlight = new Set<unknown>();
+  let lastChange = Date.now();
+  const counts = (url: string) => !LONG_LIVED.has(new URL(url).pathname);
+  page.on('request', (r) => {
+    if (!counts(r.url())) return;
+    inFlight.add(r);
+    lastChange = Date.now();
+  });
+  const done = (r: { url(): string }) => {
+    if (inFlight.delete(r)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async idle(timeout = 30_000): Promise<void> {
+      const end = Date.now() + timeout;
+      while (inFlight.size > 0 || Date.now() - lastChange < quietMs) {
+        if (Date.now() > end)
+          throw new Error(`${inFlight.size} requests still in flight after ${timeout} ms`);
+        await page.waitForTimeout(50);
+      }
+    },
+  };
+}

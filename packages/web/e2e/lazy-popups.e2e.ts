@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchBrowser, newContext } from './browser.test-helpers';
+import { launchBrowser, newContext, trackRequests } from './browser.test-helpers';
 import { poll } from './chat.test-helpers';
 import { signedInPage } from './session.test-helpers';
 
@@ -40,9 +40,10 @@ async function freshChat(): Promise<{ page: Page; scripts: string[] }> {
   context = await newContext(browser);
   const { page } = await signedInPage(context, baseUrl, { tag: 'lazy-menus' });
   const scripts = scriptsOf(page);
+  const requests = trackRequests(page);
   await page.reload();
   await page.getByRole('textbox', { name: 'Message' }).waitFor();
-  await page.waitForLoadState('networkidle');
+  await requests.idle();
   return { page, scripts };
 }
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { artifactPath, launchBrowser, newContext, trackRequests } from './browser.test-helpers';
 import { apiFromPage, signedInPage } from './session.test-helpers';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 
@@ -106,8 +106,10 @@ describe('providers configured', () => {
     const { page } = await signedInPage(context, inject('baseUrl'), { tag: 'onboarding' });
     const answer = await apiFromPage<Record<string, unknown>>(page, '/api/endpoints');
     expect(Object.keys(answer.body).length).toBeGreaterThan(0);
-    // The page's own endpoints request has been answered by the time the network is idle.
-    await page.waitForLoadState('networkidle');
+    // The page's own endpoints request has been answered by the time the network is idle (but for the reply feed).
+    const requests = trackRequests(page);
+    await page.reload();
+    await requests.idle();
     expect(await page.getByTestId('no-endpoint-notice').count()).toBe(0);
     await context.close();
   });

@@ -71,6 +71,7 @@ export const ROUTE_PATHS = {
   abort: 'POST /api/ask/:endpoint/abort',
   abortEdit: 'POST /api/edit/:endpoint/abort',
   resumeStream: 'GET /api/ask/stream/:conversationId',
+  syncFeed: 'GET /api/ask/sync',
   listSharedLinks: 'GET /api/share',
   getShareOfConversation: 'GET /api/share/link/:conversationId',
   getSharedConversation: 'GET /api/share/:shareId',

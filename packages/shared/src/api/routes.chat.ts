@@ -118,4 +118,8 @@ export const CHAT_ROUTES = {
     responses: {},
     produces: 'text/event-stream',
   }),
+  syncFeed: signedIn('Chat', "The user's replies starting and ending, to follow from another window", {
+    responses: {},
+    produces: 'text/event-stream',
+  }),
 } satisfies Partial<Record<RouteName, RouteSpec>>;

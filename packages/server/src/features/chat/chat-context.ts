@@ -2,6 +2,7 @@ import type { AppDeps } from '../../app-deps';
 import type { ProviderRegistry } from '../../providers/registry';
 import { createJobStore } from '../generation/create-job-store';
 import type { JobStore } from '../generation/job-store';
+import { createReplyFeed, type ReplyFeed } from '../generation/reply-feed';
 import type { AppStorage } from '../files/storage/storage-for-app';
 import type { LimitStores } from '../limits/limit-stores';
 import type { PartialSaves } from './partial-saves';
@@ -13,6 +14,8 @@ export interface ChatContext {
   deps: AppDeps;
   registry: ProviderRegistry;
   jobs: JobStore;
+  /** Tells the user's open pages that a reply started or ended (sync-feed.ts), over the job store's Redis. */
+  feed: ReplyFeed;
   /** The app's message limits: a turn takes one of the user's concurrent slots. */
   messageLimits: LimitStores;
   /** The app's file storage, where a turn's images are read. */
@@ -73,6 +76,7 @@ export function createChatContext(
 ): ChatContext {
   const prefix = `${deps.config.rateLimits.rateLimitPrefix}job:`;
   const jobs = createJobStore(deps, { prefix });
+  const feed = createReplyFeed(deps, prefix);
   const pending = new Set<Promise<unknown>>();
   const running = new Map<string, RunningJob>();
   const bans = watchBans(deps.database.db, jobs, running, logError);
@@ -97,6 +101,7 @@ export function createChatContext(
     deps,
     ...shared,
     jobs,
+    feed,
     instanceId,
     logError,
     running,
@@ -118,6 +123,7 @@ export function createChatContext(
     async close() {
       await stopJobs();
       await jobs.close();
+      await feed.close();
     },
   };
 }

@@ -12,6 +12,7 @@ import { isIllegalModelError } from './offered-model';
 import { refusalEvent, streamRefusal } from './refusal-stream';
 import type { SendRoute } from './send-intent';
 import { refusedReplySender, startTurn } from './start-turn.service';
+import { addSyncFeedRoute } from './sync-feed';
 import { waitForTitle } from './titles.service';
 import { wholeTextFrames } from './whole-text-frames';
 
@@ -76,6 +77,8 @@ export const chatRoutes: FastifyPluginAsync<AppPluginOptions> = async (app, { de
       return reply;
     },
   });
+
+  addSyncFeedRoute(app, ctx);
 
   addRoute(app, 'generateTitle', {
     handler: async (request) => waitForTitle(ctx, authUser(request).id, request.body.conversationId),

@@ -10,6 +10,7 @@ import type { ChatContext } from './chat-context';
 import type { Turn, TurnReply } from './chat-turn';
 import type { MessageFile } from './message-files';
 import { errorReply, runTurn } from './run-turn';
+import { announceReply } from './reply-sync';
 import type { SendIntent } from './send-intent';
 import { turnPromptTokens, type HistoryTurn } from './turn-history';
 import { placeTurn } from './turn-placement.service';
@@ -166,7 +167,20 @@ export async function launchTurn(ctx: ChatContext, prepared: PreparedTurn): Prom
       toErrorEvent: (error) => errorReply(turn, error instanceof Error ? error.message : String(error)),
       onError: (error) => ctx.logError(error, 'chat job event'),
     });
-    const ended = done.finally(() => (ctx.running.delete(jobId), release()));
+    // After the job exists, so a page told of it can follow it at once.
+    const sync = {
+      conversationId: turn.conversationId,
+      requestMessageId: turn.reply.parentMessageId,
+      responseMessageId: turn.reply.messageId,
+      sender: prepared.sender,
+      endpoint,
+    };
+    void announceReply(ctx, userId, { ...sync, state: 'started' });
+    const ended = done.finally(() => {
+      ctx.running.delete(jobId);
+      void announceReply(ctx, userId, { ...sync, state: 'ended' });
+      return release();
+    });
     ctx.running.set(jobId, { userId, done: ended });
     ctx.track(ended);
     return { jobId, conversationId: turn.conversationId, reply: turn.reply };

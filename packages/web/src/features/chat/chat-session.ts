@@ -1,4 +1,10 @@
-import { DELTA_FRAMES, STREAM_FRAMES_HEADER, type ChatFinalEvent, type Message } from '@parley/shared';
+import {
+  DELTA_FRAMES,
+  STREAM_FRAMES_HEADER,
+  type ChatFinalEvent,
+  type ChatSyncEvent,
+  type Message,
+} from '@parley/shared';
 import { api } from '../../lib/api';
 import { appNavigation } from '../../lib/navigation';
 import { queryClient, queryKeys } from '../../lib/query-client';
@@ -20,6 +26,7 @@ import {
   type StreamStep,
 } from './stream/reply-stream';
 import { readSseStream } from './stream/sse-parser';
+import { followedPlaceholder } from './stream/followed-reply';
 import type { Submission } from './stream/submission';
 
 /**
@@ -35,6 +42,16 @@ const lists: MessageLists = { get: messagesCache.get, set: messagesCache.set };
 const STREAM_HEADERS = { accept: 'text/event-stream', [STREAM_FRAMES_HEADER]: DELTA_FRAMES };
 
 const streams = () => useChatStreamStore.getState();
+
+/**
+ * Replies whose stream this page read to its end (the last 50): when the feed then says one ended, the page already
+ * shows the saved reply and does not load it again (a reload of the list would redraw it under the reader).
+ */
+const seenToEnd = new Set<string>();
+function sawToEnd(replyId: string): void {
+  seenToEnd.add(replyId);
+  if (seenToEnd.size > 50) seenToEnd.delete(seenToEnd.values().next().value!);
+}
 const showing = (conversationId: string) => useConversationStore.getState().conversationId === conversationId;
 
 async function readJson(res: Response): Promise<unknown> {
@@ -151,6 +168,7 @@ async function run(
       return;
     }
     const step = await follow(active, res.body);
+    if (step !== 'continue') sawToEnd(reply.replyId);
     if (step === 'final' && reply.final) afterFinal(reply.final, wasNew, false);
     else if (step === 'error') afterError(active, reply.error?.text ?? '');
     else if (resumed) void messagesCache.invalidate(reply.conversationId);
@@ -203,6 +221,32 @@ export async function submit(submission: Submission, endpoint: string): Promise<
   await run(active, res, false, questionIsNew);
 }
 
+/** Opens the running reply's stream (replayed from its first event), or null when there is none to follow. */
+async function openJobStream(conversationId: string, controller: AbortController): Promise<Response | null> {
+  let res: Response;
+  try {
+    res = await api.callRaw(
+      'resumeStream',
+      { params: { conversationId } },
+      { headers: STREAM_HEADERS, signal: controller.signal },
+    );
+  } catch {
+    return null;
+  }
+  if (!res.ok || !res.body || streams().active || !showing(conversationId)) {
+    controller.abort();
+    return null;
+  }
+  return res;
+}
+
+/** Follows an opened job stream into `target`, as a resumed stream (the replay is reconciled with what is shown). */
+async function attach(target: ReplyTarget, endpoint: string, controller: AbortController, res: Response) {
+  const active = begin({ ...target, resumed: true }, endpoint);
+  active.controller.signal.addEventListener('abort', () => controller.abort(), { once: true });
+  await run(active, res, true);
+}
+
 /**
  * Re-attaches to a generation still running on a saved conversation (a reload mid-stream). The server replays
  * it from the start; the reply's saved text is reconciled with the replay. 404: nothing is running.
@@ -212,30 +256,58 @@ export async function resume(conversationId: string, messages: Message[], endpoi
   const reply = messages.findLast((m) => !m.isCreatedByUser && m.unfinished && !m.error);
   if (!reply) return;
   const controller = new AbortController();
-  let res: Response;
-  try {
-    res = await api.callRaw(
-      'resumeStream',
-      { params: { conversationId } },
-      { headers: STREAM_HEADERS, signal: controller.signal },
-    );
-  } catch {
-    return;
-  }
-  if (!res.ok || !res.body || streams().active || !showing(conversationId)) {
-    controller.abort();
-    return;
-  }
+  const res = await openJobStream(conversationId, controller);
+  if (!res) return;
   const target = {
     conversationId,
     replyId: reply.messageId,
     userMessageId: reply.parentMessageId,
     sender: reply.sender,
-    resumed: true,
   };
-  const active = begin(target, reply.endpoint ?? endpoint);
-  active.controller.signal.addEventListener('abort', () => controller.abort(), { once: true });
-  await run(active, res, true);
+  await attach(target, reply.endpoint ?? endpoint, controller, res);
+}
+
+/**
+ * A reply started in another window or on another device (docs/reference/chat.md (Following a reply from another
+ * window)): the list moves it up; the page showing its conversation, unless busy with a stream of its own, follows it
+ * live over the job's stream. The replay brings the question (`created`); the reply shows in a placeholder of the
+ * server's id until then, or, continued, in the message it continues.
+ */
+export async function followElsewhere(event: ChatSyncEvent): Promise<void> {
+  void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+  const { conversationId, responseMessageId } = event;
+  // A fast reply's own window may hear of its start only after reading it to the end: nothing to follow there.
+  const followed = () => seenToEnd.has(responseMessageId);
+  if (streams().active || !showing(conversationId) || followed()) return;
+  const controller = new AbortController();
+  const res = await openJobStream(conversationId, controller);
+  if (!res) return;
+  if (followed()) {
+    controller.abort();
+    return;
+  }
+  if (!messagesCache.get(conversationId).some((m) => m.messageId === responseMessageId)) {
+    messagesCache.update(conversationId, (messages) => [...messages, followedPlaceholder(event)]);
+  }
+  const target = {
+    conversationId,
+    replyId: responseMessageId,
+    userMessageId: event.requestMessageId,
+    sender: event.sender,
+  };
+  await attach(target, event.endpoint, controller, res);
+}
+
+/**
+ * A reply ended elsewhere: the list shows the conversation's new order (and title). A page that did not follow it
+ * (it was busy, or opened the conversation meanwhile) reloads the messages; one that read its stream to the end has them.
+ */
+export function replyEndedElsewhere(event: ChatSyncEvent): void {
+  const { conversationId, responseMessageId } = event;
+  // The page reading (or that read) the reply's stream updates the list from it, as a send does.
+  if (streams().active?.reply.conversationId === conversationId || seenToEnd.has(responseMessageId)) return;
+  void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });
+  void messagesCache.invalidate(conversationId);
 }
 
 /** Stop (docs/reference/chat.md (Stopping a reply)): aborts the stream and asks the server to stop the generation. */
@@ -260,6 +332,7 @@ async function stopNow(active: ActiveStream): Promise<void> {
     const outcome = abortOutcome(res.status, res.statusText, res.status === 204 ? null : await readJson(res));
     if (outcome.kind === 'final') {
       reply.finalise(outcome.event);
+      sawToEnd(reply.replyId);
       afterFinal(outcome.event, wasNew, true);
     } else if (outcome.kind === 'ended') {
       // Nothing was running any more: the saved messages are the truth.

@@ -5,6 +5,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { errorText, isApiError, isBanError } from '../../../lib/api-error';
 import { useUserQuery } from '../../auth/auth.api';
 import { useAuthStore } from '../../auth/auth.store';
+import { useSyncFeed } from '../../chat/hooks/use-sync-feed';
 import { signOutLocally } from '../../auth/session';
 import { usePaidReturn } from '../../commerce/hooks/use-paid-return';
 import { useSendPendingDeletes } from '../../files/hooks/use-send-pending-deletes';
@@ -29,6 +30,7 @@ export function ChatLayout() {
   useSendPendingDeletes(status === 'authenticated' && Boolean(user));
   useAppShortcuts();
   usePaidReturn(status === 'authenticated' && Boolean(user));
+  useSyncFeed(status === 'authenticated' && user ? user.id : null);
 
   useEffect(() => {
     if (status !== 'unauthenticated') return;
