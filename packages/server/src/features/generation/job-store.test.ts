@@ -101,7 +101,10 @@ describe.each(storeVariants(process.env.TEST_REDIS_URL))('job store ($name)', (v
     const add = signal.addEventListener.bind(signal);
     const remove = signal.removeEventListener.bind(signal);
     signal.addEventListener = (...args: Parameters<typeof add>) => (listeners.added++, add(...args));
-    signal.removeEventListener = (...args: Parameters<typeof remove>) => (listeners.removed++, remove(...args));
+    signal.removeEventListener = (...args: Parameters<typeof remove>) => (
+      listeners.removed++,
+      remove(...args)
+    );
     const seen: string[] = [];
     const following = (async () => {
       for await (const event of store.follow('j1', { signal })) seen.push(event.id);
