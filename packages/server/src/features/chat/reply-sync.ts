@@ -2,8 +2,8 @@ import type { ChatSyncEvent } from '@parley/shared';
 import type { ChatContext } from './chat-context';
 
 /**
- * Announces a reply's start or end on the user's feed (docs/reference/chat.md (Following a reply from another
- * window)). Best effort: a page that misses it still finds the reply on its next opening, so a failed publish is
+ * Announces a reply's start or end on the user's feed
+ * (docs/reference/chat.md (Following a reply from another window)). Best effort: a page that misses it still finds the reply on its next opening, so a failed publish is
  * logged, never the send's failure.
  */
 export function announceReply(
