@@ -107,7 +107,8 @@ async function measureInChromium(baseUrl: string): Promise<Measured> {
       );
     });
     // A signed-in page holds its reply feed open for good
-    // (docs/reference/chat.md (Following a reply from another window)), so the network would never be idle with it: it is refused here. It carries no script.
+    // (docs/reference/chat.md (Following a reply from another window)), so the network would never be idle with it: it
+    // is refused here. It carries no script.
     await page.route('**/api/ask/sync', (route) => route.abort());
     await page.goto(`${baseUrl}/c/new`, { waitUntil: 'networkidle' });
     await page.locator('main').waitFor();

@@ -78,8 +78,8 @@ const LONG_LIVED = new Set(['/api/ask/sync']);
 
 /**
  * Playwright's `networkidle` for a signed-in page, which always holds its reply feed open
- * (docs/reference/chat.md (Following a reply from another window)): call before the navigation; `idle()` resolves once no other request has
- * been in flight for `quietMs`.
+ * (docs/reference/chat.md (Following a reply from another window)): call before the navigation; `idle()` resolves once
+ * no other request has been in flight for `quietMs`.
  */
 export function trackRequests(page: Page, quietMs = 500) {
   const inFlight = new Set<unknown>();

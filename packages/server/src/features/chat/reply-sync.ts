@@ -3,8 +3,8 @@ import type { ChatContext } from './chat-context';
 
 /**
  * Announces a reply's start or end on the user's feed
- * (docs/reference/chat.md (Following a reply from another window)). Best effort: a page that misses it still finds the reply on its next opening, so a failed publish is
- * logged, never the send's failure.
+ * (docs/reference/chat.md (Following a reply from another window)). Best effort: a page that misses it still finds the
+ * reply on its next opening, so a failed publish is logged, never the send's failure.
  */
 export function announceReply(
   ctx: ChatContext,

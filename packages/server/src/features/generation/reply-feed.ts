@@ -3,9 +3,9 @@ import { RedisChannelHub } from './redis-channel-hub';
 
 /**
  * Tells a user's open pages that one of their replies started or ended
- * (docs/reference/chat.md (Following a reply from another window)), on whichever instance the page's feed is held. One message per reply start and end, never
- * per token: what a page then follows is the job's own stream. Messages are opaque JSON strings (serialised once by
- * the publisher), passed through to each listener of that user only.
+ * (docs/reference/chat.md (Following a reply from another window)), on whichever instance the page's feed is held. One
+ * message per reply start and end, never per token: what a page then follows is the job's own stream. Messages are
+ * opaque JSON strings (serialised once by the publisher), passed through to each listener of that user only.
  */
 export interface ReplyFeed {
   publish(userId: string, message: string): Promise<void>;

@@ -269,9 +269,10 @@ export async function resume(conversationId: string, messages: Message[], endpoi
 
 /**
  * A reply started in another window or on another device
- * (docs/reference/chat.md (Following a reply from another window)): the list moves it up; the page showing its conversation, unless busy with a stream of its own, follows it
- * live over the job's stream. The replay brings the question (`created`); the reply shows in a placeholder of the
- * server's id until then, or, continued, in the message it continues.
+ * (docs/reference/chat.md (Following a reply from another window)): the list moves it up; the page showing its
+ * conversation, unless busy with a stream of its own, follows it live over the job's stream. The replay brings the
+ * question (`created`); the reply shows in a placeholder of the server's id until then, or, continued, in the message
+ * it continues.
  */
 export async function followElsewhere(event: ChatSyncEvent): Promise<void> {
   void queryClient.invalidateQueries({ queryKey: queryKeys.conversations });

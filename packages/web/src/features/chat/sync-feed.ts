@@ -18,9 +18,10 @@ export function readSyncFrame(data: string): ChatSyncEvent | null {
 
 /**
  * Holds the signed-in user's reply feed open
- * (`GET /api/ask/sync`, docs/reference/chat.md (Following a reply from another window)) and hands each event to `onEvent`; one connection per page. Answers a stop (sign-out, the page
- * going away). A feed that ends or fails is opened again later: a missed event costs only liveness, since a page that
- * opens a conversation still re-attaches to its running reply.
+ * (`GET /api/ask/sync`, docs/reference/chat.md (Following a reply from another window)) and hands each event to
+ * `onEvent`; one connection per page. Answers a stop (sign-out, the page going away). A feed that ends or fails is
+ * opened again later: a missed event costs only liveness, since a page that opens a conversation still re-attaches to
+ * its running reply.
  */
 export function startSyncFeed(onEvent: (event: ChatSyncEvent) => void): () => void {
   const controller = new AbortController();
