@@ -63,6 +63,8 @@ async function followsLive(a: Page, b: Page) {
   await stopButton(a).click();
   await poll(() => stopButton(a).count(), 15_000).toBe(0);
   await poll(() => stopButton(b).count(), 15_000).toBe(0);
+  // A settles in two steps (its own stream cut, then the stop's answer marks the reply stopped): read it settled.
+  await poll(() => lastText(a), 15_000).toContain('Stopped');
   const final = await lastText(a);
   expect(final).toContain('tok4 ');
   await poll(() => lastText(b)).toBe(final);
