@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 import { launchBrowser, newContext, uniqueEmail } from './browser.test-helpers';
+import { sim } from './chat.test-helpers';
 import { NIL } from './conversations.test-helpers';
 import { e2eServerEnv } from './global-setup';
 import { startFront, type Front } from './librechat-front.test-helpers';
@@ -53,7 +54,7 @@ async function userWithConversation(email: string): Promise<string> {
       'x-parley-stream': 'deltas',
     },
     body: JSON.stringify({
-      text: `Which planet is red? [[sim ${JSON.stringify({ reply: 'Mars is the red one.' })}]]`,
+      text: `Which planet is red? ${sim({ reply: 'Mars is the red one.' })}`,
       parentMessageId: NIL,
       conversationId: null,
       model: 'gpt-3.5-turbo',
