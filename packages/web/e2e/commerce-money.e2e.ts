@@ -78,6 +78,8 @@ async function withReply(page: Page): Promise<string> {
   await box(page).fill('你好');
   await poll(() => page.getByRole('button', { name: '发送消息' }).isEnabled()).toBe(true);
   await box(page).press('Enter');
+  // The question and its reply are both shown, and the reply has ended (before the send, Stop is absent too).
+  await poll(() => page.locator('[role="log"] article').count(), 15_000).toBe(2);
   await poll(() => page.getByRole('button', { name: '停止生成' }).count(), 15_000).toBe(0);
   await page.waitForURL(URL_ID);
   return page.url();

@@ -191,6 +191,8 @@ describe('read aloud and dictation', () => {
     expect(await box.inputValue()).toBe('Note: hello world');
 
     await page.getByRole('button', { name: 'Dictate' }).click();
+    // The refusal goes to the new recognition, once it listens (before that, speechTest holds the first one).
+    await page.getByRole('button', { name: 'Stop dictation' }).waitFor();
     await page.evaluate(() => {
       const { recognition } = (
         window as unknown as {

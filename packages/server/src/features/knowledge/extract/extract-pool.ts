@@ -103,12 +103,21 @@ export function createExtractPool(options: ExtractPoolOptions): ExtractPool {
       const shown = limit >= 1000 ? `${Math.round(limit / 100) / 10} s` : `${limit} ms`;
       endSlot(slot, new ExtractError('timeout', `reading the file took longer than ${shown}`));
     }, options.timeoutMs);
-    // Transferred, not copied: the request's bytes are the pool's own copy.
-    slot.worker.postMessage(job.request, [job.request.bytes.buffer as ArrayBuffer]);
+    // A new worker gets its file once it has said it is ready. Sent earlier, a file that crashes the reader at once
+    // could have its error arrive before that message, and the file's fault would read as the pool's.
+    if (slot.ready) send(slot, job);
   };
 
+  // Transferred, not copied: the request's bytes are the pool's own copy.
+  const send = (slot: Slot, job: Job) =>
+    slot.worker.postMessage(job.request, [job.request.bytes.buffer as ArrayBuffer]);
+
   const onReply = (slot: Slot, reply: WorkerReply | { ready: true }) => {
-    if ('ready' in reply) return void (slot.ready = true);
+    if ('ready' in reply) {
+      slot.ready = true;
+      if (slot.job) send(slot, slot.job);
+      return;
+    }
     const job = slot.job;
     if (!job || job.id !== reply.id) return;
     slot.job = undefined;
