@@ -48,16 +48,31 @@ export function buildCallSettings(entry: EndpointEntry, options: ConversationOpt
   }
   const drop = new Set(entry.custom?.dropParams ?? []);
   const settings: ModelCallSettings = {};
+  // Settings whose value is not the endpoint's default (a client sends the defaults too, so "set" means "changed").
+  const changed = new Set<CallSettingName>();
   for (const setting of endpointSettings(entry.kind, options.model).settings) {
     if (setting.kind !== 'number' || !setting.call) continue;
     if (drop.has(setting.key) || drop.has(setting.call) || drop.has(WIRE_NAME[setting.call])) continue;
     const value = readOption(options, setting.key);
     settings[setting.call] = typeof value === 'number' ? value : setting.default;
+    if (settings[setting.call] !== setting.default) changed.add(setting.call);
   }
+  if (entry.family === 'anthropic') keepOneSampling(settings, changed);
   const custom = entry.custom;
   if (custom?.headers && Object.keys(custom.headers).length > 0) settings.headers = { ...custom.headers };
   if (custom?.addParams && Object.keys(custom.addParams).length > 0) {
     settings.providerOptions = { [CUSTOM_PROVIDER_NAME]: custom.addParams as Record<string, JSONValue> };
   }
   return settings;
+}
+
+/**
+ * Anthropic's models take a temperature or a top P, not both: given both, the AI SDK drops top P (and logs a warning
+ * on every call), so the Top P setting never reached the model. One is sent: top P when it is the one the user
+ * changed from its default, else the temperature (docs/decisions.md, "Anthropic gets a temperature or a top P").
+ */
+function keepOneSampling(settings: ModelCallSettings, changed: ReadonlySet<CallSettingName>): void {
+  if (settings.temperature === undefined || settings.topP === undefined) return;
+  if (changed.has('topP') && !changed.has('temperature')) delete settings.temperature;
+  else delete settings.topP;
 }

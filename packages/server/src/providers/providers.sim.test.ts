@@ -99,6 +99,11 @@ describe('over HTTP to the simulator', () => {
     expect(request).toMatchObject({ provider: 'anthropic', path: '/v1/messages', model: 'claude-2.1' });
     expect(request.headers['x-api-key']).toBe('sk-ant');
     expect(body).toMatchObject({ temperature: 0.5, top_k: 7, max_tokens: 4000 });
+    // A temperature or a top P, never both (the SDK would drop top P with a warning).
+    expect(body).not.toHaveProperty('top_p');
+    const topP = await send('anthropic', 'claude-2.1', { topP: 0.3 });
+    expect(topP.body).toMatchObject({ top_p: 0.3 });
+    expect(topP.body).not.toHaveProperty('temperature');
     expect(JSON.stringify(body['system'])).toContain('Be brief.');
     expect((body['messages'] as unknown[]).length).toBe(3);
   });

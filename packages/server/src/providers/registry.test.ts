@@ -141,10 +141,10 @@ describe('callSettings', () => {
       frequencyPenalty: 0,
       presencePenalty: 0,
     });
+    // Anthropic takes a temperature or a top P, not both: the defaults send the temperature.
     expect(registry.callSettings('anthropic', {})).toEqual({
       temperature: 1,
       maxOutputTokens: 4000,
-      topP: 0.7,
       topK: 5,
     });
     expect(registry.callSettings('google', { model: 'gemini-pro' })).toEqual({
@@ -156,6 +156,24 @@ describe('callSettings', () => {
     expect(registry.callSettings('google', { model: 'text-bison' })).toEqual({
       temperature: 0.2,
       maxOutputTokens: 1024,
+    });
+  });
+
+  it('sends Anthropic the top P the user changed, and otherwise the temperature, never both', () => {
+    const sampling = (options: Record<string, number>) => {
+      const { temperature, topP } = registry.callSettings('anthropic', options);
+      return { temperature, topP };
+    };
+    // A client sends every setting, the defaults too: "changed" is what differs from the default.
+    expect(sampling({ temperature: 1, topP: 0.3 })).toEqual({ temperature: undefined, topP: 0.3 });
+    expect(sampling({ topP: 0.3 })).toEqual({ temperature: undefined, topP: 0.3 });
+    expect(sampling({ temperature: 0.2, topP: 0.7 })).toEqual({ temperature: 0.2, topP: undefined });
+    expect(sampling({ temperature: 0.2, topP: 0.3 })).toEqual({ temperature: 0.2, topP: undefined });
+    expect(sampling({ temperature: 1, topP: 0.7 })).toEqual({ temperature: 1, topP: undefined });
+    // Other families keep both.
+    expect(registry.callSettings('google', { model: 'gemini-pro', topP: 0.3 })).toMatchObject({
+      temperature: 0.2,
+      topP: 0.3,
     });
   });
 
