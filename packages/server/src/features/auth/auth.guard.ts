@@ -18,6 +18,8 @@ export interface AuthUser {
   row: UserRow;
   /** The session the access token was issued for (a password change keeps it and ends the others). */
   sessionId: string;
+  /** When the request's access token expires (ms since the epoch); a connection kept open ends then. */
+  expiresAtMs?: number | null;
 }
 
 declare module 'fastify' {
@@ -37,14 +39,14 @@ export async function tokenClaims(
   deps: AppDeps,
   cache: VerifiedTokenCache,
   token: string,
-): Promise<{ userId: string; sessionId: string } | null> {
+): Promise<{ userId: string; sessionId: string; expiresAtMs: number | null } | null> {
   const hit = cache.get(token);
   if (hit) return hit;
   const verified = await verifyAccessTokenClaims(deps.config.secrets.jwtSecret, token);
   if (!verified) return null;
   const { userId, sessionId, expiresAtMs } = verified;
   if (expiresAtMs !== null) cache.set(token, { userId, sessionId, expiresAtMs });
-  return { userId, sessionId };
+  return { userId, sessionId, expiresAtMs };
 }
 
 /**
@@ -72,7 +74,7 @@ export function requireAuth(
     if (!row) throw new AppError('UNAUTHORIZED', AUTH_MESSAGES.unauthorized);
     assertNotBanned(row);
     await ipAllowedUnlessRedisIsDown(services.violations, normalizeIP(request.ip));
-    request.authUser = { id: row.id, row, sessionId: claims.sessionId };
+    request.authUser = { id: row.id, row, sessionId: claims.sessionId, expiresAtMs: claims.expiresAtMs };
   };
 }
 

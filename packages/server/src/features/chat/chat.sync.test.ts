@@ -2,6 +2,7 @@ import { startSim, type Sim } from '@parley/sim';
 import { API } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sseReader } from '../../lib/sse.test-helpers';
+import { signAccessToken, verifyAccessTokenClaims } from '../auth/access-token';
 import { newUser } from '../../../test/factories.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { generated, messagesOf, parseEvents, post, startChatApp, type ChatApp } from './chat.test-helpers';
@@ -112,6 +113,24 @@ describe.each(testDialects())('following a reply from another window on %s', (di
     expect(await feed.next()).toMatchObject({ state: 'ended' });
     expect((await sender.stream.rest()).length).toBeGreaterThan(0);
     await feed.close();
+  });
+
+  it('ends the feed when the token it was opened with expires; a fresh token opens it again', async () => {
+    // The app user's own session, on a token that runs out within a second.
+    const secret = app.config.secrets.jwtSecret;
+    const { sessionId } = (await verifyAccessTokenClaims(secret, app.token))!;
+    const shortLived = await signAccessToken(secret, app.userId, sessionId, { expiresInSeconds: 1 });
+    const feed = await openFeed(app, shortLived);
+    const opened = Date.now();
+    // Heartbeats aside, the feed ends (next() answers null) once the token's second is over, not before.
+    expect(await feed.next()).toBeNull();
+    expect(Date.now() - opened).toBeLessThan(10_000);
+    await feed.close();
+    const again = await openFeed(app, app.token);
+    const sender = await sendElsewhere(app, { tokens: 3 });
+    expect(await again.next()).toMatchObject({ state: 'started' });
+    await sender.stream.rest();
+    await again.close();
   });
 
   it('refuses a feed without a valid token (401)', async () => {

@@ -24,7 +24,7 @@ export function addSyncFeedRoute(
 
   addRoute(app, 'syncFeed', {
     handler: async (request, reply) => {
-      const userId = authUser(request).id;
+      const { id: userId, expiresAtMs } = authUser(request);
       let seq = 0;
       let sse: SseStream | null = null;
       // Listening first, the stream's headers after: a client whose request answered cannot miss a reply that
@@ -34,11 +34,19 @@ export function addSyncFeedRoute(
       });
       const stream = (sse = openSseStream(reply, { heartbeatMs: options.heartbeatMs }));
       open.add(stream);
+      // The feed lives as long as the token it was opened with: a page signed out elsewhere (or a banned user) stops
+      // hearing of replies when that token runs out, at most 15 minutes later; a signed-in page opens it again
+      // with its refreshed token.
+      const expiry =
+        expiresAtMs === null || expiresAtMs === undefined
+          ? undefined
+          : setTimeout(() => stream.end(), Math.max(0, expiresAtMs - Date.now()));
       try {
         if (!stream.signal.aborted) {
           await new Promise((resolve) => stream.signal.addEventListener('abort', resolve, { once: true }));
         }
       } finally {
+        clearTimeout(expiry);
         unlisten();
         open.delete(stream);
         stream.end();
