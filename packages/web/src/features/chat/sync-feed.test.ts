@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { readSyncFrame } from './sync-feed';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { api } from '../../lib/api';
+import { FEED_RETRY_MS, readSyncFrame, startSyncFeed } from './sync-feed';
 import { followedPlaceholder } from './stream/followed-reply';
 
 const started = {
@@ -35,5 +36,33 @@ describe('reply feed frames', () => {
       unfinished: true,
       error: false,
     });
+  });
+});
+
+describe('holding the feed open', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('opens it again 2 s after the server ends it (its token ran out), and not after the page stops it', async () => {
+    vi.useFakeTimers();
+    // Each answer carries one frame and ends, as a feed does when its token expires.
+    const calls = vi
+      .spyOn(api, 'callRaw')
+      .mockImplementation(async () => new Response(`id:1\ndata:${JSON.stringify(started)}\n\n`));
+    const seen: unknown[] = [];
+    const stop = startSyncFeed((event) => seen.push(event));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(calls).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual([started]);
+    await vi.advanceTimersByTimeAsync(FEED_RETRY_MS - 1);
+    expect(calls).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(calls).toHaveBeenCalledTimes(2);
+    expect(seen).toEqual([started, started]);
+    stop();
+    await vi.advanceTimersByTimeAsync(FEED_RETRY_MS * 10);
+    expect(calls).toHaveBeenCalledTimes(2);
   });
 });
