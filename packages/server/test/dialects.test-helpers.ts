@@ -45,7 +45,8 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
   const handle = openDatabase(url, { searchPath: schema });
-  await migrateAlongsideOthers(handle);
+  // Another test file's schema dropped while the migrator lists every schema is tried again (migrate.ts).
+  await migrateToLatest(handle);
   return {
     ...handle,
     reopen: () => openDatabase(url, { searchPath: schema }),
@@ -57,29 +58,4 @@ export async function freshDatabase(dialect: DialectName): Promise<TestDatabase>
       await c.end();
     },
   };
-}
-
-/**
- * What a sibling's schema dropped or made mid-listing makes the listing fail with: "schema does not exist" (3F000),
- * "relation does not exist" (42P01) and "column does not exist" (42703, a table's columns read while another
- * file's migration or cleanup changes them).
- */
-const SIBLING_RACE = new Set(['3F000', '42P01', '42703']);
-
-/**
- * Migrates one test's schema while other test files create and drop theirs in the same database. The migrator first
- * lists the tables of every schema (to find its own bookkeeping table), and a sibling's schema dropped in the middle
- * of that listing fails it (SIBLING_RACE). That race belongs to the shared test database alone (a
- * server owns its database), so the listing is simply tried again.
- */
-async function migrateAlongsideOthers(handle: DatabaseHandle): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await migrateToLatest(handle);
-      return;
-    } catch (error) {
-      if (attempt >= 5 || !SIBLING_RACE.has((error as { code?: string }).code ?? '')) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
-    }
-  }
 }

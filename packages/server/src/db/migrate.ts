@@ -5,11 +5,34 @@ import { migrations } from './migrations/index';
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-/** Applies every pending migration; throws (and applies nothing more) on the first failure. */
-export async function migrateToLatest({
-  db,
-  dialect,
-}: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<string[]> {
+/**
+ * What another schema of the same database, dropped or changed while the migrator lists every schema's tables (to
+ * find its bookkeeping table), makes that listing fail with: "schema does not exist" (3F000), "relation does not
+ * exist" (42P01), "column does not exist" (42703). It names the other schema, not ours.
+ */
+const SIBLING_RACE = new Set(['3F000', '42P01', '42703']);
+const ATTEMPTS = 5;
+
+/**
+ * Applies every pending migration; throws (and applies nothing more) on the first failure. On PostgreSQL a listing
+ * that failed because another schema of the database changed under it is tried again (up to 5 times): a database
+ * shared with other deployments, or with other test files, must not stop a server at its start. Pending migrations
+ * run in one transaction there, so a failed attempt leaves nothing behind.
+ */
+export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<string[]> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await migrateOnce(handle);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      const race = handle.dialect === 'postgres' && typeof code === 'string' && SIBLING_RACE.has(code);
+      if (!race || attempt >= ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+}
+
+async function migrateOnce({ db, dialect }: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<string[]> {
   // On PostgreSQL, Kysely otherwise looks for its bookkeeping tables in every schema of the database, so a
   // second schema (another deployment, or a parallel test) could make it skip creating them in ours.
   const schema = dialect === 'postgres' ? await currentSchema(db) : undefined;
