@@ -81,7 +81,8 @@ async function expectUsedStep(reply: Locator): Promise<void> {
   await poll(() => steps(reply).count()).toBe(1);
   // A step shows as running first, then done: wait for the state, not only the row.
   await poll(() => steps(reply).getAttribute('data-state')).toBe('done');
-  expect(await stepButton(steps(reply)).textContent()).toBe('已使用 Calculator');
+  // The tool's display name comes with the plugin list, which may arrive after the step: wait for it.
+  await poll(() => stepButton(steps(reply)).textContent()).toBe('已使用 Calculator');
   const answer = reply.getByText('It is 42.');
   await answer.waitFor();
   expect(await comesBefore(steps(reply), answer)).toBe(true);
@@ -91,7 +92,8 @@ async function expectUsedStep(reply: Locator): Promise<void> {
 async function expectFailedStep(reply: Locator): Promise<void> {
   await poll(() => steps(reply).count()).toBe(1);
   await poll(() => steps(reply).getAttribute('data-state')).toBe('failed');
-  expect(await stepButton(steps(reply)).textContent()).toBe('Calculator 运行失败');
+  // The tool's display name comes with the plugin list, which may arrive after the step: wait for it.
+  await poll(() => stepButton(steps(reply)).textContent()).toBe('Calculator 运行失败');
   const before = reply.getByText('Let me check.');
   const after = reply.getByText('That expression is not complete.');
   expect(await comesBefore(before, steps(reply))).toBe(true);
@@ -152,7 +154,7 @@ describe('tool steps in a reply', () => {
     await sendAndSettle(chat, ASK_DRAWING);
     const third = chat.lastReply();
     await poll(() => steps(third).getAttribute('data-state')).toBe('done');
-    expect(await stepButton(steps(third)).textContent()).toBe('已使用 DALL-E-3');
+    await poll(() => stepButton(steps(third)).textContent()).toBe('已使用 DALL-E-3');
     const image = third.getByTestId('tool-image').locator('img');
     await poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
     expect(await image.getAttribute('alt')).toMatch(/\.png$/);
