@@ -106,3 +106,24 @@ export function trackRequests(page: Page, quietMs = 500) {
     },
   };
 }
+
+/**
+ * Answers the pages' `GET /api/config` with the server's own answer plus `changes`. A request whose page moved on
+ * before the answer came back is let go (its response is gone, and nothing reads it).
+ */
+export async function routeStartupConfig(
+  target: BrowserContext | Page,
+  changes: Record<string, unknown>,
+): Promise<void> {
+  await target.route(
+    (url) => url.pathname === '/api/config',
+    async (route) => {
+      try {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), ...changes } });
+      } catch {
+        await route.abort().catch(() => undefined);
+      }
+    },
+  );
+}

@@ -2,7 +2,7 @@ import { expect, inject } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page, Request, Route } from 'playwright-core';
 import type { InviteStats, PurchaseOption, PurchaseOptions } from '@parley/shared';
-import { animationsDone, newContext } from './browser.test-helpers';
+import { animationsDone, newContext, routeStartupConfig } from './browser.test-helpers';
 import { signedInPage } from './session.test-helpers';
 
 // docs/reference/commerce.md (The web's commerce screens). The shop's and the cash-back's server parts are built
@@ -88,25 +88,14 @@ export async function openShop(
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
   const clicks: Shop['clicks'] = [];
   const charges: Shop['charges'] = [];
-  await context.route(path('/api/config'), async (route) => {
-    // A page that moved on before its config came back leaves a response nobody reads.
-    const real = await route
-      .fetch()
-      .then((response) => response.json())
-      .catch(() => null);
-    if (real === null) return route.abort().catch(() => undefined);
-    await route.fulfill({
-      json: {
-        ...real,
-        checkBalance: true,
-        shopEnabled: true,
-        vipMirrorUrl: VIP,
-        usageHelpUrl: HELP,
-        officialMirrorUrl: MIRROR,
-        appDownloadUrl: APK,
-        support: { qq: '800123456', email: 'help@parley.example' },
-      },
-    });
+  await routeStartupConfig(context, {
+    checkBalance: true,
+    shopEnabled: true,
+    vipMirrorUrl: VIP,
+    usageHelpUrl: HELP,
+    officialMirrorUrl: MIRROR,
+    appDownloadUrl: APK,
+    support: { qq: '800123456', email: 'help@parley.example' },
   });
   await context.route(path('/api/balance'), (route) =>
     route.fulfill({ json: { c: 1_234_567, t: { 'gpt-3': -1, 'gpt-4': 10 } } }),

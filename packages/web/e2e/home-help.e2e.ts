@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { BalanceRules } from '@parley/shared';
-import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import {
+  animationsDone,
+  artifactPath,
+  launchBrowser,
+  newContext,
+  routeStartupConfig,
+} from './browser.test-helpers';
 import { signedInPage } from './session.test-helpers';
 
 // /home and /help (docs/reference/home-and-help.md): the two tabs, an example prompt filling a new chat's box, a
@@ -38,21 +44,7 @@ async function withPage(
   const context = await newContext(browser, options);
   try {
     if (options.balance) {
-      await context.route(
-        (url) => url.pathname === '/api/config',
-        async (route) => {
-          // The sign-in page's own request can still be in flight when the page moves on to the test's path: its
-          // response is then gone, and nothing waits for it.
-          try {
-            const real = await (await route.fetch()).json();
-            await route.fulfill({
-              json: { ...real, checkBalance: true, shopEnabled: true, balanceRules: RULES },
-            });
-          } catch {
-            await route.abort().catch(() => undefined);
-          }
-        },
-      );
+      await routeStartupConfig(context, { checkBalance: true, shopEnabled: true, balanceRules: RULES });
     }
     const { page } = await signedInPage(context, baseUrl, { tag: 'home', path: options.path });
     page.setDefaultTimeout(10_000);

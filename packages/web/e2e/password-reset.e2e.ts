@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { animationsDone, artifactPath, launchBrowser, newContext, uniqueEmail } from './browser.test-helpers';
+import {
+  animationsDone,
+  artifactPath,
+  launchBrowser,
+  newContext,
+  routeStartupConfig,
+  uniqueEmail,
+} from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
 import { PASSWORD } from './session.test-helpers';
 import { startServer, type ServerProcess } from '@parley/server/testing';
@@ -161,10 +168,7 @@ describe('password reset by e-mail', () => {
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     // This server mails; its startup config is answered as one without e-mail would answer it.
-    await page.route('**/api/config', async (route) => {
-      const response = await route.fetch();
-      await route.fulfill({ response, json: { ...(await response.json()), emailEnabled: false } });
-    });
+    await routeStartupConfig(page, { emailEnabled: false });
     await page.goto(`${server.baseUrl}/forgot-password`);
     await page.getByLabel('Email').fill('someone@example.com');
     await page.getByRole('button', { name: 'Send reset link' }).click();

@@ -19,13 +19,21 @@ const ATTEMPTS = 5;
  * shared with other deployments, or with other test files, must not stop a server at its start. Pending migrations
  * run in one transaction there, so a failed attempt leaves nothing behind.
  */
-export async function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<string[]> {
+export function migrateToLatest(handle: Pick<DatabaseHandle, 'db' | 'dialect'>): Promise<string[]> {
+  return againWhileSiblingsChange(handle.dialect, () => migrateOnce(handle));
+}
+
+/** Runs `work`, again (after 50, 100, … ms) while it fails with a sibling schema's race on PostgreSQL. */
+export async function againWhileSiblingsChange<T>(
+  dialect: DatabaseHandle['dialect'],
+  work: () => Promise<T>,
+): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await migrateOnce(handle);
+      return await work();
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      const race = handle.dialect === 'postgres' && typeof code === 'string' && SIBLING_RACE.has(code);
+      const race = dialect === 'postgres' && typeof code === 'string' && SIBLING_RACE.has(code);
       if (!race || attempt >= ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
