@@ -135,6 +135,11 @@ describe.each(SCREENS)('a stopped reply, zh-CN on a $name', (screen) => {
     // Continue goes on in the same message.
     await page.getByRole('button', { name: '继续生成', exact: true }).click();
     await stopButton(chat).waitFor();
+    // Stop once the continuation has shown a token: a Stop before the first one keeps the text as it was.
+    const tokens = (text: string) => text.match(/tok\d+/g)?.length ?? 0;
+    await poll(async () => tokens(await chat.lastArticle().innerText())).toBeGreaterThan(
+      tokens(stopped.text),
+    );
     await stopButton(chat).click();
     await settled(chat);
     const continued = (await messagesOf(page, conversationId))[1]!;
