@@ -58,7 +58,22 @@ export async function pageTasksDone(page: Page): Promise<void> {
 
 /** Waits until the page's fonts are in and its finite CSS animations and transitions have ended (screenshots). */
 export async function animationsDone(page: Page, timeout = 5_000): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Bounded, unlike page.evaluate itself: a font that never finishes loading fails here, by name, instead of the
+  // whole test timing out with no sign of where it stopped.
+  const loading = await page.evaluate(
+    (ms) =>
+      Promise.race([
+        document.fonts.ready.then(() => []),
+        new Promise<string[]>((done) =>
+          setTimeout(
+            () => done([...document.fonts].filter((f) => f.status === 'loading').map((f) => f.family)),
+            ms,
+          ),
+        ),
+      ]),
+    timeout,
+  );
+  if (loading.length > 0) throw new Error(`fonts still loading after ${timeout} ms: ${loading.join(', ')}`);
   await page.waitForFunction(
     () =>
       document

@@ -89,6 +89,9 @@ describe.each(VIEWPORTS)('money in zh-CN on a $name', ({ name, width, height, ph
   const open = async (tag: string) => {
     const context = await newContext(browser, { locale: 'zh-CN', width, height, colorScheme });
     const { page } = await signedInPage(context, server.baseUrl, { tag: `money-${tag}-${name}` });
+    // A step that waits too long fails with its own error, well inside the test's minute (CI once saw only "timed
+    // out in 60000ms" for the first test here).
+    page.setDefaultTimeout(15_000);
     return { context, page };
   };
 

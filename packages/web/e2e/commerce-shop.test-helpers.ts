@@ -131,6 +131,13 @@ export const openMenu = async (page: Page) => {
 
 export async function expectNoViolations(page: Page, scope: string): Promise<void> {
   await animationsDone(page);
-  const { violations } = await new AxeBuilder({ page }).include(scope).analyze();
+  // Bounded like the other steps: axe runs through page.evaluate, which has no timeout of its own.
+  let timer: NodeJS.Timeout | undefined;
+  const { violations } = await Promise.race([
+    new AxeBuilder({ page }).include(scope).analyze(),
+    new Promise<never>((_, fail) => {
+      timer = setTimeout(() => fail(new Error(`axe did not finish on ${scope} within 20 s`)), 20_000);
+    }),
+  ]).finally(() => clearTimeout(timer));
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
