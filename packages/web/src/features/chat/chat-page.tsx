@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '../../components/ui/spinner';
 import { useDocumentTitle } from '../config/use-document-title';
@@ -20,10 +20,11 @@ import { useVisibleBranch } from './hooks/use-visible-branch';
 
 // What /c/new does not show loads on demand (initial JavaScript < 250 KB gzip:
 // docs/architecture.md (Performance budgets)): the message log with its virtualiser, and the no-provider guidance.
-// Once loaded, the log is used directly: rendering a lazy component suspends at least once, and React holds a
-// revealed Suspense boundary back for up to 300 ms, which a conversation opening must not pay.
+// Once loaded, a page that mounts afterwards uses the log directly: rendering a lazy component suspends at least once,
+// and React holds a revealed Suspense boundary back for up to 300 ms, which a conversation opening must not pay.
 let loadedMessages: { ChatMessages: typeof ChatMessagesComponent } | null = null;
 const loadChatMessages = () => import('./components/chat-messages').then((m) => (loadedMessages = m));
+type LogComponent = ComponentType<{ branch: Parameters<typeof ChatMessagesComponent>[0]['branch'] }>;
 const LazyChatMessages = lazy(async () => ({ default: (await loadChatMessages()).ChatMessages }));
 const NoEndpointNotice = lazy(async () => ({
   default: (await import('../onboarding/no-endpoint-notice')).NoEndpointNotice,
@@ -56,7 +57,14 @@ export function ChatPage() {
   const latest = branch.at(-1)?.message;
   const empty = branch.length === 0 && !query.isPending;
 
-  const ChatMessages = loadedMessages?.ChatMessages ?? LazyChatMessages;
+  // Chosen the first time the log is shown, then kept: switching from the lazy wrapper to the loaded component at a
+  // later render would be another component type, and React would remount the whole log (a reply's open details or
+  // a message being edited closed by themselves). Once it has loaded, the wrapper renders without suspending.
+  const [chosen, setChosen] = useState<LogComponent | null>(null);
+  const current = loadedMessages?.ChatMessages ?? LazyChatMessages;
+  const showsLog = !noEndpoint && !empty && !query.isPending;
+  if (showsLog && chosen === null) setChosen(() => current);
+  const ChatMessages = chosen ?? current;
 
   return (
     <div className="relative flex h-full min-h-0 flex-col" {...drop.handlers}>
