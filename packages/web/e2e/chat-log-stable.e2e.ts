@@ -41,14 +41,13 @@ describe('the message log of a new chat', () => {
     const editor = page.getByRole('textbox', { name: 'Edit message' });
     await editor.waitFor();
 
-    // A drag over the chat shows its drop overlay: the page renders again (twice, with the drag's end).
-    await dropFiles(page.locator('[role="log"]'), [{ name: 'a.txt', type: 'text/plain', size: 1 }], HOVER);
-    await dropFiles(
-      page.locator('[role="log"]'),
-      [{ name: 'a.txt', type: 'text/plain', size: 1 }],
-      ['dragleave'],
-    );
-    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+    // A drag over the chat shows its drop overlay and its end hides it: the page has rendered again, twice.
+    const log = page.locator('[role="log"]');
+    const file = [{ name: 'a.txt', type: 'text/plain', size: 1 }];
+    await dropFiles(log, file, HOVER);
+    await page.getByTestId('drop-overlay').waitFor();
+    await dropFiles(page.getByTestId('drop-overlay'), file, ['dragleave']);
+    await page.getByTestId('drop-overlay').waitFor({ state: 'detached' });
 
     expect(await reply!.evaluate((el) => el.isConnected)).toBe(true);
     expect(await editor.count()).toBe(1);
