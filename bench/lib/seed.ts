@@ -305,6 +305,7 @@ export function messageChain(
       token_count: countTokens(text),
       files: null,
       thread_id: null,
+      service_state: null,
       created_at: at,
       updated_at: at,
     });

@@ -15,3 +15,5 @@ export type {
   SimToolCall,
   SimToolResult,
 } from './types';
+export { startChatGPTWeb } from './services/chatgpt-web';
+export type { ChatGPTWeb, ChatGPTWebRequest } from './services/chatgpt-web';

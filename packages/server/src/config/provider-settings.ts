@@ -36,7 +36,18 @@ export interface ProvidersConfig {
   /** GOOGLE_KEY: a Gemini API key, `user_provided`, or a service account's JSON (then Vertex AI is used). */
   google?: KeyedProvider & { serviceAccount?: GoogleServiceAccount };
   azureOpenAI?: AzureProviderConfig;
+  /**
+   * CHATGPT_TOKEN: an access token of the ChatGPT web backend (or `user_provided`); `reverseProxy` is
+   * CHATGPT_REVERSE_PROXY, the whole URL of the service's conversation call (CHATGPT_CONVERSATION_URL when unset).
+   */
+  chatGPTBrowser?: KeyedProvider & { reverseProxy: string };
 }
+
+/**
+ * Where the chatGPTBrowser endpoint sends without CHATGPT_REVERSE_PROXY: the web backend's own conversation call.
+ * Operators run a relay that speaks its protocol and name it in CHATGPT_REVERSE_PROXY.
+ */
+export const CHATGPT_CONVERSATION_URL = 'https://chatgpt.com/backend-api/conversation';
 
 /** Reads the provider variables. Nothing is required: an unset key leaves that provider out. */
 export function readProviderEnv(env: Env): ProvidersConfig {
@@ -63,6 +74,10 @@ export function readProviderEnv(env: Env): ProvidersConfig {
       ...optional('apiVersion', envString(env, 'AZURE_OPENAI_API_VERSION')),
       ...optional('baseURL', reverseProxy),
     };
+  }
+  const chatGPT = keyed(env, 'CHATGPT_TOKEN', 'CHATGPT_REVERSE_PROXY', 'CHATGPT_MODELS');
+  if (chatGPT) {
+    providers.chatGPTBrowser = { ...chatGPT, reverseProxy: chatGPT.reverseProxy ?? CHATGPT_CONVERSATION_URL };
   }
   return providers;
 }

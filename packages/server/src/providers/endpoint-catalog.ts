@@ -103,6 +103,18 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
       models: builtInModels(models, DEFAULT_MODELS.anthropic, keyOf(apiKey) ? 'anthropic' : undefined),
     });
   }
+  if (p.chatGPTBrowser) {
+    const { apiKey, reverseProxy, models } = p.chatGPTBrowser;
+    entries.push({
+      name: 'chatGPTBrowser',
+      kind: 'chatGPTBrowser',
+      family: 'chatgpt-browser',
+      userProvide: apiKey === USER_PROVIDED,
+      userProvideURL: false,
+      credentials: { apiKey: keyOf(apiKey), baseURL: reverseProxy },
+      models: builtInModels(models, DEFAULT_MODELS.chatGPTBrowser, undefined),
+    });
+  }
   for (const custom of config.yaml?.endpoints?.custom ?? []) entries.push(customEntry(custom));
   return entries.map((entry, order) => ({
     ...entry,

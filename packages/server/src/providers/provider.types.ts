@@ -34,7 +34,13 @@ export interface ProviderCredentials {
 export type ProviderModelList = 'openai' | 'anthropic' | 'google';
 
 /** How requests are sent: which adapter builds the model. */
-export type ProviderFamily = 'openai' | 'azure' | 'anthropic' | 'google' | 'custom';
+export type ProviderFamily = 'openai' | 'azure' | 'anthropic' | 'google' | 'custom' | ServiceFamily;
+
+/**
+ * Services that keep the conversation themselves: a call sends the question alone and names the service's thread;
+ * no AI SDK model speaks them. docs/reference/endpoints-and-models.md (Services that keep their own thread)
+ */
+export type ServiceFamily = 'chatgpt-browser';
 
 /** One configured endpoint, as the registry knows it. */
 export interface EndpointEntry {
@@ -99,7 +105,21 @@ export interface ToolSpec {
 export type ReplyPart =
   | { type: 'text'; text: string }
   | { type: 'tool-call'; id: string; name: string; input: unknown }
-  | { type: 'finish'; finishReason: string; usage?: TokenUsage };
+  | { type: 'finish'; finishReason: string; usage?: TokenUsage }
+  | { type: 'service-state'; state: ServiceState };
+
+/** What a service that keeps its own thread answered for its next call (its ids), kept on the reply as JSON. */
+export type ServiceState = Readonly<Record<string, string | number>>;
+
+/**
+ * A call to a service that keeps its own thread: the question (its id is the service's id of the user's message)
+ * and what the reply it answers kept (null: the service's thread starts here).
+ */
+export interface ServiceTurn {
+  questionId: string;
+  question: string;
+  state: ServiceState | null;
+}
 
 /**
  * One streamed call: the placed prompt, the call settings, the signal that aborts it, and the tools offered. The
@@ -110,6 +130,8 @@ export interface ReplyCall {
   settings: ModelCallSettings;
   signal: AbortSignal;
   tools?: readonly ToolSpec[];
+  /** Present for a service that keeps its own thread (ServiceFamily), which reads it instead of the prompt. */
+  service?: ServiceTurn;
 }
 
 /** Streams one reply; a provider failure is thrown (an AI SDK error, mapped by provider-errors.ts). */

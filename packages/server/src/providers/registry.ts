@@ -16,7 +16,9 @@ import type {
   ProviderFamily,
   ProviderModel,
   ReplyCall,
+  ReplyPart,
   ReplyStreamer,
+  ServiceFamily,
 } from './provider.types';
 import { chooseTitleModel, type TitleModelChoice } from './title-model';
 import { createUserURLGuard, markUserURLFailures, userGivenURL } from './user-url-guard';
@@ -33,7 +35,7 @@ function once<T>(load: () => Promise<T>): () => Promise<T> {
 }
 
 /** Each family's AI SDK adapter, imported on first use: an idle server loads no provider SDK. */
-const ADAPTERS: Record<ProviderFamily, () => Promise<Adapter>> = {
+const ADAPTERS: Record<Exclude<ProviderFamily, ServiceFamily>, () => Promise<Adapter>> = {
   openai: once(async () => (await import('./openai')).openAIModel),
   azure: once(async () => (await import('./azure')).azureModel),
   anthropic: once(async () => (await import('./anthropic')).anthropicModel),
@@ -41,6 +43,14 @@ const ADAPTERS: Record<ProviderFamily, () => Promise<Adapter>> = {
   custom: once(async () => (await import('./custom')).customModel),
 };
 const fastStream = once(() => import('./openai-fast-stream'));
+/** Services that keep their own thread: no AI SDK model, a streamer of their own protocol each. */
+const SERVICES: Record<
+  ServiceFamily,
+  () => Promise<(request: ModelRequest, call: ReplyCall) => AsyncIterable<ReplyPart>>
+> = {
+  'chatgpt-browser': once(async () => (await import('./chatgpt-browser')).streamChatGPTBrowser),
+};
+const isService = (family: ProviderFamily): family is ServiceFamily => family in SERVICES;
 const sdkStream = once(() => import('./sdk-stream'));
 const upstreamHttp = once(() => import('./upstream-http'));
 
@@ -122,8 +132,11 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
       credentials?: ProviderCredentials,
     ): Promise<ProviderModel> {
       const request = modelRequest(endpoint, model, credentials);
+      const family = request.entry.family;
+      // Titles are off for them (title-model.ts): nothing asks, but a caller that did gets a clear refusal.
+      if (isService(family)) throw new Error(`${endpoint} has no model for calls outside its thread`);
       const { bufferedFetch } = await upstreamHttp();
-      return (await ADAPTERS[request.entry.family]())({ ...request, fetch: request.fetch ?? bufferedFetch });
+      return (await ADAPTERS[family]())({ ...request, fetch: request.fetch ?? bufferedFetch });
     },
 
     /**
@@ -132,8 +145,14 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
      */
     replyStreamer(endpoint: string, model: string, credentials?: ProviderCredentials): ReplyStreamer {
       const request = modelRequest(endpoint, model, credentials);
-      const load = ADAPTERS[request.entry.family];
-      if (CHAT_COMPLETIONS.has(request.entry.family)) {
+      const family = request.entry.family;
+      if (isService(family)) {
+        return markUserURLFailures(request, async function* (call) {
+          yield* (await SERVICES[family]())(request, call);
+        });
+      }
+      const load = ADAPTERS[family];
+      if (CHAT_COMPLETIONS.has(family)) {
         return markUserURLFailures(request, async function* (call) {
           const { streamOpenAICompatible } = await fastStream();
           yield* streamOpenAICompatible(await load(), request, call);
@@ -143,6 +162,12 @@ export function createProviderRegistry(config: AppConfig, options: ProviderRegis
         yield* streamWithSdk(await load(), request, call);
       });
     },
+
+    /**
+     * Whether the endpoint's service keeps the conversation itself (ServiceFamily): its calls carry the question
+     * and the thread a reply kept (ReplyCall.service), and its replies cannot be continued.
+     */
+    keepsOwnThread: (endpoint: string): boolean => isService(entry(endpoint).family),
 
     /** Sampling settings, headers and provider options for a call, after range validation. */
     callSettings: (endpoint: string, opts: ConversationOptions): ModelCallSettings =>

@@ -119,6 +119,7 @@ describe('the built-in model classes', () => {
       'mistral-large-2411',
       'glm-4-plus',
       'gpt-3.5-turbo',
+      'text-davinci-002-render-sha',
       'gpt-4o-mini',
       'llama-3.1-8b-instant',
       'claude-instant-1.2',

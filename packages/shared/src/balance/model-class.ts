@@ -62,6 +62,11 @@ const KNOWN_LARGE: readonly BuiltInClassRule[] = [
 const SMALL: readonly BuiltInClassRule[] = [
   { match: /gpt-?3\.?5/i, class: 'gpt-3', why: 'gpt-3.5 (also Azure\'s "gpt-35" and prefixed names)' },
   {
+    match: /^text-davinci-002-render-sha$/i,
+    class: 'gpt-3',
+    why: "the ChatGPT web backend's free model (gpt-3.5), as the chatGPTBrowser endpoint names it",
+  },
+  {
     // A size word after a separator: OpenAI's (and xAI's, Microsoft's…) mini and nano, o1/o3/o4-mini included,
     // Google's flash and flash-lite, Anthropic's haiku, Mistral's small and tiny, the lite models of many hosts,
     // Zhipu's glm-4-flash(x).

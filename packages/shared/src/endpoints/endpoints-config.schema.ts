@@ -27,6 +27,8 @@ export const DEFAULT_MODELS = {
     'claude-opus-4-1',
     'claude-sonnet-4-0',
   ],
+  /** LibreChat's names for the ChatGPT web backend's models (CHATGPT_MODELS replaces them). */
+  chatGPTBrowser: ['text-davinci-002-render-sha', 'gpt-4'],
 } as const;
 
 /**

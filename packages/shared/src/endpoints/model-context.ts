@@ -17,6 +17,8 @@ export const CONTEXT_WINDOWS: Readonly<Record<string, number>> = {
   'gpt-3.5-turbo-1106': 16384,
   'gpt-3.5-turbo-0125': 16384,
   'gpt-4': 8192,
+  // The ChatGPT web backend's free model (chatGPTBrowser), as LibreChat names it.
+  'text-davinci-002-render-sha': 8191,
   'gpt-4-32k': 32768,
   'gpt-4-1106-preview': 128000,
   'gpt-4-0125-preview': 128000,
@@ -117,4 +119,5 @@ export const DEFAULT_SENDER_LABEL: Readonly<Partial<Record<EndpointKind | (strin
   anthropic: 'Claude',
   google: 'Gemini',
   custom: 'AI',
+  chatGPTBrowser: 'ChatGPT',
 };

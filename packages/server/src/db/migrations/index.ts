@@ -27,6 +27,7 @@ import * as m0027 from './0027-shared-links';
 import * as m0028 from './0028-archive-temporary';
 import * as m0029 from './0029-prompt-library';
 import * as m0030 from './0030-conversation-imports';
+import * as m0031 from './0031-message-service-state';
 
 /** Every migration, in order. A new feature appends its own; names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '0028-archive-temporary': m0028,
   '0029-prompt-library': m0029,
   '0030-conversation-imports': m0030,
+  '0031-message-service-state': m0031,
 };

@@ -117,6 +117,7 @@ export async function launchTurn(ctx: ChatContext, prepared: PreparedTurn): Prom
         text,
         files,
         readsImages: prepared.readsImages,
+        continues: !ctx.registry.keepsOwnThread(prepared.modelEndpoint ?? endpoint),
         ...(payload.isTemporary ? { expiredAt: temporaryChatExpiry(ctx.deps.config) } : {}),
         // A reply with tools starts with the agent's call, held at the agent model's price.
         hold: (trx, placed) =>

@@ -7,6 +7,7 @@ import { retryWhileUnavailable } from '../../lib/unavailable';
 import { insertReplyRow, saveMessage } from '../messages/messages.repository';
 import { toMessage } from '../messages/messages.service';
 import type { Turn } from './chat-turn';
+import type { ServiceState } from '../../providers/provider.types';
 import type { PartialSaves } from './partial-saves';
 
 export interface ReplyOutcome {
@@ -31,6 +32,8 @@ export function createReplyWriter(
   // A reply that used tools keeps its parts (text and tool steps in order); a plain reply has none.
   let content: readonly ContentPart[] | null = null;
   let stepSaves: Promise<void> = Promise.resolve();
+  // What a service that keeps its own thread answered for its next call; written with the final row.
+  let serviceState: ServiceState | null = null;
   const currentText = () => text;
   const startedAt = nowIso();
 
@@ -52,6 +55,7 @@ export function createReplyWriter(
     // A reply's tool steps go back to the model in later turns, so the history budget counts them too.
     token_count: countTokens(text) + (content ? countTokens(toolStepsText(content)) : 0),
     ...(content ? { content: JSON.stringify(content) } : {}),
+    ...(serviceState ? { service_state: JSON.stringify(serviceState) } : {}),
     created_at: startedAt,
     updated_at: nowIso(),
   });
@@ -95,6 +99,10 @@ export function createReplyWriter(
           if (!saved) throw new Error('The reply message could not be saved');
         })
         .catch((error: unknown) => logError(error, 'tool step save'));
+    },
+    /** The service's thread after this reply (run-turn.ts, serviceTurn): the next question continues from it. */
+    setServiceState(state: ServiceState): void {
+      serviceState = state;
     },
     /** The reply's parts, when it used tools; kept by every later write. */
     setContent(parts: readonly ContentPart[]): void {

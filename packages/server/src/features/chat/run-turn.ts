@@ -7,7 +7,8 @@ import type { Emit } from '../generation/run-job';
 import type { ChatContext } from './chat-context';
 import { promptOptions, servingEndpoint, type Turn } from './chat-turn';
 import { dropsSetting, type ModelCallSettings } from '../../providers/call-settings';
-import type { TokenUsage } from '../../providers/provider.types';
+import type { ServiceState, ServiceTurn, TokenUsage } from '../../providers/provider.types';
+import { getMessage, readServiceState } from '../messages/messages.repository';
 import { createReplyWriter } from './reply-writer';
 import { generateTitleInBackground, titleFromQuestion } from './titles.service';
 import { turnHistory } from './turn-history';
@@ -27,6 +28,7 @@ async function streamReply(
   turn: Turn,
   signal: AbortSignal,
   onText: (delta: string) => void,
+  onServiceState: (state: ServiceState) => void,
 ): Promise<StreamResult> {
   let finishReason: string | null = null;
   let usage: TokenUsage | undefined;
@@ -34,15 +36,29 @@ async function streamReply(
     const history = await turnHistory(ctx, turn);
     const prompt = ctx.registry.buildPrompt(servingEndpoint(turn), { ...promptOptions(turn), history });
     const settings = cappedSettings(ctx, turn);
-    for await (const part of turn.streamer({ prompt, settings, signal })) {
+    const service = await serviceTurn(ctx, turn);
+    for await (const part of turn.streamer({ prompt, settings, signal, ...(service ? { service } : {}) })) {
       // No tools are offered here yet, so no tool call can come.
       if (part.type === 'text') onText(part.text);
       else if (part.type === 'finish') ({ finishReason, usage } = part);
+      else if (part.type === 'service-state') onServiceState(part.state);
     }
     return { finishReason, usage, failure: null };
   } catch (error) {
     return { finishReason, usage, failure: error };
   }
+}
+
+/**
+ * For a service that keeps its own thread, the question and what the reply it answers kept (its thread); a
+ * regenerate or a branch answers the same reply, so it continues the service's thread from the same place. A
+ * question whose parent is not such a reply (the root, a reply of another endpoint) starts a new thread.
+ */
+async function serviceTurn(ctx: ChatContext, turn: Turn): Promise<ServiceTurn | null> {
+  if (!ctx.registry.keepsOwnThread(servingEndpoint(turn))) return null;
+  const question = turn.requestMessage;
+  const parent = await getMessage(ctx.deps.database.db, turn.userId, question.parentMessageId);
+  return { questionId: question.messageId, question: question.text, state: readServiceState(parent) };
 }
 
 /**
@@ -87,7 +103,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   };
   const { finishReason, usage, failure, lastCallText } =
     turn.tools.length === 0
-      ? await streamReply(ctx, turn, signal, onText)
+      ? await streamReply(ctx, turn, signal, onText, (state) => writer.setServiceState(state))
       : await streamToolSteps(ctx, turn, signal, (base) => cappedSettings(ctx, turn, base), {
           onText,
           onPart: (index, part) => {

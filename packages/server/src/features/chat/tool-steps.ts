@@ -104,7 +104,7 @@ export async function streamToolSteps(
           callText += part.text;
           showAgent(answer ? answer.push(part.text) : part.text);
         } else if (part.type === 'tool-call') calls.push(part);
-        else ({ finishReason, usage } = part);
+        else if (part.type === 'finish') ({ finishReason, usage } = part);
       }
       const action = answer ? endClassicMessage(answer, showAgent) : null;
       if (action)

@@ -47,6 +47,8 @@ export interface PlaceInput {
   hold: (trx: Db, placed: PlacedTurn) => Promise<CallBilling | null>;
   /** A temporary chat's deletion time, when the send asked for one (used only if it creates the conversation). */
   expiredAt?: string;
+  /** False where the endpoint's service keeps its own thread: a continue (or an AI message edited) is refused. */
+  continues: boolean;
 }
 
 /** A turn as written, before its hold: what the hold reads the prompt from. */
@@ -91,6 +93,11 @@ export async function placeTurn(db: Db, input: PlaceInput): Promise<Placement> {
   if (existingId) await getUserConversation(db, input.userId, existingId);
   const conversationId = existingId ?? randomUUID();
   const plan = await planFor(db, input, conversationId, existingId === null);
+  if (plan.action === 'continue' && !input.continues) {
+    throw new AppError('VALIDATION', `Replies of ${input.endpoint} cannot be continued`, {
+      field: 'endpoint',
+    });
+  }
   const { endpoint, endpointType, options } = input;
   const { commit, ...rest } = plan;
   return withTransaction(db, async (trx) => {

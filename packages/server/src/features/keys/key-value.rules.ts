@@ -22,6 +22,8 @@ const BUILT_IN_KINDS = new Map<string, KeyKind>([
   ['assistants', { kind: 'plain' }],
   ['azureOpenAI', { kind: 'azure' }],
   ['google', { kind: 'google' }],
+  // The ChatGPT web backend's access token (docs/reference/endpoints-and-models.md (chatGPTBrowser)).
+  ['chatGPTBrowser', { kind: 'plain' }],
 ]);
 
 /** The plugin endpoint uses the OpenAI key (docs/reference/endpoints-and-models.md (User-provided keys)). */

@@ -16,6 +16,25 @@ export function getMessage(db: Db, userId: string, messageId: string): Promise<M
 }
 
 /**
+ * What a reply of a service that keeps its own thread kept for the next call (migration 0031): its ids, or null
+ * (no message, another endpoint's reply, or a value that is not an object of strings and numbers).
+ */
+export function readServiceState(
+  row: Pick<MessageRow, 'service_state'> | undefined,
+): Readonly<Record<string, string | number>> | null {
+  if (!row?.service_state) return null;
+  try {
+    const value = JSON.parse(row.service_state) as unknown;
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+    const entries = Object.entries(value);
+    const plain = entries.every(([, v]) => typeof v === 'string' || typeof v === 'number');
+    return plain ? (Object.fromEntries(entries) as Record<string, string | number>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Inserts a message, or updates the fields given of the one with that id (never another user’s: then it answers
  * undefined). The caller sets token_count (lib/tokens.ts `countTokens(text)`); the text is indexed for search.
  */

@@ -21,6 +21,8 @@ export interface MessagesTable {
   token_count: Generated<number>;
   files: string | null;
   thread_id: string | null;
+  /** What a service that keeps its own thread answered for its next call (JSON; migration 0031), on its replies. */
+  service_state: string | null;
   created_at: string;
   updated_at: string;
 }

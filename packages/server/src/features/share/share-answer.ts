@@ -29,6 +29,7 @@ function toSharedMessage(shareId: string, row: SharedMessageRow): Message {
     user_id: '',
     token_count: 0,
     thread_id: null,
+    service_state: null,
   });
   return {
     ...message,
