@@ -139,10 +139,13 @@ export function buildSubmission(
   // endpoint picks the path and an edit turns /ask/ into /edit/.
   const conversation = clientConversationSchema.parse({ ...state.conversation, conversationId });
   const { endpoint, endpointType, ...options } = state.conversation as Record<string, unknown>;
+  // Its schema for chatGPTBrowser keeps the model alone.
   const optionKeys: readonly string[] =
     endpoint === 'gptPlugins'
       ? PLUGINS_OPTION_KEYS
-      : Object.keys(OPENAI_OPTIONS).filter((k) => k !== 'endpoint');
+      : endpoint === 'chatGPTBrowser'
+        ? ['model']
+        : Object.keys(OPENAI_OPTIONS).filter((k) => k !== 'endpoint');
   const endpointOption: Record<string, unknown> = { endpoint, endpointType };
   for (const key of optionKeys) endpointOption[key] = options[key] ?? null;
   const base = `/api/ask/${String(endpointType ?? endpoint)}`;
