@@ -41,7 +41,15 @@ export interface ProvidersConfig {
    * CHATGPT_REVERSE_PROXY, the whole URL of the service's conversation call (CHATGPT_CONVERSATION_URL when unset).
    */
   chatGPTBrowser?: KeyedProvider & { reverseProxy: string };
+  /**
+   * BINGAI_TOKEN: the service's `_U` cookie, a whole cookie header (`name=value; …`), or `user_provided`;
+   * `reverseProxy` is BINGAI_HOST, the service's origin (BING_HOST when unset).
+   */
+  bingAI?: KeyedProvider & { reverseProxy: string };
 }
+
+/** The Bing chat service's own origin: BINGAI_HOST names a relay that speaks its protocol instead. */
+export const BING_HOST = 'https://www.bing.com';
 
 /**
  * Where the chatGPTBrowser endpoint sends without CHATGPT_REVERSE_PROXY: the web backend's own conversation call.
@@ -79,6 +87,8 @@ export function readProviderEnv(env: Env): ProvidersConfig {
   if (chatGPT) {
     providers.chatGPTBrowser = { ...chatGPT, reverseProxy: chatGPT.reverseProxy ?? CHATGPT_CONVERSATION_URL };
   }
+  const bing = keyed(env, 'BINGAI_TOKEN', 'BINGAI_HOST', 'BINGAI_MODELS');
+  if (bing) providers.bingAI = { ...bing, reverseProxy: bing.reverseProxy ?? BING_HOST };
   return providers;
 }
 

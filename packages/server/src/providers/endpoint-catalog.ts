@@ -115,6 +115,18 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
       models: builtInModels(models, DEFAULT_MODELS.chatGPTBrowser, undefined),
     });
   }
+  if (p.bingAI) {
+    const { apiKey, reverseProxy, models } = p.bingAI;
+    entries.push({
+      name: 'bingAI',
+      kind: 'bingAI',
+      family: 'bing-chathub',
+      userProvide: apiKey === USER_PROVIDED,
+      userProvideURL: false,
+      credentials: { apiKey: keyOf(apiKey), baseURL: reverseProxy },
+      models: builtInModels(models, DEFAULT_MODELS.bingAI, undefined),
+    });
+  }
   for (const custom of config.yaml?.endpoints?.custom ?? []) entries.push(customEntry(custom));
   return entries.map((entry, order) => ({
     ...entry,

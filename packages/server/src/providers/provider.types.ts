@@ -40,7 +40,7 @@ export type ProviderFamily = 'openai' | 'azure' | 'anthropic' | 'google' | 'cust
  * Services that keep the conversation themselves: a call sends the question alone and names the service's thread;
  * no AI SDK model speaks them. docs/reference/endpoints-and-models.md (Services that keep their own thread)
  */
-export type ServiceFamily = 'chatgpt-browser';
+export type ServiceFamily = 'chatgpt-browser' | 'bing-chathub';
 
 /** One configured endpoint, as the registry knows it. */
 export interface EndpointEntry {
@@ -119,6 +119,18 @@ export interface ServiceTurn {
   questionId: string;
   question: string;
   state: ServiceState | null;
+  /** The conversation's settings a service reads (bingAI's tone, jailbreak, context and system message). */
+  options: ServiceOptions;
+  /** The turns before the question, oldest first (within the history budget), for a service that is sent them. */
+  history: readonly { role: 'user' | 'assistant'; text: string }[];
+}
+
+export interface ServiceOptions {
+  model: string;
+  toneStyle?: string | undefined;
+  jailbreak?: boolean | undefined;
+  context?: string | null | undefined;
+  systemMessage?: string | null | undefined;
 }
 
 /**

@@ -49,6 +49,7 @@ const SERVICES: Record<
   () => Promise<(request: ModelRequest, call: ReplyCall) => AsyncIterable<ReplyPart>>
 > = {
   'chatgpt-browser': once(async () => (await import('./chatgpt-browser')).streamChatGPTBrowser),
+  'bing-chathub': once(async () => (await import('./bing-chathub')).streamBingChatHub),
 };
 const isService = (family: ProviderFamily): family is ServiceFamily => family in SERVICES;
 const sdkStream = once(() => import('./sdk-stream'));

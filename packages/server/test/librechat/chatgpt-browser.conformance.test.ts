@@ -5,9 +5,9 @@ import { ClientChat, newClientConversation } from './client-chat.test-helpers';
 import { LibreChatClient } from './client.test-helpers';
 import { useSimulator } from './conformance.test-helpers';
 
-// LibreChat v0.6.10's client on the chatGPTBrowser endpoint (docs/reference/endpoints-and-models.md
-// (chatGPTBrowser)): its payload (the model alone), its whole-text frames, a follow-up and a regenerate, against a
-// local service speaking the ChatGPT web backend's conversation call.
+// LibreChat v0.6.10's client on the chatGPTBrowser endpoint: its payload (the model alone), its whole-text frames, a
+// follow-up and a regenerate, against a local service speaking the ChatGPT web backend's conversation call.
+// docs/reference/endpoints-and-models.md (chatGPTBrowser)
 
 const simulator = useSimulator();
 let web: ChatGPTWeb;

@@ -29,6 +29,8 @@ export const DEFAULT_MODELS = {
   ],
   /** LibreChat's names for the ChatGPT web backend's models (CHATGPT_MODELS replaces them). */
   chatGPTBrowser: ['text-davinci-002-render-sha', 'gpt-4'],
+  /** The Bing chat service: BingAI as the service is, Sydney its jailbreak mode's name (spec's model names). */
+  bingAI: ['BingAI', 'Sydney'],
 } as const;
 
 /**

@@ -19,6 +19,9 @@ export const CONTEXT_WINDOWS: Readonly<Record<string, number>> = {
   'gpt-4': 8192,
   // The ChatGPT web backend's free model (chatGPTBrowser), as LibreChat names it.
   'text-davinci-002-render-sha': 8191,
+  // The Bing chat service (bingAI): a context above about 7k tokens may be refused.
+  bingai: 8192,
+  sydney: 8192,
   'gpt-4-32k': 32768,
   'gpt-4-1106-preview': 128000,
   'gpt-4-0125-preview': 128000,
@@ -120,4 +123,5 @@ export const DEFAULT_SENDER_LABEL: Readonly<Partial<Record<EndpointKind | (strin
   google: 'Gemini',
   custom: 'AI',
   chatGPTBrowser: 'ChatGPT',
+  bingAI: 'Bing',
 };

@@ -75,7 +75,8 @@ export async function startChatGPTWeb(options: { token?: string } = {}): Promise
       if (conversationId) {
         const thread = threads.get(conversationId);
         const parentDepth = thread?.depth.get(body.parent_message_id ?? '');
-        if (!thread || parentDepth === undefined) return answer(res, 404, { detail: 'Conversation not found' });
+        if (!thread || parentDepth === undefined)
+          return answer(res, 404, { detail: 'Conversation not found' });
         depth = parentDepth + 1;
       } else {
         conversationId = randomUUID();
@@ -127,7 +128,11 @@ async function stream(
       return void res.socket?.destroy();
     }
     if (failAfter !== null && i === failAfter) {
-      write(res, { message: null, conversation_id: turn.conversationId, error: 'Something went wrong (simulated)' });
+      write(res, {
+        message: null,
+        conversation_id: turn.conversationId,
+        error: 'Something went wrong (simulated)',
+      });
       return void res.end();
     }
     said += words[i];

@@ -160,7 +160,7 @@ describe.each(testDialects())('chatGPTBrowser on %s', (dialect) => {
       conversationId,
       parentMessageId: saved[3]!.messageId,
     });
-    expect(after.events.final!.responseMessage.text).toBe('Reply 1 to: After');
+    expect(after.events.final!.responseMessage.text).toBe('Reply 2 to: After');
   });
 
   it('Stop ends the service call and saves the partial reply as stopped', async () => {

@@ -1,4 +1,4 @@
-import { STOPPED_FINISH_REASON, type ChatStreamError, type Message } from '@parley/shared';
+import { NIL_UUID, STOPPED_FINISH_REASON, type ChatStreamError, type Message } from '@parley/shared';
 import { signMessageFiles } from '../files/file-url';
 import { getUserConversation, toConversation } from '../conversations/conversations.service';
 import { retryWhileUnavailable } from '../../lib/unavailable';
@@ -8,6 +8,7 @@ import type { ChatContext } from './chat-context';
 import { promptOptions, servingEndpoint, type Turn } from './chat-turn';
 import { dropsSetting, type ModelCallSettings } from '../../providers/call-settings';
 import type { ServiceState, ServiceTurn, TokenUsage } from '../../providers/provider.types';
+import type { PromptTurn } from '../../providers/build-prompt';
 import { getMessage, readServiceState } from '../messages/messages.repository';
 import { createReplyWriter } from './reply-writer';
 import { generateTitleInBackground, titleFromQuestion } from './titles.service';
@@ -36,7 +37,7 @@ async function streamReply(
     const history = await turnHistory(ctx, turn);
     const prompt = ctx.registry.buildPrompt(servingEndpoint(turn), { ...promptOptions(turn), history });
     const settings = cappedSettings(ctx, turn);
-    const service = await serviceTurn(ctx, turn);
+    const service = await serviceTurn(ctx, turn, history);
     for await (const part of turn.streamer({ prompt, settings, signal, ...(service ? { service } : {}) })) {
       // No tools are offered here yet, so no tool call can come.
       if (part.type === 'text') onText(part.text);
@@ -50,15 +51,45 @@ async function streamReply(
 }
 
 /**
- * For a service that keeps its own thread, the question and what the reply it answers kept (its thread); a
- * regenerate or a branch answers the same reply, so it continues the service's thread from the same place. A
- * question whose parent is not such a reply (the root, a reply of another endpoint) starts a new thread.
+ * For a service that keeps its own thread, the question and the thread of the reply it answers (threadAbove); a
+ * regenerate or a branch answers the same reply, so it continues the service's thread from the same place. With no
+ * thread above it (the root, replies of other endpoints only) the service starts a new one.
  */
-async function serviceTurn(ctx: ChatContext, turn: Turn): Promise<ServiceTurn | null> {
+async function serviceTurn(
+  ctx: ChatContext,
+  turn: Turn,
+  history: readonly PromptTurn[],
+): Promise<ServiceTurn | null> {
   if (!ctx.registry.keepsOwnThread(servingEndpoint(turn))) return null;
   const question = turn.requestMessage;
-  const parent = await getMessage(ctx.deps.database.db, turn.userId, question.parentMessageId);
-  return { questionId: question.messageId, question: question.text, state: readServiceState(parent) };
+  const { toneStyle, jailbreak, context, systemMessage } = turn.options;
+  return {
+    questionId: question.messageId,
+    question: question.text,
+    state: await threadAbove(ctx, turn.userId, question.parentMessageId),
+    options: { model: turn.model, toneStyle, jailbreak, context, systemMessage },
+    // The history ends with the question itself, which the service gets on its own.
+    history: history.slice(0, -1).map((h) => ({ role: h.role, text: h.content })),
+  };
+}
+
+/** How far up a question's path a thread is looked for (each step is one read). */
+const THREAD_SEARCH_STEPS = 20;
+
+/**
+ * The thread kept by the nearest reply above a question: its parent's, or, past replies that kept none (failed,
+ * cut or stopped before the service named its ids) and their questions, an earlier reply's. Null at the root.
+ */
+async function threadAbove(ctx: ChatContext, userId: string, parentId: string): Promise<ServiceState | null> {
+  let id = parentId;
+  for (let step = 0; step < THREAD_SEARCH_STEPS && id !== NIL_UUID; step += 1) {
+    const message = await getMessage(ctx.deps.database.db, userId, id);
+    if (!message) return null;
+    const state = readServiceState(message);
+    if (state) return state;
+    id = message.parent_message_id;
+  }
+  return null;
 }
 
 /**

@@ -24,6 +24,8 @@ const BUILT_IN_KINDS = new Map<string, KeyKind>([
   ['google', { kind: 'google' }],
   // The ChatGPT web backend's access token (docs/reference/endpoints-and-models.md (chatGPTBrowser)).
   ['chatGPTBrowser', { kind: 'plain' }],
+  // The Bing service's cookie (docs/reference/endpoints-and-models.md (bingAI)).
+  ['bingAI', { kind: 'plain' }],
 ]);
 
 /** The plugin endpoint uses the OpenAI key (docs/reference/endpoints-and-models.md (User-provided keys)). */

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { startBingChatHub, type BingChatHub } from '@parley/sim';
+import { startServer, type ServerProcess } from '@parley/server/testing';
+import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { e2eServerEnv } from './global-setup';
+import { signedInPage } from './session.test-helpers';
+import { closeOverlay, openSettings, pick } from './presets.test-helpers';
+
+// The bingAI endpoint in the browser, against a local service speaking the Bing chat protocol (conversation create
+// over HTTP, the ChatHub websocket): pick it, set the tone, chat, regenerate.
+// docs/reference/endpoints-and-models.md (bingAI)
+
+let browser: Browser;
+let bing: BingChatHub;
+let server: ServerProcess;
+beforeAll(async () => {
+  browser = await launchBrowser();
+  bing = await startBingChatHub();
+  const env = e2eServerEnv(inject('simUrl'), mkdtempSync(join(tmpdir(), 'parley-e2e-bing-')));
+  server = await startServer({ ...env, BINGAI_TOKEN: bing.token, BINGAI_HOST: bing.url });
+});
+afterAll(async () => {
+  await server?.stop();
+  await bing?.close();
+  await browser?.close();
+});
+
+const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
+
+async function sendText(page: Page, text: string): Promise<void> {
+  const box = page.getByRole('textbox', { name: 'Message', exact: true });
+  await poll(() => box.isEnabled()).toBe(true);
+  await box.fill(text);
+  await poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
+  await box.press('Enter');
+}
+
+const settled = (page: Page) =>
+  poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
+
+describe('bingAI', () => {
+  it.each([
+    { name: 'desktop, light', width: 1280, height: 800, colorScheme: 'light' as const, shot: 'bing.png' },
+    {
+      name: 'phone, dark',
+      width: 390,
+      height: 844,
+      colorScheme: 'dark' as const,
+      shot: 'bing-phone-dark.png',
+    },
+  ])('on $name: picked, its tone set, it chats in that tone and regenerates', async (view) => {
+    const context = await newContext(browser, view);
+    const { page } = await signedInPage(context, server.baseUrl, { tag: 'bing' });
+    page.setDefaultTimeout(10_000);
+    await pick(page, 'Bing', 'BingAI');
+    await openSettings(page);
+    const tone = page.getByRole('radiogroup', { name: 'Tone style' });
+    await tone.getByRole('radio', { name: 'Precise' }).click();
+    await poll(() => tone.getByRole('radio', { name: 'Precise' }).getAttribute('aria-checked')).toBe('true');
+    await page.screenshot({ path: artifactPath(view.shot.replace('.png', '-settings.png')) });
+    await closeOverlay(page);
+
+    await sendText(page, 'Hello Bing');
+    await settled(page);
+    const articles = page.locator('[role="log"] article');
+    await poll(() => articles.last().innerText()).toContain('Precise reply 0 to: Hello Bing');
+    expect(bing.invocations.at(-1)!.argument.optionsSets).toContain('h3precise');
+    expect(await articles.last().getByRole('button', { name: 'Continue' }).count()).toBe(0);
+
+    const first = await articles.last().getAttribute('data-message-id');
+    await articles.last().getByRole('button', { name: 'Regenerate' }).click();
+    await settled(page);
+    await poll(() => articles.last().getAttribute('data-message-id')).not.toBe(first);
+    await articles.last().getByText('2 / 2').waitFor();
+    expect(await articles.last().innerText()).toContain('Precise reply 0 to: Hello Bing');
+    await page.screenshot({ path: artifactPath(view.shot) });
+    await context.close();
+  });
+});
