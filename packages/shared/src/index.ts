@@ -30,6 +30,7 @@ export * from './endpoints/google-model';
 export * from './endpoints/validate-endpoint-options';
 export * from './endpoints/endpoints-config.schema';
 export * from './endpoints/model-context';
+export * from './endpoints/image-creation';
 export * from './files/file.schema';
 export * from './files/file-limits';
 export * from './files/file-validation';

@@ -17,5 +17,5 @@ export type {
 } from './types';
 export { startChatGPTWeb } from './services/chatgpt-web';
 export type { ChatGPTWeb, ChatGPTWebRequest } from './services/chatgpt-web';
-export { startBingChatHub } from './services/bing-chathub';
+export { HOSTILE_FRAME, IMAGE_FRAME, startBingChatHub } from './services/bing-chathub';
 export type { BingChatHub, BingInvocation } from './services/bing-chathub';

@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { startBingChatHub, type BingChatHub } from '@parley/sim';
+import { HOSTILE_FRAME, startBingChatHub, type BingChatHub } from '@parley/sim';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
@@ -78,6 +78,39 @@ describe('bingAI', () => {
     await articles.last().getByText('2 / 2').waitFor();
     expect(await articles.last().innerText()).toContain('Precise reply 0 to: Hello Bing');
     await page.screenshot({ path: artifactPath(view.shot) });
+    await context.close();
+  });
+
+  it('shows the image-creation iframe of a reply and nothing else of its HTML', async () => {
+    const context = await newContext(browser, { width: 1280, height: 900, colorScheme: 'light' });
+    // The service's picture page, served here: nothing leaves the machine.
+    await context.route('https://www.bing.com/**', (route) =>
+      route.fulfill({
+        contentType: 'text/html',
+        body: '<body style="margin:0;background:#2b6cb0;color:#fff;font:24px sans-serif;display:grid;place-items:center;height:100vh">An owl, drawn</body>',
+      }),
+    );
+    const { page } = await signedInPage(context, server.baseUrl, { tag: 'bing-image' });
+    page.setDefaultTimeout(10_000);
+    await pick(page, 'Bing', 'BingAI');
+    await sendText(page, 'Draw an owl [[image]]');
+    await settled(page);
+    const reply = page.locator('[role="log"] article').last();
+    const frame = reply.locator('iframe');
+    await poll(() => frame.count()).toBe(1);
+    expect(await frame.getAttribute('src')).toBe(
+      'https://www.bing.com/images/create/async/results/1-sim?q=owl&IG=SIM',
+    );
+    expect(await frame.getAttribute('title')).toBe('Image creation');
+    expect(await frame.getAttribute('role')).toBe('presentation');
+    await poll(() => page.frameLocator('iframe.md-embed').locator('body').innerText()).toContain(
+      'An owl, drawn',
+    );
+    // The second iframe (a script inside) is shown as its text, and its script never ran.
+    expect(await reply.innerText()).toContain(HOSTILE_FRAME.slice(0, 40));
+    expect(await reply.locator('script').count()).toBe(0);
+    expect(await page.title()).not.toContain('hacked');
+    await page.screenshot({ path: artifactPath('bing-image-creation.png') });
     await context.close();
   });
 });

@@ -16,4 +16,15 @@ describe('security headers', () => {
     expect(csp).toContain("connect-src 'self'");
     expect(csp).toContain("default-src 'self'");
   });
+
+  it('frames only the Bing image-creation pages a bingAI reply may embed', async () => {
+    app = Fastify();
+    await registerSecurityHeaders(app);
+    app.get('/', async () => 'ok');
+    const csp = (await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy'] as string;
+    const frameSrc = csp.split(';').find((d) => d.trim().startsWith('frame-src'));
+    expect(frameSrc?.trim()).toBe(
+      'frame-src https://bing.com/images/create/ https://www.bing.com/images/create/ https://cn.bing.com/images/create/',
+    );
+  });
 });

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import helmet from '@fastify/helmet';
+import { IMAGE_CREATION_HOSTS, IMAGE_CREATION_PATH } from '@parley/shared';
 
 export const IMG_SRC = ["'self'", 'data:', 'blob:', 'https:'];
 
@@ -23,6 +24,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
         baseUri: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'none'"],
+        // A bingAI reply's image-creation iframe, the one frame a reply may show (shared's image-creation.ts).
+        frameSrc: IMAGE_CREATION_HOSTS.map((host) => `https://${host}${IMAGE_CREATION_PATH}/`),
       },
     },
     crossOriginEmbedderPolicy: false,

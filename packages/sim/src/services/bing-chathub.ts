@@ -13,8 +13,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
  * Its reply says what it understood: "<tone> reply <invocationId> to: <text>", where the tone is read from the
  * option sets and the text is the message's, or, for a context-carrying (jailbreak) invocation, "context of N
  * turns". Directives in the question: `[[drop 2]]` (the socket closed after two updates), `[[throttled]]` (an
- * error result), `[[slow]]` (50 updates, one every 100 ms). A conversation id it did not create is an
- * `InvalidSession` result.
+ * error result), `[[slow]]` (50 updates, one every 100 ms), `[[image]]` (the reply ends with an image-creation
+ * iframe as the service embeds it, then a second one with a script inside, which a client must not run). A
+ * conversation id it did not create is an `InvalidSession` result.
  */
 
 export interface BingInvocation {
@@ -48,6 +49,11 @@ export interface BingChatHub {
 }
 
 const RS = '\x1e';
+/** The image-creation iframe the service embeds after a drawing, and a hostile look-alike. */
+export const IMAGE_FRAME =
+  '<iframe role="presentation" src="https://www.bing.com/images/create/async/results/1-sim?q=owl&amp;IG=SIM"></iframe>';
+export const HOSTILE_FRAME =
+  '<iframe role="presentation" src="https://www.bing.com/images/create/async/results/2-sim"><script>document.title="hacked"</script></iframe>';
 const TONES: Record<string, string> = {
   h3imaginative: 'Creative',
   h3precise: 'Precise',
@@ -163,6 +169,9 @@ export async function startBingChatHub(options: { token?: string } = {}): Promis
     const words = slow
       ? Array.from({ length: 50 }, (_, i) => `w${i + 1} `)
       : `${tone} reply ${invocationId} to: ${subject}`.split(/(?<= )/);
+    if (`${text}${context}`.includes('[[image]]')) {
+      words.push(`\n\n${IMAGE_FRAME}\n\n${HOSTILE_FRAME}`);
+    }
     const drop = /\[\[drop (\d+)\]\]/.exec(`${text}${context}`);
     let said = '';
     for (let i = 0; i < words.length; i += 1) {

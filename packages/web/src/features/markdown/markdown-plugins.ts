@@ -26,15 +26,18 @@ export interface MarkdownPlugins {
  * boxes are named by their item's text (rehype-task-list-labels.ts); display formulas are tab stops named
  * `mathLabel` (rehype-focusable-math.ts).
  */
-export function selectPlugins(math: MathPlugins | null, mathLabel = 'Formula'): MarkdownPlugins {
-  if (!math) return { remarkPlugins: [remarkGfm, remarkHtmlAsText], rehypePlugins: [rehypeTaskListLabels] };
+export function selectPlugins(
+  math: MathPlugins | null,
+  mathLabel = 'Formula',
+  imageCreationTitle: string | null = null,
+): MarkdownPlugins {
+  // A bingAI reply's block that holds its image-creation iframe (remark-html-as-text.ts).
+  const html: PluginList[number] = imageCreationTitle
+    ? [remarkHtmlAsText, { imageCreation: { title: imageCreationTitle } }]
+    : remarkHtmlAsText;
+  if (!math) return { remarkPlugins: [remarkGfm, html], rehypePlugins: [rehypeTaskListLabels] };
   return {
-    remarkPlugins: [
-      remarkGfm,
-      remarkHtmlAsText,
-      [math.remarkMath, { singleDollarTextMath: true }],
-      remarkDisplayDollars,
-    ],
+    remarkPlugins: [remarkGfm, html, [math.remarkMath, { singleDollarTextMath: true }], remarkDisplayDollars],
     rehypePlugins: [
       rehypeTaskListLabels,
       [math.rehypeKatex, { throwOnError: false, strict: 'ignore', output: 'htmlAndMathml' }],

@@ -33,8 +33,8 @@ function MathBlock({ text }: { text: string }) {
   );
 }
 
-const render = (text: string, latex = false) =>
-  renderToStaticMarkup(createElement(MarkdownRenderer, { text, latex }));
+const render = (text: string, latex = false, imageCreation = false) =>
+  renderToStaticMarkup(createElement(MarkdownRenderer, { text, latex, imageCreation }));
 
 describe('markdown plugin selection', () => {
   it('uses GFM only when LaTeX is off (or its chunk is not loaded)', () => {
@@ -122,12 +122,49 @@ describe('MarkdownRenderer', () => {
     expect(html).toContain('<p class="md-html">&lt;script&gt;alert(1)&lt;/script&gt;</p>');
   });
 
-  it('shows an image-creation iframe as text too (no HTML is rendered at all)', () => {
-    const iframe =
-      '<iframe role="presentation" src="https://www.bing.com/images/create/async/results/1"></iframe>';
-    const html = render(iframe);
+  const bingFrame =
+    '<iframe role="presentation" src="https://www.bing.com/images/create/async/results/1?q=owl&amp;IG=2"></iframe>';
+
+  it('shows an image-creation iframe as text outside a bingAI reply', () => {
+    const html = render(bingFrame);
     expect(html).not.toContain('<iframe');
     expect(html).toContain('&lt;iframe role=&quot;presentation&quot;');
+  });
+
+  it("renders a bingAI reply's image-creation iframe, rebuilt from its address alone, and only the first", () => {
+    const html = render(
+      `Here it is:\n\n${bingFrame.replace('<iframe ', '<iframe onload="alert(1)" srcdoc="x" ')}\n\n${bingFrame}`,
+      false,
+      true,
+    );
+    expect(html.match(/<iframe/g)).toHaveLength(1);
+    expect(html).toContain(
+      '<iframe src="https://www.bing.com/images/create/async/results/1?q=owl&amp;IG=2" role="presentation" ' +
+        'title="Image creation" class="md-embed" loading="lazy" referrerPolicy="no-referrer" ' +
+        'sandbox="allow-scripts allow-same-origin allow-popups"></iframe>',
+    );
+    expect(html).not.toMatch(/onload|srcdoc/);
+    // The second one is text.
+    expect(html).toContain('<p class="md-html">&lt;iframe role=&quot;presentation&quot;');
+  });
+
+  it.each([
+    ['another host', bingFrame.replace('www.bing.com', 'evil.example')],
+    ['a look-alike host', bingFrame.replace('www.bing.com', 'www.bing.com.evil.example')],
+    ['plain http', bingFrame.replace('https:', 'http:')],
+    ['another path', bingFrame.replace('/images/create', '/search')],
+    ['no presentation role', bingFrame.replace(' role="presentation"', '')],
+    ['a script inside', bingFrame.replace('></iframe>', '><script>alert(1)</script></iframe>')],
+    ['an image inside', bingFrame.replace('></iframe>', '><img src=x onerror=alert(1)></iframe>')],
+    ['a div inside', bingFrame.replace('></iframe>', '><div>x</div></iframe>')],
+    ['a form inside', bingFrame.replace('></iframe>', '><form><button>go</button></form></iframe>')],
+    ['text around it in the block', `see ${bingFrame}`],
+    ['a second src', bingFrame.replace('<iframe ', '<iframe src="https://evil.example/" ')],
+    ['javascript:', '<iframe role="presentation" src="javascript:alert(1)"></iframe>'],
+  ])('keeps an iframe with %s as text, even in a bingAI reply', (_why, frame) => {
+    const html = render(frame, false, true);
+    expect(html).not.toContain('<iframe');
+    expect(html).not.toMatch(/<script|<img|<div|<form|<button/);
   });
 
   it('opens links in a new tab without opener or referrer, and shows javascript: links as their words', () => {

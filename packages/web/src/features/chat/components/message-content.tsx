@@ -82,7 +82,7 @@ export function AiContent({
       ) : text ? (
         // dir="auto": a reply in English reads left to right in the Arabic interface, and one in Arabic right to left.
         <div dir="auto" className={live ? 'msg-streaming' : undefined}>
-          <Markdown text={text} latex={latex} />
+          <Markdown text={text} latex={latex} imageCreation={endpoint === 'bingAI'} />
         </div>
       ) : (
         live && <span className="msg-cursor" aria-hidden="true" />

@@ -5,6 +5,7 @@ import { addLazyTexts } from '../../i18n/lazy-texts';
 import '../markdown.css';
 import { splitBlocks } from '../markdown-blocks';
 import { selectPlugins, type MarkdownPlugins } from '../markdown-plugins';
+import { imageCreationSource } from '../image-creation-embed';
 import { mayContainMath, normalizeMath } from '../math-text';
 import { useMathPlugins } from '../use-math-plugins';
 import { markdownComponents } from './markdown-components';
@@ -17,13 +18,19 @@ const renderTexts = addLazyTexts(
 interface MarkdownRendererProps {
   text: string;
   latex: boolean;
+  /** A bingAI reply: its first image-creation iframe renders (image-creation-embed.ts). */
+  imageCreation?: boolean;
 }
+
+/** The block that holds the message's image-creation iframe, when one qualifies: the first such block only. */
+const embedBlock = (blocks: string[]): number =>
+  blocks.findIndex((block) => block.split(/\n\s*\n/).some((part) => imageCreationSource(part) !== null));
 
 /**
  * The full renderer, loaded lazily by `Markdown`. The text is cut into top-level blocks, each memoised on its
  * source: while a reply streams, only its last block is parsed and rendered again.
  */
-function MarkdownRenderer({ text, latex }: MarkdownRendererProps) {
+function MarkdownRenderer({ text, latex, imageCreation = false }: MarkdownRendererProps) {
   // The area's texts in the user's language are fetched with its code; render once they are here.
   use(renderTexts);
   const { t } = useTranslation();
@@ -34,8 +41,16 @@ function MarkdownRenderer({ text, latex }: MarkdownRendererProps) {
     const source = latex ? normalizeMath(text) : text;
     return splitBlocks(source, { math: latex });
   }, [text, latex]);
+  const embedAt = imageCreation ? embedBlock(blocks) : -1;
+  const embedTitle = t('com_ui_render_image_creation');
+  const embedPlugins = useMemo(
+    () => (embedAt >= 0 ? selectPlugins(math, mathLabel, embedTitle) : null),
+    [embedAt, math, mathLabel, embedTitle],
+  );
   // Index keys: blocks before the last never change while text is appended.
-  return blocks.map((block, i) => <MarkdownBlock key={i} source={block} plugins={plugins} />);
+  return blocks.map((block, i) => (
+    <MarkdownBlock key={i} source={block} plugins={i === embedAt && embedPlugins ? embedPlugins : plugins} />
+  ));
 }
 
 // Memoised: the list renders every visible message again on each delta of the one that streams.

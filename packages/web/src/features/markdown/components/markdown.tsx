@@ -19,11 +19,20 @@ const TYPOGRAPHY = 'markdown min-w-0 text-[15px] leading-7 break-words text-zinc
  * is on. No raw HTML is ever rendered (docs/reference/messages.md (Rendering)): HTML in the text shows as text. Until
  * the renderer's chunk has loaded, the plain text shows in the same typography.
  */
-export function Markdown({ text, latex = false }: { text: string; latex?: boolean }) {
+export function Markdown({
+  text,
+  latex = false,
+  imageCreation = false,
+}: {
+  text: string;
+  latex?: boolean;
+  /** A bingAI reply: its image-creation iframe renders (docs/reference/messages.md (Rendering)). */
+  imageCreation?: boolean;
+}) {
   return (
     <div className={TYPOGRAPHY}>
       <Suspense fallback={<p className="whitespace-pre-wrap">{text}</p>}>
-        <MarkdownRenderer text={text} latex={latex} />
+        <MarkdownRenderer text={text} latex={latex} imageCreation={imageCreation} />
       </Suspense>
     </div>
   );
