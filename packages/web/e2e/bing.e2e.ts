@@ -113,4 +113,41 @@ describe('bingAI', () => {
     await page.screenshot({ path: artifactPath('bing-image-creation.png') });
     await context.close();
   });
+
+  it('counts the context’s tokens as it is typed, warns above about 7,000, and remembers the tone for the next chat', async () => {
+    const context = await newContext(browser, { width: 1280, height: 900, colorScheme: 'dark' });
+    const { page } = await signedInPage(context, server.baseUrl, { tag: 'bing-context' });
+    page.setDefaultTimeout(10_000);
+    await pick(page, 'Bing', 'BingAI');
+    await openSettings(page);
+    const field = page.getByRole('textbox', { name: 'Context' });
+    const counted = page.waitForRequest((r) => r.url().endsWith('/api/tokenizer'));
+    await field.fill('A short page about owls.');
+    expect((await counted).postDataJSON()).toEqual({ text: 'A short page about owls.' });
+    const count = page.getByTestId('setting-context').locator('[aria-live="polite"]');
+    await poll(() => count.innerText()).toMatch(/^Context tokens: \d+$/);
+    expect(await field.getAttribute('aria-describedby')).toBe(await count.getAttribute('id'));
+
+    await field.fill('owl '.repeat(7500));
+    await poll(() => count.innerText()).toContain('Bing may refuse a context above about 7,000 tokens.');
+    await page.screenshot({ path: artifactPath('bing-context-warning-dark.png') });
+
+    await page
+      .getByRole('radiogroup', { name: 'Tone style' })
+      .getByRole('radio', { name: 'Balanced' })
+      .click();
+    await page.getByRole('switch', { name: 'Jailbreak' }).click();
+    await closeOverlay(page);
+    expect(await page.evaluate(() => localStorage.getItem('lastBingSettings'))).toBe(
+      JSON.stringify({ jailbreak: true, toneStyle: 'balanced' }),
+    );
+    // Another endpoint, then Bing again from the menu: the tone and jailbreak come back.
+    await pick(page, 'OpenAI', 'gpt-4');
+    await pick(page, 'Bing', 'BingAI');
+    await openSettings(page);
+    const tone = page.getByRole('radiogroup', { name: 'Tone style' });
+    await poll(() => tone.getByRole('radio', { name: 'Balanced' }).getAttribute('aria-checked')).toBe('true');
+    expect(await page.getByRole('switch', { name: 'Jailbreak' }).getAttribute('aria-checked')).toBe('true');
+    await context.close();
+  });
 });

@@ -9,6 +9,8 @@ export const IMAGE_DETAIL_STEPS = ['auto', 'low', 'high'] as const;
 
 /** Bing tone options (docs/reference/endpoints-and-models.md (Endpoint settings)). */
 export const BING_TONE_STYLES = ['creative', 'fast', 'balanced', 'precise'] as const;
+/** Above about this many tokens the Bing service may refuse a context (the settings panel warns). */
+export const BING_CONTEXT_WARN_TOKENS = 7000;
 
 /** The kinds of endpoint settings exist for; a custom endpoint uses `custom`. */
 export const ENDPOINT_KINDS = [
@@ -128,7 +130,7 @@ export const ENDPOINT_SETTINGS: Record<EndpointKind, EndpointSettingsData> = {
     settings: [
       { kind: 'enum', key: 'toneStyle', options: BING_TONE_STYLES, default: 'creative' },
       { kind: 'boolean', key: 'jailbreak', default: false },
-      { kind: 'text', key: 'context' },
+      { kind: 'text', key: 'context', tokenCount: { warnAbove: BING_CONTEXT_WARN_TOKENS } },
       { kind: 'text', key: 'systemMessage' },
     ],
   },

@@ -47,6 +47,11 @@ export interface BooleanSetting {
 export interface TextSetting {
   kind: 'text' | 'examples';
   key: 'promptPrefix' | 'modelLabel' | 'chatGptLabel' | 'systemMessage' | 'context' | 'examples';
+  /**
+   * The panel counts the text's tokens (`POST /api/tokenizer`, 250 ms after the last keystroke) and warns above
+   * `warnAbove`: bingAI's context, which the service may refuse above about 7,000 tokens.
+   */
+  tokenCount?: { warnAbove: number };
 }
 
 /** A choice among the endpoint's own models, such as the plugins agent's model. */

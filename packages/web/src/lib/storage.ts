@@ -12,6 +12,8 @@ export type LastSelectedModel = Record<string, string>;
  * (docs/reference/presets.md (The setup of a new chat)).
  */
 export type LastConversationSetup = Record<string, unknown> & { endpoint?: string };
+/** bingAI's last tone and jailbreak (features/endpoints/bing-settings.ts); read field by field. */
+export type LastBingSettings = Record<string, unknown> & { jailbreak?: unknown; toneStyle?: unknown };
 /**
  * A plugin tool last chosen, stored as the plugin object (key, name, icon, …), the shape browsers already hold under
  * `lastSelectedTools`; only `pluginKey` is relied on.
@@ -51,6 +53,7 @@ export interface StoredValues {
   [STORAGE_KEYS.lastSelectedModel]: LastSelectedModel;
   [STORAGE_KEYS.lastConversationSetup]: LastConversationSetup;
   [STORAGE_KEYS.lastSelectedTools]: StoredTool[];
+  [STORAGE_KEYS.lastBingSettings]: LastBingSettings;
   [STORAGE_KEYS.filesToDelete]: FilesToDelete;
   /** Read field by field by features/export/export-preferences.ts, so a damaged field falls back alone. */
   [STORAGE_KEYS.exportChoices]: Record<string, unknown>;
@@ -113,6 +116,7 @@ const codecs: { [K in StoredKey]: Codec<StoredValues[K]> } = {
   [STORAGE_KEYS.lastSelectedModel]: json<LastSelectedModel>(isRecord),
   [STORAGE_KEYS.lastConversationSetup]: json<LastConversationSetup>(isRecord),
   [STORAGE_KEYS.lastSelectedTools]: json<StoredTool[]>(isToolList),
+  [STORAGE_KEYS.lastBingSettings]: json<LastBingSettings>(isRecord),
   [STORAGE_KEYS.filesToDelete]: json<FilesToDelete>(isRecord),
   [STORAGE_KEYS.exportChoices]: json<Record<string, unknown>>(isRecord),
 };

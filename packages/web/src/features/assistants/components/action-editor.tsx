@@ -9,7 +9,7 @@ import { showToast } from '../../toast/toast.store';
 import { actionPayload, actionToForm, authProblems, emptyActionForm, savedSecretsOf } from '../action-form';
 import { useSaveActionMutation } from '../actions.api';
 import { useBuilderStore } from '../builder.store';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { ActionAuthDialog } from './action-auth-dialog';
 import { AvailableActions } from './available-actions';
 import { DeleteAction } from './delete-action';

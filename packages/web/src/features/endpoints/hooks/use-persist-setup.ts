@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { conversationOptionsSchema, STORAGE_KEYS } from '@parley/shared';
 import { storage } from '../../../lib/storage';
 import { useConversationStore, type ConversationSetup } from '../../chat/conversation.store';
+import { rememberBingSettings } from '../bing-settings';
 
 function remember(setup: ConversationSetup): void {
   if (!setup.endpoint) return;
@@ -10,6 +11,8 @@ function remember(setup: ConversationSetup): void {
   const parsed = conversationOptionsSchema.safeParse(setup);
   const { file_ids: _files, ...options } = parsed.success ? parsed.data : { model: setup.model };
   storage.set(STORAGE_KEYS.lastConversationSetup, { ...options, endpoint: setup.endpoint });
+  // A built-in endpoint's name is its kind; the Bing settings are remembered apart as well.
+  rememberBingSettings(setup, setup.endpoint === 'bingAI' ? 'bingAI' : undefined);
   if (setup.model) {
     const models = storage.get(STORAGE_KEYS.lastSelectedModel) ?? {};
     if (models[setup.endpoint] !== setup.model) {

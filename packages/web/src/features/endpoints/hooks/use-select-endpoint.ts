@@ -6,6 +6,7 @@ import { useConversationStore } from '../../chat/conversation.store';
 import { useSettingsStore } from '../../settings/settings.store';
 import { endpointsQueryOptions, modelsQueryOptions } from '../endpoints.api';
 import { withRememberedTools } from '../../plugins/remembered-tools';
+import { withRememberedBing } from '../bing-settings';
 import { kindOf, setupForEndpoint, setupForModel } from '../endpoint-setup';
 import { endpointSwitchesInPlace } from '../switching';
 import { useOpenNewConversation } from './use-new-conversation';
@@ -30,9 +31,10 @@ export function useSelectEndpoint() {
         return false;
       }
       const remembered = storage.get(STORAGE_KEYS.lastSelectedModel)?.[endpoint];
-      const next = withRememberedTools(
-        setupForEndpoint(endpoint, config, models, model ?? remembered),
-        kindOf(endpoint, config),
+      const kind = kindOf(endpoint, config);
+      const next = withRememberedBing(
+        withRememberedTools(setupForEndpoint(endpoint, config, models, model ?? remembered), kind),
+        kind,
       );
       const modular = useSettingsStore.getState().modularChat;
       if (endpointSwitchesInPlace(conversationId, modular)) load({ conversationId, title, setup: next });

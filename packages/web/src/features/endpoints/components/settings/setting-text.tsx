@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { TextSetting } from '@parley/shared';
 import { fieldHint, fieldLabel, textControl } from './field-styles';
+import { TokenCount } from './token-count';
 
 interface SettingTextProps {
   setting: TextSetting;
@@ -27,12 +28,14 @@ export function SettingText({
   const text = typeof value === 'string' ? value : '';
   const disabled = Boolean(disabledReason);
   const hintId = `${id}-hint`;
+  const countId = `${id}-tokens`;
+  const described = [disabled ? hintId : null, setting.tokenCount ? countId : null].filter(Boolean).join(' ');
   const common = {
     id,
     value: text,
     placeholder,
     disabled,
-    'aria-describedby': disabled ? hintId : undefined,
+    'aria-describedby': described || undefined,
     // An emptied field is unset, not an empty instruction.
     onChange: (e: { target: { value: string } }) => onChange(e.target.value === '' ? null : e.target.value),
     className: textControl,
@@ -47,6 +50,7 @@ export function SettingText({
       ) : (
         <textarea rows={3} {...common} className={`${textControl} max-h-48 min-h-20 resize-y`} />
       )}
+      {setting.tokenCount && <TokenCount text={text} warnAbove={setting.tokenCount.warnAbove} id={countId} />}
       {disabledReason && (
         <p id={hintId} className={fieldHint}>
           {disabledReason}
