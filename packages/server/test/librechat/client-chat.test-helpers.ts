@@ -17,6 +17,19 @@ export const NO_PARENT = '00000000-0000-0000-0000-000000000000';
 export type ClientConversation = Record<string, unknown> & { conversationId: string | null };
 
 /** The endpoint options the v0.6.10 client sends for an openAI conversation with its defaults. */
+/** What its bingAI schema keeps of a conversation for a send (the thread's ids included, which Parley ignores). */
+const BING_OPTION_KEYS = [
+  'model',
+  'jailbreak',
+  'jailbreakConversationId',
+  'conversationSignature',
+  'clientId',
+  'invocationId',
+  'toneStyle',
+  'context',
+  'systemMessage',
+];
+
 export const OPENAI_OPTIONS = {
   endpoint: 'openAI',
   model: 'gpt-4o',
@@ -145,7 +158,9 @@ export function buildSubmission(
       ? PLUGINS_OPTION_KEYS
       : endpoint === 'chatGPTBrowser'
         ? ['model']
-        : Object.keys(OPENAI_OPTIONS).filter((k) => k !== 'endpoint');
+        : endpoint === 'bingAI'
+          ? BING_OPTION_KEYS
+          : Object.keys(OPENAI_OPTIONS).filter((k) => k !== 'endpoint');
   const endpointOption: Record<string, unknown> = { endpoint, endpointType };
   for (const key of optionKeys) endpointOption[key] = options[key] ?? null;
   const base = `/api/ask/${String(endpointType ?? endpoint)}`;
