@@ -3,9 +3,9 @@ import { storage } from '../../lib/storage';
 import type { ConversationSetup } from '../chat/conversation.store';
 
 /**
- * bingAI's tone and jailbreak are remembered as `lastBingSettings` (docs/reference/settings-and-ui.md (Settings
- * kept in the browser)): every change on a bingAI setup stores them, and a bingAI setup picked from the menu starts
- * with them. A stored value that is not one of the settings' own is ignored, field by field.
+ * bingAI's tone and jailbreak are remembered as `lastBingSettings`: every change on a bingAI setup stores them, and
+ * a bingAI setup picked from the menu starts with them. A stored value that is not one of the settings' own is
+ * ignored, field by field. See docs/reference/settings-and-ui.md (Browser storage)
  */
 export function rememberBingSettings(setup: ConversationSetup, kind: EndpointKind | undefined): void {
   if (kind !== 'bingAI') return;

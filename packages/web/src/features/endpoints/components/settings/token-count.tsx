@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../../lib/api';
 import { useDebouncedValue } from '../../../../lib/use-debounced-value';
 
-/** How long the text must rest before it is counted (the spec's 250 ms). */
+/** How long the text must rest before it is counted (docs/reference/endpoints-and-models.md (bingAI)). */
 export const TOKEN_COUNT_DEBOUNCE_MS = 250;
 
 /**
