@@ -30,7 +30,8 @@ export function chooseTitleModel(entry: EndpointEntry, titleConvo: boolean): Tit
     };
   }
   // A service that keeps its own thread has no call outside it: its chats take the question as their title.
-  if (entry.family === 'chatgpt-browser' || entry.family === 'bing-chathub') return { enabled: false, model: null, method: 'completion' };
+  if (entry.family === 'chatgpt-browser' || entry.family === 'bing-chathub')
+    return { enabled: false, model: null, method: 'completion' };
   const ownModel = entry.family === 'anthropic' || entry.family === 'google';
   return { enabled: titleConvo, model: ownModel ? null : small, method: 'completion' };
 }
