@@ -89,3 +89,32 @@ describe('chatGPTBrowser', () => {
     },
   );
 });
+
+describe('chatGPTBrowser with each user’s own token', () => {
+  let own: ServerProcess;
+  beforeAll(async () => {
+    const env = e2eServerEnv(inject('simUrl'), mkdtempSync(join(tmpdir(), 'parley-e2e-chatgpt-own-')));
+    own = await startServer({ ...env, CHATGPT_TOKEN: 'user_provided', CHATGPT_REVERSE_PROXY: web.url });
+  });
+  afterAll(async () => own?.stop());
+
+  it('asks for the access token by that name, then chats with it', async () => {
+    const context = await newContext(browser, { width: 1280, height: 800, colorScheme: 'light' });
+    const { page } = await signedInPage(context, own.baseUrl, { tag: 'chatgpt-own' });
+    page.setDefaultTimeout(10_000);
+    await pick(page, 'ChatGPT', 'text-davinci-002-render-sha');
+    const dialog = page.getByTestId('key-dialog');
+    await dialog.waitFor();
+    const field = dialog.getByLabel('Access token', { exact: true });
+    await field.fill(web.token);
+    await page.screenshot({ path: artifactPath('chatgpt-browser-token.png') });
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await sendText(page, 'With my token');
+    await settled(page);
+    const articles = page.locator('[role="log"] article');
+    await poll(() => articles.last().innerText()).toContain('Reply 1 to: With my token');
+    expect(web.requests.at(-1)!.authorization).toBe(`Bearer ${web.token}`);
+    await context.close();
+  });
+});

@@ -31,6 +31,13 @@ const jsonFile = { name: 'key.json', type: 'application/json' };
 describe('keyFormKind', () => {
   it('picks the form from the endpoint config', () => {
     expect(keyFormKind('anthropic', config({ type: 'anthropic' }))).toEqual({ kind: 'plain' });
+    // The legacy services' values are not API keys: the field is named for what they are.
+    expect(keyFormKind('chatGPTBrowser', config({ type: 'chatGPTBrowser' }))).toEqual({
+      kind: 'plain',
+      label: 'access_token',
+    });
+    expect(keyFormKind('bingAI', config({ type: 'bingAI' }))).toEqual({ kind: 'plain', label: 'cookie' });
+    expect(keyFormKind('__proto__', config({ type: 'custom' }))).not.toHaveProperty('label');
     expect(keyFormKind('gptPlugins', config({ type: 'gptPlugins' }))).toEqual({ kind: 'plain' });
     expect(keyFormKind('azureOpenAI', config({ type: 'azureOpenAI', azure: true }))).toEqual({
       kind: 'azure',

@@ -11,7 +11,17 @@ import {
  * (docs/reference/endpoints-and-models.md (User-provided keys)).
  */
 export type KeyFormKind =
-  { kind: 'plain' } | { kind: 'azure' } | { kind: 'google' } | { kind: 'custom'; fields: CustomKeyField[] };
+  | { kind: 'plain'; label?: PlainKeyLabel }
+  | { kind: 'azure' }
+  | { kind: 'google' }
+  | { kind: 'custom'; fields: CustomKeyField[] };
+/** What a plain value is called where it is not an API key: chatGPTBrowser's access token, bingAI's cookie. */
+export type PlainKeyLabel = 'access_token' | 'cookie';
+
+const PLAIN_LABELS: Readonly<Record<string, PlainKeyLabel>> = {
+  chatGPTBrowser: 'access_token',
+  bingAI: 'cookie',
+};
 export type CustomKeyField = 'apiKey' | 'baseURL';
 
 export type KeyExpiry = keyof typeof KEY_EXPIRY_OPTIONS_MS;
@@ -28,7 +38,8 @@ export function keyFormKind(endpoint: string, config: EndpointConfig | undefined
     if (config.userProvideURL) fields.push('baseURL');
     return { kind: 'custom', fields };
   }
-  return { kind: 'plain' };
+  const label = Object.hasOwn(PLAIN_LABELS, endpoint) ? PLAIN_LABELS[endpoint] : undefined;
+  return label ? { kind: 'plain', label } : { kind: 'plain' };
 }
 
 /** The text fields a form kind edits; google's service-account file is handled apart. */

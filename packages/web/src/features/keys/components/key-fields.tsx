@@ -28,10 +28,13 @@ export function KeyFields({ kind, values, onChange, invalid, errorId }: KeyField
     <div className="flex flex-col gap-4">
       {formFields(kind).map((name) => {
         const field = FIELDS[name] ?? { label: name, secret: true };
+        // A plain value that is not an API key is named for what it is (key-form.ts, PlainKeyLabel).
+        const label =
+          kind.kind === 'plain' && kind.label ? `com_endpoint_config_key_${kind.label}` : field.label;
         return (
           <SecretField
             key={name}
-            label={t(field.label)}
+            label={t(label)}
             value={values[name] ?? ''}
             onChange={(value) => onChange(name, value)}
             secret={field.secret}
