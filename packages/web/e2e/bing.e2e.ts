@@ -58,7 +58,8 @@ describe('bingAI', () => {
     page.setDefaultTimeout(10_000);
     await pick(page, 'Bing', 'BingAI');
     await openSettings(page);
-    const tone = page.getByRole('radiogroup', { name: 'Tone style' });
+    const settings = page.getByRole('dialog', { name: 'Conversation settings' });
+    const tone = settings.getByRole('radiogroup', { name: 'Tone style' });
     await tone.getByRole('radio', { name: 'Precise' }).click();
     await poll(() => tone.getByRole('radio', { name: 'Precise' }).getAttribute('aria-checked')).toBe('true');
     await page.screenshot({ path: artifactPath(view.shot.replace('.png', '-settings.png')) });
@@ -132,7 +133,8 @@ describe('bingAI', () => {
     await poll(() => count.innerText()).toContain('Bing may refuse a context above about 7,000 tokens.');
     await page.screenshot({ path: artifactPath('bing-context-warning-dark.png') });
 
-    await page
+    const settings = page.getByRole('dialog', { name: 'Conversation settings' });
+    await settings
       .getByRole('radiogroup', { name: 'Tone style' })
       .getByRole('radio', { name: 'Balanced' })
       .click();
@@ -145,9 +147,38 @@ describe('bingAI', () => {
     await pick(page, 'OpenAI', 'gpt-4');
     await pick(page, 'Bing', 'BingAI');
     await openSettings(page);
-    const tone = page.getByRole('radiogroup', { name: 'Tone style' });
+    const tone = settings.getByRole('radiogroup', { name: 'Tone style' });
     await poll(() => tone.getByRole('radio', { name: 'Balanced' }).getAttribute('aria-checked')).toBe('true');
     expect(await page.getByRole('switch', { name: 'Jailbreak' }).getAttribute('aria-checked')).toBe('true');
+    await context.close();
+  });
+
+  it('shows the tone above the message box on a new chat, and behind a toggle once the chat is going', async () => {
+    const context = await newContext(browser, { width: 390, height: 844, colorScheme: 'light' });
+    const { page } = await signedInPage(context, server.baseUrl, { tag: 'bing-tone-bar' });
+    page.setDefaultTimeout(10_000);
+    await pick(page, 'Bing', 'BingAI');
+    const bar = page.getByRole('radiogroup', { name: 'Tone style' });
+    await bar.getByRole('radio', { name: 'Fast' }).click();
+    await poll(() => bar.getByRole('radio', { name: 'Fast' }).getAttribute('aria-checked')).toBe('true');
+    await page.screenshot({ path: artifactPath('bing-tone-bar-phone.png') });
+    await sendText(page, 'Quick one');
+    await settled(page);
+    const articles = page.locator('[role="log"] article');
+    await poll(() => articles.last().innerText()).toContain('Fast reply 0 to: Quick one');
+    // A chat going: the tone is behind its toggle, which opens it by keyboard as well.
+    await poll(() => bar.count()).toBe(0);
+    const toggle = page.getByTestId('tone-toggle');
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    await toggle.focus();
+    await page.keyboard.press('Enter');
+    await poll(() => toggle.getAttribute('aria-expanded')).toBe('true');
+    await bar.getByRole('radio', { name: 'Fast' }).focus();
+    await page.keyboard.press('ArrowRight');
+    await poll(() => bar.getByRole('radio', { name: 'Balanced' }).getAttribute('aria-checked')).toBe('true');
+    await sendText(page, 'And now?');
+    await settled(page);
+    await poll(() => articles.last().innerText()).toContain('Balanced reply 1 to: And now?');
     await context.close();
   });
 });

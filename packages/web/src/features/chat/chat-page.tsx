@@ -12,6 +12,7 @@ import { ChatFooter } from './components/chat-footer';
 import { ChatInput } from './components/chat-input';
 import { ChatLanding } from './components/chat-landing';
 import { TemporaryChatBar } from './components/temporary-chat';
+import { ToneBar } from './components/tone-bar';
 import type { ChatMessages as ChatMessagesComponent } from './components/chat-messages';
 import { useConversationStore } from './conversation.store';
 import { useConversationRoute } from './hooks/use-conversation-route';
@@ -86,6 +87,8 @@ export function ChatPage() {
       </Suspense>
       <div className="shrink-0 pt-2">
         <TemporaryChatBar />
+        {/* Keyed by the conversation: a toggled tone bar closes when another chat opens. */}
+        <ToneBar key={conversationId} />
         <ChatInput latest={latest} />
         <ChatFooter />
       </div>
