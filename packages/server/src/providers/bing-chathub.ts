@@ -18,6 +18,9 @@ import type { ModelRequest, ReplyCall, ReplyPart, ServiceOptions, ServiceState }
 
 const RS = '\x1e';
 
+/** How long the ChatHub may stay silent, before its result, before the reply fails (the HTTP calls' own idle time). */
+export const BING_IDLE_TIMEOUT_MS = 300_000;
+
 /** Option sets of each tone (the service's names); the other sets are what its web client sends with all of them. */
 const TONE_OPTION: Record<string, string> = {
   creative: 'h3imaginative',
@@ -130,7 +133,11 @@ export function chatInvocation(
  * `stop`. A refused cookie, an error result or a type-7 close is thrown as an APICallError (provider-errors.ts maps
  * it); a socket closed before the result fails like a cut stream (`terminated`), and Stop closes it.
  */
-export async function* streamBingChatHub(request: ModelRequest, call: ReplyCall): AsyncGenerator<ReplyPart> {
+export async function* streamBingChatHub(
+  request: ModelRequest,
+  call: ReplyCall,
+  idleMs = BING_IDLE_TIMEOUT_MS,
+): AsyncGenerator<ReplyPart> {
   const host = request.credentials.baseURL;
   const token = request.credentials.apiKey;
   const service = call.service;
@@ -148,7 +155,7 @@ export async function* streamBingChatHub(request: ModelRequest, call: ReplyCall)
           ...(jailbreak ? { jailbreakConversationId: saved?.jailbreakConversationId ?? randomUUID() } : {}),
         };
   const invocation = chatInvocation(service.question, thread, service.options, service.history);
-  const hub = await openHub(host, cookie, call.signal);
+  const hub = await openHub(host, cookie, call.signal, idleMs);
   try {
     hub.send(invocation);
     let said = '';
@@ -249,9 +256,9 @@ interface Hub {
 }
 
 /** Connects to the ChatHub and completes SignalR's handshake; Stop (the signal) closes it. */
-async function openHub(host: string, cookie: string, signal: AbortSignal): Promise<Hub> {
+async function openHub(host: string, cookie: string, signal: AbortSignal, idleMs: number): Promise<Hub> {
   const url = `${host.replace(/^http/i, 'ws')}/sydney/ChatHub`;
-  const socket = new WebSocket(url, { headers: { cookie } });
+  const socket = new WebSocket(url, { headers: { cookie }, handshakeTimeout: idleMs });
   const queue: Record<string, unknown>[] = [];
   let wake: (() => void) | null = null;
   let closed = false;
@@ -260,7 +267,18 @@ async function openHub(host: string, cookie: string, signal: AbortSignal): Promi
     wake?.();
     wake = null;
   };
+  // A service that goes quiet fails the reply instead of holding it (and its slot) forever.
+  let idle: ReturnType<typeof setTimeout> | null = null;
+  const quiet = () => {
+    failure ??= Object.assign(new Error('The service stopped answering'), { code: 'ETIMEDOUT' });
+    socket.terminate();
+  };
+  const rearm = () => {
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(quiet, idleMs);
+  };
   socket.on('message', (data: WebSocket.RawData) => {
+    rearm();
     for (const part of data.toString().split(RS)) {
       if (!part) continue;
       try {
@@ -273,6 +291,7 @@ async function openHub(host: string, cookie: string, signal: AbortSignal): Promi
   });
   socket.on('close', () => {
     closed = true;
+    if (idle) clearTimeout(idle);
     notify();
   });
   socket.on('error', (error) => {
@@ -309,6 +328,7 @@ async function openHub(host: string, cookie: string, signal: AbortSignal): Promi
     socket.terminate();
     throw signal.aborted ? signal.reason : error;
   });
+  rearm();
   socket.send(`${JSON.stringify({ protocol: 'json', version: 1 })}${RS}`);
   const handshake = await next();
   if (!handshake || Object.keys(handshake).length > 0) {
@@ -329,6 +349,7 @@ async function openHub(host: string, cookie: string, signal: AbortSignal): Promi
       }
     },
     close: () => {
+      if (idle) clearTimeout(idle);
       signal.removeEventListener('abort', onAbort);
       if (socket.readyState !== WebSocket.CLOSED) socket.close();
     },

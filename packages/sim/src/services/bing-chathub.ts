@@ -14,7 +14,8 @@ import { WebSocketServer, type WebSocket } from 'ws';
  * option sets and the text is the message's, or, for a context-carrying (jailbreak) invocation, "context of N
  * turns". Directives in the question: `[[drop 2]]` (the socket closed after two updates), `[[throttled]]` (an
  * error result), `[[slow]]` (50 updates, one every 100 ms), `[[image]]` (the reply ends with an image-creation
- * iframe as the service embeds it, then a second one with a script inside, which a client must not run). A
+ * iframe as the service embeds it, then a second one with a script inside, which a client must not run),
+ * `[[silent]]` (the invocation is never answered). A
  * conversation id it did not create is an `InvalidSession` result.
  */
 
@@ -149,6 +150,7 @@ export async function startBingChatHub(options: { token?: string } = {}): Promis
     }
     const text = argument.message?.text ?? '';
     const context = argument.previousMessages?.[0]?.description ?? '';
+    if (`${text}${context}`.includes('[[silent]]')) return;
     if (context.includes('[[throttled]]') || text.includes('[[throttled]]')) {
       send({
         type: 2,
