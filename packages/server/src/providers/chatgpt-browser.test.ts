@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationBody, readThread, streamChatGPTBrowser } from './chatgpt-browser';
-import type { ModelRequest, ReplyCall, ReplyPart } from './provider.types';
+import type { ModelRequest, ReplyCall, ReplyPart, ServiceState } from './provider.types';
 
 // The ChatGPT web backend's conversation call, piece by piece, against frames written here
 // (docs/reference/endpoints-and-models.md (chatGPTBrowser)); the whole turn is in features/chat.
@@ -26,15 +26,12 @@ const reply = (text: string, role = 'assistant') => ({
   conversation_id: 'c1',
   error: null,
 });
-const call = (
-  state: ReplyCall['service'] extends infer S ? (S extends { state: infer T } ? T : never) : never,
-) =>
-  ({
-    prompt: {} as ReplyCall['prompt'],
-    settings: {} as ReplyCall['settings'],
-    signal: new AbortController().signal,
-    service: { questionId: 'q1', question: 'Hi', state, options: { model: 'gpt-4' }, history: [] },
-  }) satisfies ReplyCall;
+const call = (state: ServiceState | null): ReplyCall => ({
+  prompt: {} as ReplyCall['prompt'],
+  settings: {} as ReplyCall['settings'],
+  signal: new AbortController().signal,
+  service: { questionId: 'q1', question: 'Hi', state, options: { model: 'gpt-4' }, history: [] },
+});
 const request = (): ModelRequest => ({
   entry: {} as ModelRequest['entry'],
   model: 'gpt-4',
