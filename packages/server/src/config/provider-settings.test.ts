@@ -26,6 +26,34 @@ describe('readProviderEnv', () => {
     expect(providers.google).toEqual({ apiKey: 'g-key', models: ['gemini-pro'] });
   });
 
+  it('reads the legacy services as LibreChat named them, with their own origins by default', () => {
+    const providers = readProviderEnv({
+      CHATGPT_TOKEN: 'eyJ-token',
+      CHATGPT_MODELS: 'text-davinci-002-render-sha,gpt-4',
+      BINGAI_TOKEN: 'user_provided',
+      BINGAI_HOST: 'https://bing-relay.example/',
+    });
+    expect(providers.chatGPTBrowser).toEqual({
+      apiKey: 'eyJ-token',
+      reverseProxy: 'https://chatgpt.com/backend-api/conversation',
+      models: ['text-davinci-002-render-sha', 'gpt-4'],
+    });
+    expect(providers.bingAI).toEqual({ apiKey: 'user_provided', reverseProxy: 'https://bing-relay.example' });
+    expect(readProviderEnv({ BINGAI_TOKEN: 'u' }).bingAI).toEqual({
+      apiKey: 'u',
+      reverseProxy: 'https://www.bing.com',
+    });
+    expect(
+      readProviderEnv({ CHATGPT_TOKEN: 't', CHATGPT_REVERSE_PROXY: 'http://relay:8080/api/conversation' })
+        .chatGPTBrowser,
+    ).toEqual({ apiKey: 't', reverseProxy: 'http://relay:8080/api/conversation' });
+    expect(() => readProviderEnv({ BINGAI_TOKEN: 'u', BINGAI_HOST: 'bing.com' })).toThrow(ConfigError);
+    // No token, no endpoint, whatever else is set.
+    expect(
+      readProviderEnv({ CHATGPT_REVERSE_PROXY: 'https://relay.example', BINGAI_HOST: 'https://b.example' }),
+    ).toEqual({});
+  });
+
   it("reads PLUGIN_MODELS as the Plugins endpoint's own list", () => {
     expect(readProviderEnv({ OPENAI_API_KEY: 'sk-1', PLUGIN_MODELS: 'gpt-4o, gpt-4o-mini,' }).openAI).toEqual(
       {

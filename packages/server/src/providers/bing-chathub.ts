@@ -186,10 +186,9 @@ export async function* streamBingChatHub(
           said = final;
         }
       } else if (type === 3) {
-        yield {
-          type: 'service-state',
-          state: { ...thread, invocationId: thread.invocationId + 1 },
-        };
+        const next = { ...thread, invocationId: thread.invocationId + 1 };
+        const { conversationId: _bingConversation, ...shown } = next;
+        yield { type: 'service-state', state: next, shown };
         yield { type: 'finish', finishReason: 'stop' };
         return;
       } else if (type === 7) {

@@ -106,7 +106,15 @@ export type ReplyPart =
   | { type: 'text'; text: string }
   | { type: 'tool-call'; id: string; name: string; input: unknown }
   | { type: 'finish'; finishReason: string; usage?: TokenUsage }
-  | { type: 'service-state'; state: ServiceState };
+  | { type: 'service-state'; state: ServiceState; shown?: ServiceConversationFields };
+
+/** What a service's thread shows on the conversation (bingAI's ids, as LibreChat's conversation carried them). */
+export interface ServiceConversationFields {
+  conversationSignature?: string;
+  clientId?: string;
+  invocationId?: number;
+  jailbreakConversationId?: string;
+}
 
 /** What a service that keeps its own thread answered for its next call (its ids), kept on the reply as JSON. */
 export type ServiceState = Readonly<Record<string, string | number>>;

@@ -64,6 +64,14 @@ export const conversationOptionsSchema = z.object({
   iconURL: z.string().nullish(),
   jailbreak: z.boolean().optional(),
   toneStyle: z.string().optional(),
+  /**
+   * bingAI's thread as its last reply left it, shown on the conversation as LibreChat did (the server never reads
+   * them from a request: docs/reference/endpoints-and-models.md (Services that keep their own thread)).
+   */
+  conversationSignature: z.string().max(2048).nullish(),
+  clientId: z.string().max(256).nullish(),
+  invocationId: z.number().int().nonnegative().nullish(),
+  jailbreakConversationId: z.string().max(256).nullish(),
   assistant_id: z.string().nullish(),
   /** An assistant conversation's thread (docs/reference/assistants.md (Runs)). */
   thread_id: z.string().max(64).nullish(),

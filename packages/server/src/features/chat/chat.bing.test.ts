@@ -83,6 +83,12 @@ describe.each(testDialects())('bingAI on %s', (dialect) => {
     expect(second.events.final!.responseMessage.text).toBe('Fast reply 1 to: Two');
     expect(bing.creates.length).toBe(creates);
     expect(lastInvocation().argument.isStartOfSession).toBe(false);
+    // The conversation shows the thread as the last reply left it, as LibreChat's did.
+    expect(second.events.final!.conversation).toMatchObject({
+      conversationSignature: lastInvocation().argument.conversationSignature,
+      clientId: lastInvocation().argument.participant!.id,
+      invocationId: 2,
+    });
 
     // A regenerate answers from the same place: the same invocation id again.
     const again = await edit(app, 'bingAI', {

@@ -1,13 +1,22 @@
 import { NIL_UUID, STOPPED_FINISH_REASON, type ChatStreamError, type Message } from '@parley/shared';
 import { signMessageFiles } from '../files/file-url';
-import { getUserConversation, toConversation } from '../conversations/conversations.service';
+import {
+  getUserConversation,
+  mergeConversationOptions,
+  toConversation,
+} from '../conversations/conversations.service';
 import { retryWhileUnavailable } from '../../lib/unavailable';
 import { createDeltaCoalescer } from '../generation/delta-coalescer';
 import type { Emit } from '../generation/run-job';
 import type { ChatContext } from './chat-context';
 import { promptOptions, servingEndpoint, type Turn } from './chat-turn';
 import { dropsSetting, type ModelCallSettings } from '../../providers/call-settings';
-import type { ServiceState, ServiceTurn, TokenUsage } from '../../providers/provider.types';
+import type {
+  ServiceConversationFields,
+  ServiceState,
+  ServiceTurn,
+  TokenUsage,
+} from '../../providers/provider.types';
 import type { PromptTurn } from '../../providers/build-prompt';
 import { getMessage, readServiceState } from '../messages/messages.repository';
 import { createReplyWriter } from './reply-writer';
@@ -29,7 +38,7 @@ async function streamReply(
   turn: Turn,
   signal: AbortSignal,
   onText: (delta: string) => void,
-  onServiceState: (state: ServiceState) => void,
+  onServiceState: (state: ServiceState, shown: ServiceConversationFields | undefined) => void,
 ): Promise<StreamResult> {
   let finishReason: string | null = null;
   let usage: TokenUsage | undefined;
@@ -42,7 +51,7 @@ async function streamReply(
       // No tools are offered here yet, so no tool call can come.
       if (part.type === 'text') onText(part.text);
       else if (part.type === 'finish') ({ finishReason, usage } = part);
-      else if (part.type === 'service-state') onServiceState(part.state);
+      else if (part.type === 'service-state') onServiceState(part.state, part.shown);
     }
     return { finishReason, usage, failure: null };
   } catch (error) {
@@ -128,13 +137,18 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
       named = true;
     },
   });
+  // What a service's thread shows on the conversation (bingAI's ids), written before the final event reads it.
+  let shown: ServiceConversationFields | undefined;
   const onText = (delta: string) => {
     writer.append(delta);
     coalescer.push(delta);
   };
   const { finishReason, usage, failure, lastCallText } =
     turn.tools.length === 0
-      ? await streamReply(ctx, turn, signal, onText, (state) => writer.setServiceState(state))
+      ? await streamReply(ctx, turn, signal, onText, (state, fields) => {
+          writer.setServiceState(state);
+          shown = fields;
+        })
       : await streamToolSteps(ctx, turn, signal, (base) => cappedSettings(ctx, turn, base), {
           onText,
           onPart: (index, part) => {
@@ -172,6 +186,7 @@ export async function runTurn(ctx: ChatContext, turn: Turn, emit: Emit, signal: 
   const ended = await turn.onEnd?.({ status: aborted ? 'stopped' : 'completed', responseMessage });
   // A stopped first reply still titles its chat, from the question, before the final event shows the conversation.
   if (turn.isNewConversation && aborted) await titleFromQuestion(ctx, turn);
+  if (shown && !aborted) await mergeConversationOptions(db, turn.userId, turn.conversationId, shown);
   const saved = await retryWhileUnavailable(() => getUserConversation(db, turn.userId, turn.conversationId));
   const conversation = toConversation(saved);
   emit({

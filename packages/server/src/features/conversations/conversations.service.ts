@@ -98,6 +98,21 @@ export async function saveConversation(
 }
 
 /**
+ * Adds fields the server writes to a conversation's options (a service's thread ids, shown as LibreChat showed
+ * them); the other options stay. 404 when the conversation is not the user's.
+ */
+export async function mergeConversationOptions(
+  db: Db,
+  userId: string,
+  conversationId: string,
+  fields: object,
+): Promise<void> {
+  const row = await getUserConversation(db, userId, conversationId);
+  const options = { ...(JSON.parse(row.options) as ConversationOptions), ...fields };
+  await repo.updateConversation(db, userId, conversationId, { options: JSON.stringify(options) }, nowIso());
+}
+
+/**
  * `POST /api/convos/update` (docs/reference/conversations.md (Renaming)): the title when one is given,
  * and the settings given (the model and the options, each replacing the stored one; the others stay). Settings are
  * checked against the ranges of the conversation's endpoint when it is configured (`kindOf`), as a send would check
