@@ -68,7 +68,7 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
 
   it('refuses a missing value, a bad or past expiry and unknown endpoints', async () => {
     t = await buildTestApp(dialect, { yaml: MISTRAL_YAML });
-    const { token } = await newUser(t.app);
+    const { token, user } = await newUser(t.app);
     const cases: [object, string][] = [
       [{ name: 'openAI' }, 'value is required'],
       [{ name: 'openAI', value: '  ' }, 'value is required'],
@@ -78,13 +78,21 @@ describe.each(testDialects())('user keys on %s', (dialect) => {
       ],
       [{ name: 'openAI', value: 'x', expiresAt: 'tomorrow' }, 'expiresAt: must be an ISO 8601 date-time'],
       [{ name: 'nope', value: 'x' }, 'name: unknown endpoint "nope"'],
-      [{ name: 'bingAI', value: 'x' }, 'name: unknown endpoint "bingAI"'],
+      [{ name: 'sydney', value: 'x' }, 'name: unknown endpoint "sydney"'],
       [{ name: 'Fixed', value: 'x' }, 'name: endpoint "Fixed" does not take a user-provided key'],
     ];
     for (const [body, message] of cases) {
       const res = await putKey(t.app, token, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json<ApiErrorBody>().message).toBe(message);
+    }
+    // The legacy services take a plain value: chatGPTBrowser's access token, bingAI's cookie (a whole header too).
+    for (const [name, value] of [
+      ['chatGPTBrowser', 'eyJ-token'],
+      ['bingAI', 'SRCHD=AF=NOFORM; _U=abc'],
+    ] as const) {
+      expect((await putKey(t.app, token, { name, value })).statusCode).toBe(201);
+      expect(await getUserKey(deps(), user.id, name)).toBe(value);
     }
   });
 
