@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { APICallError } from '@ai-sdk/provider';
-import WebSocket from 'ws';
+import { openSignalRHub } from './signalr-hub';
 import { requestUpstream } from './upstream-http';
 import type { ModelRequest, ReplyCall, ReplyPart, ServiceOptions, ServiceState } from './provider.types';
 
@@ -15,8 +15,6 @@ import type { ModelRequest, ReplyCall, ReplyPart, ServiceOptions, ServiceState }
  * In jailbreak mode the service keeps nothing: each question gets a new Bing conversation and carries the history
  * as web-page context (`previousMessages`), with the conversation's system message and context.
  */
-
-const RS = '\x1e';
 
 /** How long the ChatHub may stay silent, before its result, before the reply fails (the HTTP calls' own idle time). */
 export const BING_IDLE_TIMEOUT_MS = 300_000;
@@ -155,7 +153,11 @@ export async function* streamBingChatHub(
           ...(jailbreak ? { jailbreakConversationId: saved?.jailbreakConversationId ?? randomUUID() } : {}),
         };
   const invocation = chatInvocation(service.question, thread, service.options, service.history);
-  const hub = await openHub(host, cookie, call.signal, idleMs);
+  const hub = await openSignalRHub(`${host.replace(/^http/i, 'ws')}/sydney/ChatHub`, {
+    headers: { cookie },
+    signal: call.signal,
+    idleMs,
+  });
   try {
     hub.send(invocation);
     let said = '';
@@ -245,114 +247,6 @@ function resultStatus(value: string | undefined): number | undefined {
   if (value === 'UnauthorizedRequest' || value === 'Forbidden') return 401;
   if (value === 'Throttled' || value === 'CaptchaChallenge') return 429;
   return undefined;
-}
-
-interface Hub {
-  url: string;
-  send(record: Record<string, unknown>): void;
-  records(): AsyncGenerator<Record<string, unknown>>;
-  close(): void;
-}
-
-/** Connects to the ChatHub and completes SignalR's handshake; Stop (the signal) closes it. */
-async function openHub(host: string, cookie: string, signal: AbortSignal, idleMs: number): Promise<Hub> {
-  const url = `${host.replace(/^http/i, 'ws')}/sydney/ChatHub`;
-  const socket = new WebSocket(url, { headers: { cookie }, handshakeTimeout: idleMs });
-  const queue: Record<string, unknown>[] = [];
-  let wake: (() => void) | null = null;
-  let closed = false;
-  let failure: unknown = null;
-  const notify = () => {
-    wake?.();
-    wake = null;
-  };
-  // A service that goes quiet fails the reply instead of holding it (and its slot) forever.
-  let idle: ReturnType<typeof setTimeout> | null = null;
-  const quiet = () => {
-    failure ??= Object.assign(new Error('The service stopped answering'), { code: 'ETIMEDOUT' });
-    socket.terminate();
-  };
-  const rearm = () => {
-    if (idle) clearTimeout(idle);
-    idle = setTimeout(quiet, idleMs);
-  };
-  socket.on('message', (data: WebSocket.RawData) => {
-    rearm();
-    for (const part of data.toString().split(RS)) {
-      if (!part) continue;
-      try {
-        queue.push(JSON.parse(part) as Record<string, unknown>);
-      } catch {
-        // Not a record: skipped.
-      }
-    }
-    notify();
-  });
-  socket.on('close', () => {
-    closed = true;
-    if (idle) clearTimeout(idle);
-    notify();
-  });
-  socket.on('error', (error) => {
-    failure ??= error;
-    closed = true;
-    notify();
-  });
-  const onAbort = () => socket.terminate();
-  signal.addEventListener('abort', onAbort, { once: true });
-
-  const next = async (): Promise<Record<string, unknown> | null> => {
-    while (queue.length === 0) {
-      if (closed) return null;
-      await new Promise<void>((resolve) => (wake = resolve));
-    }
-    return queue.shift()!;
-  };
-
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', (error) => reject(new TypeError('fetch failed', { cause: error })));
-    socket.once('unexpected-response', (_req, res) => {
-      reject(
-        new APICallError({
-          message: `HTTP ${res.statusCode}`,
-          url,
-          requestBodyValues: {},
-          statusCode: res.statusCode,
-        }),
-      );
-    });
-  }).catch((error: unknown) => {
-    signal.removeEventListener('abort', onAbort);
-    socket.terminate();
-    throw signal.aborted ? signal.reason : error;
-  });
-  rearm();
-  socket.send(`${JSON.stringify({ protocol: 'json', version: 1 })}${RS}`);
-  const handshake = await next();
-  if (!handshake || Object.keys(handshake).length > 0) {
-    socket.terminate();
-    throw new TypeError('fetch failed', { cause: new Error('The ChatHub did not complete its handshake') });
-  }
-  return {
-    url,
-    send: (record) => socket.send(`${JSON.stringify(record)}${RS}`),
-    async *records() {
-      for (;;) {
-        const record = await next();
-        if (!record) {
-          if (failure && !signal.aborted) throw new TypeError('terminated', { cause: failure });
-          return;
-        }
-        yield record;
-      }
-    },
-    close: () => {
-      if (idle) clearTimeout(idle);
-      signal.removeEventListener('abort', onAbort);
-      if (socket.readyState !== WebSocket.CLOSED) socket.close();
-    },
-  };
 }
 
 /** A type-1 update's reply text so far: its first message, when the bot wrote it and it is not an apology. */
