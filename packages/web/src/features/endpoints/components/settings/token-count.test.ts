@@ -39,6 +39,8 @@ function show(text: string) {
 }
 
 beforeEach(() => {
+  // Renders are driven through act(): React is told so, and says nothing about it.
+  (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   call.mockReset();
   call.mockImplementation(async (_name: string, { body }: { body: { text: string } }) => ({
@@ -57,7 +59,7 @@ describe('TokenCount', () => {
   it('counts the text it opens with at once, then each change once it has rested 250 ms, the last only', async () => {
     expect(TOKEN_COUNT_DEBOUNCE_MS).toBe(250);
     await show('one');
-    await vi.waitFor(() => expect(host.textContent).toBe('Context tokens: 1'));
+    await act(() => vi.waitFor(() => expect(host.textContent).toBe('Context tokens: 1')));
     expect(call).toHaveBeenCalledTimes(1);
     await show('one two');
     await act(async () => vi.advanceTimersByTimeAsync(200));
@@ -65,7 +67,7 @@ describe('TokenCount', () => {
     await act(async () => vi.advanceTimersByTimeAsync(249));
     expect(call).toHaveBeenCalledTimes(1);
     await act(async () => vi.advanceTimersByTimeAsync(1));
-    await vi.waitFor(() => expect(host.textContent).toBe('Context tokens: 3'));
+    await act(() => vi.waitFor(() => expect(host.textContent).toBe('Context tokens: 3')));
     expect(call).toHaveBeenCalledTimes(2);
     expect(call).toHaveBeenLastCalledWith('countTokens', { body: { text: 'one two three' } });
   });
@@ -73,8 +75,10 @@ describe('TokenCount', () => {
   it('warns above the limit, shows nothing for an empty text or a failed count', async () => {
     await show('a b c d e f g h i j k');
     await act(async () => vi.advanceTimersByTimeAsync(250));
-    await vi.waitFor(() =>
-      expect(host.textContent).toContain('Bing may refuse a context above about 7,000 tokens.'),
+    await act(() =>
+      vi.waitFor(() =>
+        expect(host.textContent).toContain('Bing may refuse a context above about 7,000 tokens.'),
+      ),
     );
     await show('');
     await act(async () => vi.advanceTimersByTimeAsync(250));
@@ -82,7 +86,7 @@ describe('TokenCount', () => {
     call.mockRejectedValue(new Error('offline'));
     await show('x y');
     await act(async () => vi.advanceTimersByTimeAsync(250));
-    await vi.waitFor(() => expect(call).toHaveBeenCalledTimes(2));
+    await act(() => vi.waitFor(() => expect(call).toHaveBeenCalledTimes(2)));
     expect(host.textContent).toBe('');
     expect(host.querySelector('#t')?.getAttribute('aria-live')).toBe('polite');
   });
