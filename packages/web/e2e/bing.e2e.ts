@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { HOSTILE_FRAME, startBingChatHub, type BingChatHub } from '@parley/sim';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
 import { signedInPage } from './session.test-helpers';
+import { chatOn, poll, send, settled } from './chat.test-helpers';
 import { closeOverlay, openSettings, pick } from './presets.test-helpers';
 
 // The bingAI endpoint in the browser, against a local service speaking the Bing chat protocol (conversation create
@@ -28,19 +29,6 @@ afterAll(async () => {
   await bing?.close();
   await browser?.close();
 });
-
-const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
-
-async function sendText(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message', exact: true });
-  await poll(() => box.isEnabled()).toBe(true);
-  await box.fill(text);
-  await poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
-  await box.press('Enter');
-}
-
-const settled = (page: Page) =>
-  poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
 
 describe('bingAI', () => {
   it.each([
@@ -65,8 +53,8 @@ describe('bingAI', () => {
     await page.screenshot({ path: artifactPath(view.shot.replace('.png', '-settings.png')) });
     await closeOverlay(page);
 
-    await sendText(page, 'Hello Bing');
-    await settled(page);
+    await send(chatOn(page, context), 'Hello Bing');
+    await settled(chatOn(page, context));
     const articles = page.locator('[role="log"] article');
     await poll(() => articles.last().innerText()).toContain('Precise reply 0 to: Hello Bing');
     expect(bing.invocations.at(-1)!.argument.optionsSets).toContain('h3precise');
@@ -74,7 +62,7 @@ describe('bingAI', () => {
 
     const first = await articles.last().getAttribute('data-message-id');
     await articles.last().getByRole('button', { name: 'Regenerate' }).click();
-    await settled(page);
+    await settled(chatOn(page, context));
     await poll(() => articles.last().getAttribute('data-message-id')).not.toBe(first);
     await articles.last().getByText('2 / 2').waitFor();
     expect(await articles.last().innerText()).toContain('Precise reply 0 to: Hello Bing');
@@ -94,8 +82,8 @@ describe('bingAI', () => {
     const { page } = await signedInPage(context, server.baseUrl, { tag: 'bing-image' });
     page.setDefaultTimeout(10_000);
     await pick(page, 'Bing', 'BingAI');
-    await sendText(page, 'Draw an owl [[image]]');
-    await settled(page);
+    await send(chatOn(page, context), 'Draw an owl [[image]]');
+    await settled(chatOn(page, context));
     const reply = page.locator('[role="log"] article').last();
     const frame = reply.locator('iframe');
     await poll(() => frame.count()).toBe(1);
@@ -162,8 +150,8 @@ describe('bingAI', () => {
     await bar.getByRole('radio', { name: 'Fast' }).click();
     await poll(() => bar.getByRole('radio', { name: 'Fast' }).getAttribute('aria-checked')).toBe('true');
     await page.screenshot({ path: artifactPath('bing-tone-bar-phone.png') });
-    await sendText(page, 'Quick one');
-    await settled(page);
+    await send(chatOn(page, context), 'Quick one');
+    await settled(chatOn(page, context));
     const articles = page.locator('[role="log"] article');
     await poll(() => articles.last().innerText()).toContain('Fast reply 0 to: Quick one');
     // A chat going: the tone is behind its toggle, which opens it by keyboard as well.
@@ -176,8 +164,8 @@ describe('bingAI', () => {
     await bar.getByRole('radio', { name: 'Fast' }).focus();
     await page.keyboard.press('ArrowRight');
     await poll(() => bar.getByRole('radio', { name: 'Balanced' }).getAttribute('aria-checked')).toBe('true');
-    await sendText(page, 'And now?');
-    await settled(page);
+    await send(chatOn(page, context), 'And now?');
+    await settled(chatOn(page, context));
     await poll(() => articles.last().innerText()).toContain('Balanced reply 1 to: And now?');
     await context.close();
   });

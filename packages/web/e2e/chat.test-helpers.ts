@@ -58,10 +58,16 @@ export async function openChat(
     if (response.status() >= 400) pageErrors.push(`${response.url()} answered ${response.status()}`);
   });
   const { page } = await signedInPage(context, baseUrl, { tag: 'chat', ...(name ? { name } : {}) });
-  const box = page.getByRole('textbox', { name: boxName, exact: true });
-  await box.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
+  const chat = chatOn(page, context, boxName);
+  await chat.box.waitFor({ timeout: 15_000 }).catch(async (error: unknown) => {
     throw await whyNoMessageBox(page, error, pageErrors);
   });
+  return chat;
+}
+
+/** The chat of a page already signed in (a spec with a server of its own). */
+export function chatOn(page: Page, context: BrowserContext, boxName = 'Message'): Chat {
+  const box = page.getByRole('textbox', { name: boxName, exact: true });
   const articles = page.locator('[role="log"] article');
   return { page, context, box, articles, lastArticle: () => articles.last() };
 }

@@ -2,12 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startChatGPTWeb, type ChatGPTWeb } from '@parley/sim';
 import { startServer, type ServerProcess } from '@parley/server/testing';
 import { artifactPath, launchBrowser, newContext } from './browser.test-helpers';
 import { e2eServerEnv } from './global-setup';
 import { signedInPage } from './session.test-helpers';
+import { chatOn, poll, send, settled } from './chat.test-helpers';
 import { pick } from './presets.test-helpers';
 
 // The chatGPTBrowser endpoint in the browser, against a local service speaking the ChatGPT web backend's
@@ -27,19 +28,6 @@ afterAll(async () => {
   await web?.close();
   await browser?.close();
 });
-
-const poll = <T>(fn: () => Promise<T>) => expect.poll(fn, { timeout: 10_000, interval: 50 });
-
-async function sendText(page: Page, text: string): Promise<void> {
-  const box = page.getByRole('textbox', { name: 'Message', exact: true });
-  await poll(() => box.isEnabled()).toBe(true);
-  await box.fill(text);
-  await poll(() => page.getByRole('button', { name: 'Send message' }).isEnabled()).toBe(true);
-  await box.press('Enter');
-}
-
-const settled = (page: Page) =>
-  poll(() => page.getByRole('button', { name: 'Stop generating' }).count()).toBe(0);
 
 describe('chatGPTBrowser', () => {
   it.each([
@@ -64,8 +52,8 @@ describe('chatGPTBrowser', () => {
       const { page } = await signedInPage(context, server.baseUrl, { tag: 'chatgpt-browser' });
       page.setDefaultTimeout(10_000);
       await pick(page, 'ChatGPT', 'gpt-4');
-      await sendText(page, 'Hello service');
-      await settled(page);
+      await send(chatOn(page, context), 'Hello service');
+      await settled(chatOn(page, context));
       const articles = page.locator('[role="log"] article');
       await poll(() => articles.last().innerText()).toContain('Reply 1 to: Hello service');
       // Continue is not offered: the service has no call for it.
@@ -73,14 +61,14 @@ describe('chatGPTBrowser', () => {
 
       const first = await articles.last().getAttribute('data-message-id');
       await articles.last().getByRole('button', { name: 'Regenerate' }).click();
-      await settled(page);
+      await settled(chatOn(page, context));
       await poll(() => articles.last().getAttribute('data-message-id')).not.toBe(first);
       await articles.last().getByText('2 / 2').waitFor();
       // The service saw the same parent: the regenerated reply is at the same depth of its thread.
       expect(await articles.last().innerText()).toContain('Reply 1 to: Hello service');
 
-      await sendText(page, 'And then?');
-      await settled(page);
+      await send(chatOn(page, context), 'And then?');
+      await settled(chatOn(page, context));
       await poll(() => articles.last().innerText()).toContain('Reply 2 to: And then?');
       const sent = web.requests.at(-1)!.body;
       expect(sent).toMatchObject({ model: 'gpt-4', conversation_id: expect.any(String) });
@@ -110,8 +98,8 @@ describe('chatGPTBrowser with each user’s own token', () => {
     await page.screenshot({ path: artifactPath('chatgpt-browser-token.png') });
     await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog.waitFor({ state: 'detached' });
-    await sendText(page, 'With my token');
-    await settled(page);
+    await send(chatOn(page, context), 'With my token');
+    await settled(chatOn(page, context));
     const articles = page.locator('[role="log"] article');
     await poll(() => articles.last().innerText()).toContain('Reply 1 to: With my token');
     expect(web.requests.at(-1)!.authorization).toBe(`Bearer ${web.token}`);

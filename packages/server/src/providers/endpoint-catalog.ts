@@ -2,7 +2,7 @@ import { DEFAULT_MODELS, FALLBACK_MODEL } from '@parley/shared';
 import type { AppConfig } from '../config/config.types';
 import { USER_PROVIDED } from '../config/provider-settings';
 import type { YamlCustomEndpoint } from '../config/yaml.schema';
-import type { EndpointEntry, ProviderModelList } from './provider.types';
+import type { EndpointEntry, ProviderModelList, ServiceFamily } from './provider.types';
 
 const fixed = (list: readonly string[]) => ({ default: [...list], fetch: false, userIdQuery: false });
 const keyOf = (value: string) => (value === USER_PROVIDED ? undefined : value);
@@ -103,30 +103,8 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
       models: builtInModels(models, DEFAULT_MODELS.anthropic, keyOf(apiKey) ? 'anthropic' : undefined),
     });
   }
-  if (p.chatGPTBrowser) {
-    const { apiKey, reverseProxy, models } = p.chatGPTBrowser;
-    entries.push({
-      name: 'chatGPTBrowser',
-      kind: 'chatGPTBrowser',
-      family: 'chatgpt-browser',
-      userProvide: apiKey === USER_PROVIDED,
-      userProvideURL: false,
-      credentials: { apiKey: keyOf(apiKey), baseURL: reverseProxy },
-      models: builtInModels(models, DEFAULT_MODELS.chatGPTBrowser, undefined),
-    });
-  }
-  if (p.bingAI) {
-    const { apiKey, reverseProxy, models } = p.bingAI;
-    entries.push({
-      name: 'bingAI',
-      kind: 'bingAI',
-      family: 'bing-chathub',
-      userProvide: apiKey === USER_PROVIDED,
-      userProvideURL: false,
-      credentials: { apiKey: keyOf(apiKey), baseURL: reverseProxy },
-      models: builtInModels(models, DEFAULT_MODELS.bingAI, undefined),
-    });
-  }
+  if (p.chatGPTBrowser) entries.push(serviceEntry('chatGPTBrowser', 'chatgpt-browser', p.chatGPTBrowser));
+  if (p.bingAI) entries.push(serviceEntry('bingAI', 'bing-chathub', p.bingAI));
   for (const custom of config.yaml?.endpoints?.custom ?? []) entries.push(customEntry(custom));
   return entries.map((entry, order) => ({
     ...entry,
@@ -134,6 +112,26 @@ export function buildEndpointCatalog(config: AppConfig): EndpointEntry[] {
     toolModels: entry.toolModels ?? builtInToolModels(config, entry.name),
     order,
   }));
+}
+
+/**
+ * A service that keeps its own thread (chatGPTBrowser, bingAI): its token (or `user_provided`), the service's URL,
+ * the operator's model list or LibreChat's names; no provider list to ask.
+ */
+function serviceEntry(
+  name: 'chatGPTBrowser' | 'bingAI',
+  family: ServiceFamily,
+  { apiKey, reverseProxy, models }: { apiKey: string; reverseProxy: string; models?: string[] },
+): Omit<EndpointEntry, 'order' | 'visionModels' | 'toolModels'> {
+  return {
+    name,
+    kind: name,
+    family,
+    userProvide: apiKey === USER_PROVIDED,
+    userProvideURL: false,
+    credentials: { apiKey: keyOf(apiKey), baseURL: reverseProxy },
+    models: builtInModels(models, DEFAULT_MODELS[name], undefined),
+  };
 }
 
 /** A built-in endpoint's YAML block; plugins run on OpenAI's models, so they read OpenAI's block. */

@@ -3,15 +3,14 @@ import { API, NIL_UUID } from '@parley/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newKey } from '../../../test/factories.test-helpers';
-import { sseReader } from '../../lib/sse.test-helpers';
 import {
   ask,
+  conversationOf,
   edit,
   get,
   messagesOf,
-  parseEvents,
-  post,
   startChatApp,
+  stopMidReply,
   type ChatApp,
 } from './chat.test-helpers';
 
@@ -32,8 +31,6 @@ afterAll(async () => {
 
 const fresh = { parentMessageId: NIL_UUID, conversationId: null };
 const lastInvocation = () => bing.invocations.at(-1)!;
-const conversationOf = (res: Awaited<ReturnType<typeof ask>>) =>
-  (res.events.messages[0] as { message: { conversationId: string } }).message.conversationId;
 
 describe.each(testDialects())('bingAI on %s', (dialect) => {
   let app: ChatApp;
@@ -165,22 +162,8 @@ describe.each(testDialects())('bingAI on %s', (dialect) => {
   });
 
   it('Stop closes the websocket and saves the partial reply as stopped', async () => {
-    const res = await post(app, app.token, `${API.ask}/bingAI`, { ...fresh, text: 'Go [[slow]]' });
-    const reader = sseReader(res.body!);
-    const frames = [];
-    let text = '';
-    while (!text.includes('w3 ')) {
-      const frame = await reader.next();
-      frames.push(frame!);
-      if (frame?.data) text += (JSON.parse(frame.data) as { text?: string }).text ?? '';
-    }
-    const conversationId = /"conversationId":"([^"]+)"/.exec(frames[0]!.data!)![1]!;
-    const stop = await post(app, app.token, `${API.ask}/bingAI/abort`, {
-      abortKey: `${conversationId}:last-message-id`,
-      endpoint: 'bingAI',
-    });
-    expect(stop.status).toBe(200);
-    const events = parseEvents([...frames, ...(await reader.rest())]);
+    const { stopStatus, events } = await stopMidReply(app, 'bingAI', 'Go [[slow]]', 'w3 ');
+    expect(stopStatus).toBe(200);
     expect(events.final!.responseMessage).toMatchObject({ unfinished: true, finish_reason: 'incomplete' });
     expect(events.final!.responseMessage.text.length).toBeLessThan('w1 '.length * 50);
   });

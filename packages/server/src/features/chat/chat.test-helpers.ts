@@ -286,3 +286,34 @@ export async function startSlow(
   const first = (await reader.next())!;
   return { reader, conversationId, created, first };
 }
+
+/** The conversation id a send's `created` event names. */
+export const conversationOf = (res: Awaited<ReturnType<typeof send>>): string =>
+  (res.events.messages[0] as { message: { conversationId: string } }).message.conversationId;
+
+/**
+ * Sends `text` on `endpoint`, reads until the reply holds `until`, presses Stop (the abort route) and reads the stream
+ * to its end: answers the abort's status and every event. A stream that ends before `until` fails the test.
+ */
+export async function stopMidReply(app: ChatApp, endpoint: string, text: string, until: string) {
+  const res = await post(app, app.token, `${API.ask}/${endpoint}`, {
+    parentMessageId: NIL_UUID,
+    conversationId: null,
+    text,
+  });
+  const reader = sseReader(res.body!);
+  const frames: ParsedFrame[] = [];
+  let shown = '';
+  while (!shown.includes(until)) {
+    const frame = await reader.next();
+    if (!frame) throw new Error(`the stream ended before "${until}": ${shown}`);
+    frames.push(frame);
+    if (frame.data) shown += (JSON.parse(frame.data) as { text?: string }).text ?? '';
+  }
+  const conversationId = /"conversationId":"([^"]+)"/.exec(frames[0]!.data!)![1]!;
+  const stop = await post(app, app.token, `${API.ask}/${endpoint}/abort`, {
+    abortKey: `${conversationId}:last-message-id`,
+    endpoint,
+  });
+  return { stopStatus: stop.status, events: parseEvents([...frames, ...(await reader.rest())]) };
+}
