@@ -10,6 +10,7 @@ import {
   RETURNS_ZH,
   SITE_ANSWER,
 } from './assistants-chat.test-helpers';
+import { openDisclosure } from './browser.test-helpers';
 import { sim } from './chat.test-helpers';
 import {
   ASK_CODE,
@@ -85,7 +86,7 @@ describe('chatting with an assistant', () => {
       await poll(() => code.getAttribute('data-state')).toBe('done');
       expect(await stepButton(code).textContent()).toBe('Finished analyzing');
       expect(await stepButton(code).getAttribute('aria-expanded')).toBe('false');
-      await stepButton(code).click();
+      await openDisclosure(stepButton(code));
       expect(await code.getByTestId('step-code').textContent()).toBe(DRAWING_CODE);
       expect(await code.getByTestId('step-result').textContent()).toMatch(/^42\n/);
       const drawing = first.getByTestId('tool-image').locator('img');
@@ -113,7 +114,7 @@ describe('chatting with an assistant', () => {
       const knowledge = step(chat.lastReply(), 'retrieval');
       await poll(() => knowledge.getAttribute('data-state')).toBe('done');
       expect(await stepButton(knowledge).textContent()).toBe('Used Retrieval');
-      await stepButton(knowledge).click();
+      await openDisclosure(stepButton(knowledge));
       const passages = knowledge.getByTestId('step-citations').locator('li');
       await poll(() => passages.allInnerTexts()).toEqual([expect.stringMatching(/^handbook\.txt\n/)]);
       expect(await passages.first().innerText()).toContain(
@@ -134,7 +135,7 @@ describe('chatting with an assistant', () => {
       await poll(() => weather.getAttribute('data-state')).toBe('done');
       expect(await stepButton(weather).textContent()).toBe('Talked to 127.0.0.1');
       expect(stand.site.requests.map((r) => r.path)).toContain('/v1/forecast/Paris');
-      await stepButton(weather).click();
+      await openDisclosure(stepButton(weather));
       expect(await weather.getByTestId('tool-input').textContent()).toBe('{\n  "city": "Paris"\n}');
       expect(await weather.getByTestId('tool-output').textContent()).toContain('"forecast": "sunny"');
       // Each step's row is reachable by the keyboard: Enter closes the open action step.
@@ -148,7 +149,7 @@ describe('chatting with an assistant', () => {
       await poll(() => broken.getAttribute('data-state')).toBe('failed');
       expect(await stepButton(broken).textContent()).toBe('127.0.0.1 failed');
       expect(stand.site.requests.map((r) => r.path)).toContain(`/v1/forecast/${BROKEN_CITY}`);
-      await stepButton(broken).click();
+      await openDisclosure(stepButton(broken));
       expect(await broken.getByTestId('tool-output').textContent()).toContain('127.0.0.1 answered HTTP 500');
       await chat.lastReply().getByText('No forecast.').waitFor();
       expect(await violations(page)).toEqual([]);
@@ -260,7 +261,7 @@ describe('chatting with an assistant', () => {
       const code = step(chat.lastReply(), 'code');
       await poll(() => code.getAttribute('data-state')).toBe('done');
       expect(await stepButton(code).textContent()).toBe('分析完成');
-      await stepButton(code).click();
+      await openDisclosure(stepButton(code));
       const source = code.getByTestId('step-code');
       // The code's long lines scroll inside their box.
       expect(await source.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
@@ -279,7 +280,7 @@ describe('chatting with an assistant', () => {
       const knowledge = step(reply, 'retrieval');
       await poll(() => knowledge.getAttribute('data-state')).toBe('done');
       expect(await stepButton(knowledge).textContent()).toBe('已使用检索');
-      await stepButton(knowledge).click();
+      await openDisclosure(stepButton(knowledge));
       const passages = knowledge.getByTestId('step-citations').locator('li');
       await poll(() => passages.allInnerTexts()).toEqual([expect.stringMatching(/^退货政策\.txt\n/)]);
       expect(await passages.first().innerText()).toContain('运费不予退还。');
@@ -366,7 +367,7 @@ describe('chatting with an assistant', () => {
         .waitFor();
       await poll(() => stopButton(page).count(), 60_000).toBe(0);
       await titled(page, 'Refunds, the answer, and a square?');
-      await stepButton(action).click();
+      await openDisclosure(stepButton(action));
       expect(await action.getByTestId('tool-output').textContent()).toContain(SITE_ANSWER);
       // The run completed: the saved reply is whole (not stopped, not failed), each of its three steps ended.
       const { conversationId } = await conversationOf(page);

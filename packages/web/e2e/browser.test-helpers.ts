@@ -1,4 +1,5 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect, vi } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
@@ -140,5 +141,21 @@ export async function routeStartupConfig(
         await route.abort().catch(() => undefined);
       }
     },
+  );
+}
+
+/**
+ * Opens a disclosure (a reply's step) by clicking its button, until it says it is open. On a busy machine a reply's
+ * list can still move as Playwright scrolls the button into view and clicks: the click then lands beside it and
+ * nothing opens. A click that lands opens it at once (the assertion is `aria-expanded`), so a second one is only
+ * made when the first missed; a button that never opens still fails.
+ */
+export async function openDisclosure(button: Locator, timeout = 15_000): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click({ timeout: 5_000 });
+      expect(await button.getAttribute('aria-expanded')).toBe('true');
+    },
+    { timeout, interval: 500 },
   );
 }

@@ -215,8 +215,8 @@ describe('delete', () => {
     await item(page, 'Seed chat 56').waitFor({ state: 'detached' });
     const undo = page.getByRole('button', { name: 'Undo' });
     await undo.waitFor();
-    // The focus was not lost: the new chat put it in its message box, as a new chat does, so Undo leaves it there
-    // (it takes the focus only when a delete leaves none: docs/decisions.md, "Everyday chat (undo)").
+    // The focus was not lost: the closing dialog put it in the new chat's message box, so Undo leaves it there (it
+    // takes the focus only when a delete leaves none: docs/decisions.md, "Everyday chat (undo)").
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Message');

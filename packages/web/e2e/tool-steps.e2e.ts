@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, Locator, Page } from 'playwright-core';
 import type { ServerProcess } from '@parley/server/testing';
-import { animationsDone, artifactPath, launchBrowser } from './browser.test-helpers';
+import { animationsDone, artifactPath, launchBrowser, openDisclosure } from './browser.test-helpers';
 import type { Message } from '@parley/shared';
 import { apiFromPage } from './session.test-helpers';
 import { URL_ID } from './chat.test-helpers';
@@ -144,7 +144,7 @@ describe('tool steps in a reply', () => {
     await sendAndSettle(chat, ASK_BROKEN);
     const second = chat.lastReply();
     await expectFailedStep(second);
-    await stepButton(steps(second)).click();
+    await openDisclosure(stepButton(steps(second)));
     expect(await second.getByTestId('tool-output').textContent()).toMatch(
       /^error processing tool calculator: /,
     );
@@ -191,7 +191,7 @@ describe('tool steps in a reply', () => {
     await sendAndSettle(chat, ASK_BROKEN);
     const failed = chat.lastReply();
     await expectFailedStep(failed);
-    await stepButton(steps(failed)).click();
+    await openDisclosure(stepButton(steps(failed)));
     const output = failed.getByTestId('tool-output');
     await output.waitFor();
     // The failure's long line scrolls inside its box.

@@ -15,6 +15,11 @@ interface ConfirmDeleteDialogProps {
   pending: boolean;
   onOpenChange: (open: boolean) => void;
   onConfirm: () => void;
+  /**
+   * Where the focus goes once a confirmed delete's dialog has closed (its opener, the item's row, is gone). Without
+   * it the focus falls to the page, and the Undo of the delete's toast takes it.
+   */
+  focusAfterConfirm?: () => void;
 }
 
 /**
@@ -30,16 +35,20 @@ export function ConfirmDeleteDialog({
   pending,
   onOpenChange,
   onConfirm,
+  focusAfterConfirm,
 }: ConfirmDeleteDialogProps) {
   const { t } = useTranslation();
   const returnFocus = useReturnFocus(open);
-  // A confirmed delete takes its opener (the item's row) away: focus is not put back there, so it falls to the
-  // page and the Undo of the delete's toast takes it (docs/decisions.md, "Everyday chat (undo)"). Cancel returns it.
+  // A confirmed delete takes its opener (the item's row) away: focus is not put back there. It goes where the caller
+  // says (the new chat's message box when the open chat was deleted), else falls to the page and the Undo of the
+  // delete's toast takes it (docs/decisions.md, "Everyday chat (undo)"). Cancel returns it to the opener. This runs
+  // once the dialog has left the page, so its focus trap no longer pulls the focus back.
   const confirmed = useRef(false);
   const onCloseAutoFocus = (event: Event) => {
     if (!confirmed.current) return returnFocus(event);
     confirmed.current = false;
     event.preventDefault();
+    focusAfterConfirm?.();
   };
   const confirm = () => {
     confirmed.current = true;

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { Conversation } from '@parley/shared';
 import { ConfirmDeleteDialog } from '../../../components/ui/confirm-delete-dialog';
 import { appNavigation } from '../../../lib/navigation';
+import { useChatInputStore } from '../../chat/chat-input.store';
 import { queryKeys } from '../../../lib/query-client';
 import { showToast } from '../../toast/toast.store';
 import { deleteWithUndo } from '../../undo/undo-delete';
@@ -68,6 +69,9 @@ export function DeleteConversation({ conversation, active, onClose }: DeleteConv
       pending={false}
       onOpenChange={(open) => !open && onClose()}
       onConfirm={confirm}
+      // The open chat gave way to a new one: the user goes on in its message box, whatever the new chat's own focus
+      // and the toast's Undo did while the dialog was closing.
+      focusAfterConfirm={active ? () => useChatInputStore.getState().requestFocus() : undefined}
     />
   );
 }
