@@ -145,17 +145,29 @@ export async function routeStartupConfig(
 }
 
 /**
- * Opens a disclosure (a reply's step) by clicking its button, until it says it is open. On a busy machine a reply's
- * list can still move as Playwright scrolls the button into view and clicks: the click then lands beside it and
- * nothing opens. A click that lands opens it at once (the assertion is `aria-expanded`), so a second one is only
- * made when the first missed; a button that never opens still fails.
+ * Clicks `button` until `done` holds. On a busy machine a list can still move as Playwright scrolls the button into
+ * view and clicks: the click then lands beside it and nothing happens. A click that lands does its work at once, so a
+ * second one is only made when `done` still fails after the first; a button that never works still fails the test.
  */
-export async function openDisclosure(button: Locator, timeout = 15_000): Promise<void> {
+export async function clickUntil(
+  button: Locator,
+  done: () => Promise<boolean>,
+  timeout = 15_000,
+): Promise<void> {
+  let clicks = 0;
   await vi.waitFor(
     async () => {
-      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click({ timeout: 5_000 });
-      expect(await button.getAttribute('aria-expanded')).toBe('true');
+      if (clicks === 0 || !(await done())) {
+        clicks += 1;
+        await button.click({ timeout: 5_000 });
+      }
+      expect(await done()).toBe(true);
     },
-    { timeout, interval: 500 },
+    { timeout, interval: 1_000 },
   );
+}
+
+/** Opens a disclosure (a reply's step) by clicking its button until it says it is open (see `clickUntil`). */
+export async function openDisclosure(button: Locator, timeout = 15_000): Promise<void> {
+  await clickUntil(button, async () => (await button.getAttribute('aria-expanded')) === 'true', timeout);
 }

@@ -76,10 +76,13 @@ describe('chat: errors', () => {
     expect(saved).toMatchObject({ error: true, unfinished: true, text: 'tok1 tok2 tok3 ' });
     const check = async (error: RegExp) => {
       await poll(() => reply.innerText()).toContain('tok1 tok2 tok3');
-      // The text first, then the error under it.
-      const text = await reply.getByText('tok1 tok2 tok3').boundingBox();
-      const alert = await reply.getByRole('alert').boundingBox();
-      expect(alert!.y).toBeGreaterThan(text!.y);
+      // The text first, then the error under it (measured again while the reply is still being drawn, which a busy
+      // machine can catch between the live reply and the saved one).
+      await poll(async () => {
+        const text = await reply.getByText('tok1 tok2 tok3').boundingBox();
+        const alert = await reply.getByRole('alert').boundingBox();
+        return text && alert ? alert.y > text.y : null;
+      }).toBe(true);
       expect(await reply.getByRole('alert').innerText()).toMatch(error);
       await reply.getByRole('button', { name: 'Continue' }).waitFor();
       await reply.getByRole('button', { name: 'Regenerate' }).waitFor();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { NIL_UUID, type ChatFinalEvent } from '@parley/shared';
-import { animationsDone, artifactPath, launchBrowser, newContext } from './browser.test-helpers';
+import { animationsDone, artifactPath, clickUntil, launchBrowser, newContext } from './browser.test-helpers';
 import { signedInPage } from './session.test-helpers';
 
 const baseUrl = inject('baseUrl');
@@ -176,9 +176,11 @@ describe('message view', () => {
 
     // Copy puts the reply's text on the clipboard and shows the copied state for a moment.
     await reply.hover();
-    await reply.getByRole('button', { name: 'Copy' }).click();
+    await clickUntil(
+      reply.getByRole('button', { name: 'Copy' }),
+      async () => (await reply.getByRole('status').textContent())?.includes('Copied!') === true,
+    );
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(secondReply.text);
-    await reply.getByRole('status').getByText('Copied!').waitFor();
     await expect
       .poll(() => reply.getByRole('status').textContent(), { timeout: 5000, interval: 250 })
       .toBe('');

@@ -1,0 +1,15 @@
+import { chromium } from 'playwright-core';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--headless','--no-sandbox','--disable-gpu','--disable-background-networking','--disable-component-update','--disable-sync','--no-first-run'] });
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: process.argv[3] === 'reduce' ? 'reduce' : 'no-preference' });
+const page = await ctx.newPage();
+const origin='http://127.0.0.1:3092';
+await page.goto(origin+'/login');
+const email=`idle-${Date.now()}@example.com`;
+console.log(await page.evaluate(async (email) => (await fetch('/api/auth/register',{method:'POST',headers:{'content-type':'application/json'},body:JSON.stringify({name:'Grace',email,password:'Secret-pass-123!',confirm_password:'Secret-pass-123!'})})).status, email));
+await page.goto(origin+(process.argv[2]||'/c/new'));
+await page.locator('main').waitFor();
+await page.waitForTimeout(4000);
+console.log('ready');
+await page.screenshot({path:'/tmp/idle2.png'});
+await page.waitForTimeout(20000);
+await browser.close();
