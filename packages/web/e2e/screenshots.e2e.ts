@@ -109,7 +109,8 @@ describe('README screenshots', () => {
     await dark.addCookies(await context.cookies());
     const darkPage = await dark.newPage();
     await darkPage.goto(url);
-    await darkPage.getByRole('cell', { name: 'Arashiyama' }).waitFor();
+    // The reply at the bottom, where the chat opens (the first reply's table may be above what the list draws).
+    await darkPage.locator('pre').getByText('def split_budget').waitFor();
     expect(await darkPage.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
     await animationsDone(darkPage);
     await darkPage.screenshot({ path: artifactPath('docs-chat-dark.png') });
