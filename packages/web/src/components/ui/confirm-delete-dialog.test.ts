@@ -1,23 +1,15 @@
 // @vitest-environment happy-dom
 import { act, createElement, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enUS } from '../../locales/catalogues';
+import { initEnglishTexts } from '../../features/i18n/english.test-helpers';
 import { ConfirmDeleteDialog } from './confirm-delete-dialog';
 
 // Where the focus goes when "Delete chat?" closes (docs/decisions.md, "Everyday chat (undo)"): Cancel puts it back on
 // the button that opened the dialog; a confirmed delete does not (its row is gone) and hands it to the caller, once
 // the dialog has left the page, so nothing the dialog does afterwards can take it back.
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initEnglishTexts);
 
 let root: Root;
 let host: HTMLElement;

@@ -2,10 +2,8 @@
 import { act, createElement } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { enUS } from '../../../../locales/catalogues';
+import { initEnglishTexts } from '../../../i18n/english.test-helpers';
 
 const call = vi.fn();
 vi.mock('../../../../lib/api', () => ({ api: { call: (...args: unknown[]) => call(...(args as [])) } }));
@@ -13,13 +11,7 @@ const { TokenCount, TOKEN_COUNT_DEBOUNCE_MS } = await import('./token-count');
 
 // bingAI's context is counted 250 ms after the last change (docs/reference/endpoints-and-models.md (bingAI)).
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initEnglishTexts);
 
 let root: Root;
 let host: HTMLElement;
