@@ -243,7 +243,7 @@ describe('web search and images in en-US', () => {
       })}`,
     );
     await poll(() => step(reply).getAttribute('data-state')).toBe('done');
-    expect(await step(reply).getByRole('button').textContent()).toBe('Used DALL-E-3');
+    await poll(() => step(reply).getByRole('button').textContent()).toBe('Used DALL-E-3');
     const image = reply.getByTestId('tool-image').locator('img');
     await poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
     expect(await image.getAttribute('alt')).toBe('a-teal-square.png');

@@ -1,4 +1,3 @@
-import { expect } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { signedInPage } from './session.test-helpers';
 import { poll } from './tool-steps.test-helpers';
@@ -60,7 +59,9 @@ export async function openDoneStep(reply: Locator, label: string): Promise<void>
   await poll(() => step(reply).count()).toBe(1);
   await poll(() => step(reply).getAttribute('data-state')).toBe('done');
   const button = step(reply).getByRole('button');
-  expect(await button.textContent()).toBe(label);
+  // The name is the store's (its list is fetched beside the chat): a page just loaded names the step by its key until
+  // that list has come, so the label is awaited, not read once.
+  await poll(() => button.textContent()).toBe(label);
   await button.click();
   await poll(() => button.getAttribute('aria-expanded')).toBe('true');
 }
