@@ -2,9 +2,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { enUS } from '../../locales/catalogues';
+import { initEnglishTexts } from '../i18n/english.test-helpers';
 import MarkdownRenderer from './components/markdown-renderer';
 import { classifyImageSource } from './image-source';
 
@@ -63,13 +61,7 @@ describe('classifyImageSource', () => {
 });
 
 describe('images in a rendered reply (before any click)', () => {
-  beforeAll(async () => {
-    await i18next.use(initReactI18next).init({
-      lng: 'en-US',
-      resources: { 'en-US': { translation: enUS } },
-      interpolation: { escapeValue: false },
-    });
-  });
+  beforeAll(initEnglishTexts);
   const render = (text: string) =>
     renderToStaticMarkup(
       createElement(

@@ -3,9 +3,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import ReactMarkdown from 'react-markdown';
 import remarkGfm from 'remark-gfm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
-import { enUS } from '../../locales/catalogues';
+import { initEnglishTexts } from '../i18n/english.test-helpers';
 import { markdownComponents } from './components/markdown-components';
 import MarkdownRenderer from './components/markdown-renderer';
 import { HIGHLIGHT_LANGUAGES } from './highlight-languages';
@@ -16,13 +14,7 @@ import { remarkHtmlAsText } from './remark-html-as-text';
 import { mathPlugins } from './math-plugins';
 import { normalizeMath } from './math-text';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initEnglishTexts);
 
 /** One block through the renderer's pipeline with the maths plugins already loaded. */
 function MathBlock({ text }: { text: string }) {

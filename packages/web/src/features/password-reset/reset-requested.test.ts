@@ -4,20 +4,13 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { enUS } from '../../locales/catalogues';
+import { initEnglishTexts } from '../i18n/english.test-helpers';
 import { queryKeys } from '../../lib/query-client';
 import { DEFAULT_STARTUP_CONFIG } from '../config/startup-config';
 import { ResetRequested } from './forgot-password-page';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initEnglishTexts);
 
 /** What the forgot-password page shows after a request, on a server with e-mail on or off. */
 function render(emailEnabled: boolean, link?: string): { text: string; resetHref: string | null } {

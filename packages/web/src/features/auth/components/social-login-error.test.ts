@@ -2,20 +2,13 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { beforeAll, describe, expect, it } from 'vitest';
-import i18next from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { enUS } from '../../../locales/catalogues';
+import { initEnglishTexts } from '../../i18n/english.test-helpers';
 import { queryKeys } from '../../../lib/query-client';
 import { DEFAULT_STARTUP_CONFIG } from '../../config/startup-config';
 import { SocialLoginErrorAlert } from './social-login-error';
 
-beforeAll(async () => {
-  await i18next.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { translation: enUS } },
-    interpolation: { escapeValue: false },
-  });
-});
+beforeAll(initEnglishTexts);
 
 /** The alert on a login page whose startup config has arrived, with e-mail on or off. */
 function render(code: string, emailEnabled: boolean): string {
