@@ -96,6 +96,28 @@ describe('markdown replies', () => {
     await context.close();
   });
 
+  it('says so when the browser refuses a copy both ways, and the code block keeps its button', async () => {
+    const context = await newContext(browser);
+    // A browser that refuses the clipboard (a permission denied) and the selection copy alike.
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, 'clipboard', {
+        value: { writeText: () => Promise.reject(new DOMException('refused', 'NotAllowedError')) },
+      });
+      document.execCommand = () => false;
+    });
+    const { page } = await signedInPage(context, baseUrl, { tag: 'md-copy-refused' });
+    await ask(page, REPLY);
+    const log = page.getByRole('log');
+    await log.getByRole('button', { name: 'Copy code' }).click();
+    await page.getByText('Could not copy to the clipboard.', { exact: true }).waitFor();
+    // No check: the button still offers the copy, and nothing of the copy is left in the page.
+    expect(await log.getByRole('button', { name: 'Copied' }).count()).toBe(0);
+    expect(await log.getByRole('button', { name: 'Copy code' }).count()).toBe(1);
+    expect(await page.locator('body > textarea').count()).toBe(0);
+    await page.screenshot({ path: artifactPath('markdown-copy-refused.png') });
+    await context.close();
+  });
+
   it('renders maths with KaTeX (its own chunk) and looks right on a phone in the dark', async () => {
     const context = await newContext(browser, { width: 390, height: 844, colorScheme: 'dark' });
     const { page } = await signedInPage(context, baseUrl, { tag: 'md-math' });

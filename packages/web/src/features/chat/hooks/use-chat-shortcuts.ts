@@ -3,7 +3,7 @@ import { useChatInputStore } from '../chat-input.store';
 import { useChatStreamStore } from '../chat-stream.store';
 import type { BranchNode } from '../message-tree';
 import { messageText } from '../message-text';
-import { writeClipboard } from './use-copy-text';
+import { copyText } from '../../../lib/clipboard';
 import { useChatActions } from './use-chat-actions';
 
 /**
@@ -31,7 +31,7 @@ export function useChatShortcuts(branch: BranchNode[]) {
       if (!reply || useChatStreamStore.getState().submitting) return false;
       // Copied here, inside the key press, so it works even before the reply's buttons show; the reply's copy
       // button then copies the same text again and shows its check.
-      void writeClipboard(messageText(reply)).catch(() => undefined);
+      void copyText(messageText(reply));
       return ask('copy', reply.messageId);
     },
   });

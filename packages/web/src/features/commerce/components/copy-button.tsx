@@ -2,7 +2,8 @@ import { Check, Copy } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { buttonBase } from '../../../components/ui/button';
-import { writeClipboard } from '../../chat/hooks/use-copy-text';
+import { copyText } from '../../../lib/clipboard';
+import { showToast } from '../../toast/toast.store';
 
 /** How long "Copied" shows after a copy (docs/reference/commerce.md (The web's commerce screens)). */
 export const COPY_FEEDBACK_MS = 2000;
@@ -14,15 +15,14 @@ export function CopyButton({ text, label, testId }: { text: string; label?: stri
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const copy = useCallback(async () => {
-    try {
-      await writeClipboard(text);
-    } catch {
+    if (!(await copyText(text))) {
+      showToast({ message: t('com_ui_msg_copy_failed'), severity: 'error' });
       return;
     }
     setCopied(true);
     clearTimeout(timer.current);
     timer.current = setTimeout(() => setCopied(false), COPY_FEEDBACK_MS);
-  }, [text]);
+  }, [text, t]);
   return (
     <button
       type="button"

@@ -1,7 +1,8 @@
 import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
-import { copyText } from '../copy-text';
+import { copyText } from '../../../lib/clipboard';
+import { showToast } from '../../toast/toast.store';
 import { hastToReact } from '../hast-to-react';
 import { highlighter, highlightLanguage } from '../highlighter';
 
@@ -57,7 +58,7 @@ function CopyButton({ code }: { code: string }) {
   return (
     <button
       type="button"
-      onClick={() => void copyText(code).then(setCopied)}
+      onClick={() => void copyCode(code, t('com_ui_msg_copy_failed')).then(setCopied)}
       aria-label={label}
       className="md-code-copy"
     >
@@ -72,4 +73,11 @@ function CopyButton({ code }: { code: string }) {
       </span>
     </button>
   );
+}
+
+/** Copies a block's code; a refused copy says so rather than leaving the button as it was. */
+async function copyCode(code: string, failed: string): Promise<boolean> {
+  const ok = await copyText(code);
+  if (!ok) showToast({ message: failed, severity: 'error' });
+  return ok;
 }

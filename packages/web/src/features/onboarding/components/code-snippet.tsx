@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
+import { copyText } from '../../../lib/clipboard';
+import { showToast } from '../../toast/toast.store';
 
 interface CodeSnippetProps {
   code: string;
@@ -8,12 +10,10 @@ interface CodeSnippetProps {
   label: string;
 }
 
-/** A block of settings to paste into the server's environment, with a copy button where copying works. */
+/** A block of settings to paste into the server's environment, with a copy button. */
 export function CodeSnippet({ code, label }: CodeSnippetProps) {
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
-  // The clipboard API exists only in secure contexts (https, localhost); elsewhere the text is selectable.
-  const canCopy = typeof navigator !== 'undefined' && Boolean(navigator.clipboard);
 
   useEffect(() => {
     if (!copied) return;
@@ -21,11 +21,11 @@ export function CodeSnippet({ code, label }: CodeSnippetProps) {
     return () => clearTimeout(timer);
   }, [copied]);
 
-  const copy = () => {
-    navigator.clipboard.writeText(code).then(
-      () => setCopied(true),
-      () => setCopied(false),
-    );
+  const copy = async () => {
+    const ok = await copyText(code);
+    setCopied(ok);
+    // The block stays selectable: a refused copy says so, and the user copies it by hand.
+    if (!ok) showToast({ message: t('com_ui_msg_copy_failed'), severity: 'error' });
   };
 
   return (
@@ -37,22 +37,16 @@ export function CodeSnippet({ code, label }: CodeSnippetProps) {
       >
         <code>{code}</code>
       </pre>
-      {canCopy && (
-        <button
-          type="button"
-          onClick={copy}
-          aria-label={copied ? t('com_onboarding_copied') : t('com_onboarding_copy', { label })}
-          title={copied ? t('com_onboarding_copied') : t('com_onboarding_copy', { label })}
-          // Opaque, so a long line scrolled beneath it does not show through.
-          className="absolute top-1.5 end-1.5 inline-flex size-7 items-center justify-center rounded-md bg-zinc-50 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:bg-zinc-950 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-50"
-        >
-          {copied ? (
-            <Check className="size-4 text-teal-700 dark:text-teal-400" />
-          ) : (
-            <Copy className="size-4" />
-          )}
-        </button>
-      )}
+      <button
+        type="button"
+        onClick={() => void copy()}
+        aria-label={copied ? t('com_onboarding_copied') : t('com_onboarding_copy', { label })}
+        title={copied ? t('com_onboarding_copied') : t('com_onboarding_copy', { label })}
+        // Opaque, so a long line scrolled beneath it does not show through.
+        className="absolute top-1.5 end-1.5 inline-flex size-7 items-center justify-center rounded-md bg-zinc-50 text-zinc-500 hover:bg-zinc-200 hover:text-zinc-900 focus-visible:outline-2 focus-visible:outline-teal-600 dark:bg-zinc-950 dark:text-zinc-400 dark:hover:bg-zinc-800 dark:hover:text-zinc-50"
+      >
+        {copied ? <Check className="size-4 text-teal-700 dark:text-teal-400" /> : <Copy className="size-4" />}
+      </button>
     </div>
   );
 }

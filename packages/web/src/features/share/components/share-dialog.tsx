@@ -11,7 +11,7 @@ import { errorText } from '../../../lib/api-error';
 import { queryKeys } from '../../../lib/query-client';
 import { useConversationStore } from '../../chat/conversation.store';
 import { useSiblingSelectionStore } from '../../chat/sibling-selection.store';
-import { copyText } from '../../markdown/copy-text';
+import { copyText } from '../../../lib/clipboard';
 import { ConfirmButton } from '../../settings/components/confirm-button';
 import { showToast } from '../../toast/toast.store';
 import { shownTitle } from '../../conversations/shown-title';
