@@ -154,7 +154,8 @@ describe('commerce dialogs', () => {
     await support.getByTestId('support-copy-qq').getByText('Copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('800123456');
     await support.getByTestId('support-copy-email').click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('help@parley.example');
+    // The copy runs after the click returns: the clipboard is read until it holds the address.
+    await poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe('help@parley.example');
     await expectNoViolations(page, '[data-testid="support-dialog"]');
     await page.screenshot({ path: `${SHOTS}/support-en-US.png` });
     await page.keyboard.press('Escape');
