@@ -1,8 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildTestApp, type TestApp } from '../../../test/app.test-helpers';
 import { testDialects } from '../../../test/dialects.test-helpers';
 import { newUser } from '../../../test/factories.test-helpers';
-import { card1m, chargeAs, pack10 } from './commerce.test-helpers';
+import { findSoldOption } from './shop-options';
+import { closePendingBeyond, insertOrder } from './orders.repository';
+import { card1m, chargeAs, depsOf, pack10 } from './commerce.test-helpers';
 
 // docs/reference/commerce.md (Orders and payment);
 // docs/decisions.md, "Charges are limited per user, and old pending orders closed"
@@ -16,6 +18,9 @@ describe.each(testDialects())('charge limits on %s', (dialect) => {
     });
   });
   afterAll(() => test.close());
+  afterEach(() => {
+    vi.useRealTimers();
+  });
 
   const ordersOf = (userId: string) =>
     test.database.db
@@ -53,7 +58,10 @@ describe.each(testDialects())('charge limits on %s', (dialect) => {
   it('keeps CHARGE_PENDING_MAX orders pending: a new one closes the oldest beyond them', async () => {
     const { token, user } = await newUser(test.app);
     const made: string[] = [];
+    // A second apart, so "the oldest" is one order (the same millisecond is the next test's case).
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T09:00:00Z') });
     for (const request of [pack10, card1m, pack10]) {
+      vi.setSystemTime(Date.now() + 1000);
       const res = await chargeAs(test, token, request);
       expect(res.status).toBe(201);
       made.push(res.body.orderId);
@@ -67,5 +75,30 @@ describe.each(testDialects())('charge limits on %s', (dialect) => {
     const paid = await test.app.inject({ method: 'POST', url: `/pay/dev/${made[0]}` });
     expect(paid.statusCode).toBeLessThan(400);
     expect((await ordersOf(user.id))[0]).toEqual({ id: made[0], status: 'paid' });
+  });
+  it('never closes the order just made, even beside others placed in the same millisecond', async () => {
+    const { user } = await newUser(test.app);
+    const { db } = test.database;
+    const option = findSoldOption(depsOf(test).config.shop, pack10)!;
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-12-06T09:00:00Z') });
+    const order = (id: string) =>
+      insertOrder(db, { id, userId: user.id, option, amountFen: 1000, provider: 'dev', status: 'pending' });
+    // Three orders of one instant; the one just made has the id that sorts last, so the time and id sort alone
+    // would close it.
+    await order('f'.repeat(32));
+    await order('e'.repeat(32));
+    await order('0'.repeat(32));
+    expect(await closePendingBeyond(db, user.id, 2, '0'.repeat(32))).toBe(1);
+    expect(await ordersOf(user.id)).toEqual([
+      { id: '0'.repeat(32), status: 'pending' },
+      { id: 'e'.repeat(32), status: 'closed' },
+      { id: 'f'.repeat(32), status: 'pending' },
+    ]);
+    // Kept to one pending order, it is the one just made.
+    await order('1'.repeat(32));
+    expect(await closePendingBeyond(db, user.id, 1, '1'.repeat(32))).toBe(2);
+    expect((await ordersOf(user.id)).filter((o) => o.status === 'pending')).toEqual([
+      { id: '1'.repeat(32), status: 'pending' },
+    ]);
   });
 });

@@ -53,7 +53,7 @@ export async function charge(
   // A user keeps a few orders pending at most (a payment page left open, a second try): the oldest beyond them are
   // closed rather than the new one refused, so no one is locked out of paying for a day
   // (docs/decisions.md, "Charges are limited per user, and old pending orders closed").
-  await closePendingBeyond(db, userId, deps.config.shop.chargeLimits.pendingMax);
+  await closePendingBeyond(db, userId, deps.config.shop.chargeLimits.pendingMax, orderId);
   try {
     const { paymentUrl, paymentCode } = await provider.createPayment({
       id: orderId,

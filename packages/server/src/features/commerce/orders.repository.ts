@@ -54,24 +54,34 @@ export async function insertOrder(db: Db, order: NewOrder): Promise<OrderRow> {
 }
 
 /**
- * Closes a user's oldest pending orders beyond the newest `keep` (the newest by time, then id); answers how many it
- * closed. Bookkeeping only: a provider's notice for a closed order still pays it (order-paid.ts).
+ * Closes a user's oldest pending orders beyond the newest `keep`, the order `justMade` always among those kept; answers
+ * how many it closed. Orders placed in the same millisecond (a double click, a fast client) share their time, and the
+ * order the buyer is about to pay must not be the one closed, so it is kept by id rather than by its place in the
+ * sort (the rest: newest by time, then id). Bookkeeping only: a provider's notice for a closed order still pays it
+ * (order-paid.ts).
  */
-export async function closePendingBeyond(db: Db, userId: string, keep: number): Promise<number> {
-  const newest = db
+export async function closePendingBeyond(
+  db: Db,
+  userId: string,
+  keep: number,
+  justMade: string,
+): Promise<number> {
+  const othersKept = db
     .selectFrom('orders')
     .select('id')
     .where('user_id', '=', userId)
     .where('status', '=', 'pending')
+    .where('id', '!=', justMade)
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
-    .limit(keep);
+    .limit(Math.max(0, keep - 1));
   const closed = await db
     .updateTable('orders')
     .set({ status: 'closed', updated_at: nowIso() })
     .where('user_id', '=', userId)
     .where('status', '=', 'pending')
-    .where('id', 'not in', newest)
+    .where('id', '!=', justMade)
+    .where('id', 'not in', othersKept)
     .executeTakeFirst();
   return Number(closed.numUpdatedRows);
 }
