@@ -225,9 +225,10 @@ describe('the chat on a phone', () => {
     const { page } = chat;
     await send(chat, `Hello ${sim({ reply: 'Hi there.' })}`);
     await settled(chat);
-    // A copy that fails raises an error toast.
+    // A copy that fails (the clipboard and the selection copy both refused) raises an error toast.
     await page.evaluate(() => {
       navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+      document.execCommand = () => false;
     });
     await page.getByRole('button', { name: 'Copy' }).last().click();
     const toast = page.locator('[data-severity="error"]');
