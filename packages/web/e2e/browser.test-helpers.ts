@@ -6,7 +6,8 @@ import { join, resolve } from 'node:path';
 export const ARTIFACTS = resolve(import.meta.dirname, '../../../e2e-artifacts');
 
 /** Debian's Chromium, headless, with the network-quiet flags this machine needs. */
-export async function launchBrowser(): Promise<Browser> {
+/** Chromium as every spec runs it; `extraArgs` for the rare spec that needs a switch more (a host mapping). */
+export async function launchBrowser(extraArgs: readonly string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -17,6 +18,7 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-component-update',
       '--disable-sync',
       '--no-first-run',
+      ...extraArgs,
     ],
   });
 }

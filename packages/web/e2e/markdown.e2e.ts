@@ -118,6 +118,45 @@ describe('markdown replies', () => {
     await context.close();
   });
 
+  it('copies on plain http (a LAN address, no Clipboard API) through the selection: a code block and a reply', async () => {
+    // lan.test is this server under a name that is not localhost, so the page is not a secure context.
+    const lan = await launchBrowser(['--host-resolver-rules=MAP lan.test 127.0.0.1']);
+    try {
+      const context = await newContext(lan);
+      await context.grantPermissions(['clipboard-read'], { origin: baseUrl });
+      const lanUrl = baseUrl.replace('127.0.0.1', 'lan.test');
+      const { page } = await signedInPage(context, lanUrl, { tag: 'md-http' });
+      expect(await page.evaluate(() => [window.isSecureContext, 'clipboard' in navigator])).toEqual([
+        false,
+        false,
+      ]);
+      await ask(page, REPLY);
+      const log = page.getByRole('log');
+      // What was copied is read back from a page of the secure origin, in the same browser.
+      const reader = await context.newPage();
+      await reader.goto(`${baseUrl}/login`);
+      const clipboard = () => reader.evaluate(() => navigator.clipboard.readText());
+
+      const copyCode = log.getByRole('button', { name: 'Copy code' });
+      await copyCode.focus();
+      await page.keyboard.press('Enter');
+      await log.getByRole('button', { name: 'Copied' }).waitFor();
+      expect(await clipboard()).toBe(
+        'def total(xs: list[int]) -> int:\n    return sum(x for x in xs if x > 0)',
+      );
+      // The focus is back on the button the keyboard pressed, and no text box is left behind.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Copied');
+      expect(await page.locator('body > textarea').count()).toBe(0);
+
+      await log.locator('article').last().getByRole('button', { name: 'Copy', exact: true }).click();
+      await expect.poll(clipboard).toContain('Raw HTML stays text: <b>bold?</b>');
+      expect(await page.getByText('Could not copy to the clipboard.').count()).toBe(0);
+      await context.close();
+    } finally {
+      await lan.close();
+    }
+  });
+
   it('renders maths with KaTeX (its own chunk) and looks right on a phone in the dark', async () => {
     const context = await newContext(browser, { width: 390, height: 844, colorScheme: 'dark' });
     const { page } = await signedInPage(context, baseUrl, { tag: 'md-math' });

@@ -25,7 +25,8 @@ function copyBySelection(text: string): boolean {
   area.style.cssText = 'position:fixed;top:0;left:0;opacity:0;pointer-events:none';
   // The focus comes back where it was: a copy from the keyboard keeps the user's place.
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-  // Inside an open dialog, whose focus trap would pull the focus straight back from the rest of the page.
+  // Inside an open dialog, whose focus trap would pull the focus straight back from the rest of the page (Chromium
+  // copies an unfocused box's selection as well, not every browser does).
   (focused?.closest('[role="dialog"], [role="alertdialog"]') ?? document.body).append(area);
   // The copy takes the focused element's selection.
   area.focus({ preventScroll: true });
