@@ -124,7 +124,9 @@ describe('markdown replies', () => {
     try {
       const context = await newContext(lan);
       await context.grantPermissions(['clipboard-read'], { origin: baseUrl });
-      const lanUrl = baseUrl.replace('127.0.0.1', 'lan.test');
+      const lanAddress = new URL(baseUrl);
+      lanAddress.hostname = 'lan.test';
+      const lanUrl = lanAddress.origin;
       const { page } = await signedInPage(context, lanUrl, { tag: 'md-http' });
       expect(await page.evaluate(() => [window.isSecureContext, 'clipboard' in navigator])).toEqual([
         false,

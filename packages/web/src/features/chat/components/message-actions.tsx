@@ -2,9 +2,8 @@ import { Check, Copy, Pencil, RefreshCw, StepForward } from 'lucide-react';
 import { useEffect, useEffectEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Message } from '@parley/shared';
-import { showToast } from '../../toast/toast.store';
 import { useChatInputStore } from '../chat-input.store';
-import { useCopyText } from '../hooks/use-copy-text';
+import { useCopyText } from '../../clipboard/use-copy-text';
 import type { MessageActions as Allowed } from '../message-action-rules';
 import { messageText } from '../message-text';
 import { useStartupConfig } from '../../config/config.api';
@@ -31,11 +30,7 @@ export function MessageActions({ message, allowed, onEdit, onRegenerate, onConti
   const { copied, copy } = useCopyText();
   const { config } = useStartupConfig();
 
-  const onCopy = async () => {
-    if (!(await copy(messageText(message)))) {
-      showToast({ message: t('com_ui_msg_copy_failed'), severity: 'error' });
-    }
-  };
+  const onCopy = () => copy(messageText(message));
 
   // Ctrl/Cmd+Shift+C asked to copy this reply: the same copy, with the same check and announcement.
   const copyRequested = useChatInputStore(

@@ -1,8 +1,7 @@
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
-import { copyText } from '../../../lib/clipboard';
-import { showToast } from '../../toast/toast.store';
+import { useCopyText } from '../../clipboard/use-copy-text';
 import { hastToReact } from '../hast-to-react';
 import { highlighter, highlightLanguage } from '../highlighter';
 
@@ -48,20 +47,10 @@ export const CodeBlock = memo(function CodeBlock({ language, code }: CodeBlockPr
 
 function CopyButton({ code }: { code: string }) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const { copied, copy } = useCopyText(COPIED_MS);
   const label = copied ? t('com_ui_render_copied') : t('com_ui_render_copy_code');
   return (
-    <button
-      type="button"
-      onClick={() => void copyCode(code, t('com_ui_msg_copy_failed')).then(setCopied)}
-      aria-label={label}
-      className="md-code-copy"
-    >
+    <button type="button" onClick={() => void copy(code)} aria-label={label} className="md-code-copy">
       {copied ? (
         <Check aria-hidden="true" className="size-3.5" />
       ) : (
@@ -73,11 +62,4 @@ function CopyButton({ code }: { code: string }) {
       </span>
     </button>
   );
-}
-
-/** Copies a block's code; a refused copy says so rather than leaving the button as it was. */
-async function copyCode(code: string, failed: string): Promise<boolean> {
-  const ok = await copyText(code);
-  if (!ok) showToast({ message: failed, severity: 'error' });
-  return ok;
 }

@@ -1,8 +1,6 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Check, Copy } from 'lucide-react';
-import { copyText } from '../../../lib/clipboard';
-import { showToast } from '../../toast/toast.store';
+import { useCopyText } from '../../clipboard/use-copy-text';
 
 interface CodeSnippetProps {
   code: string;
@@ -13,20 +11,8 @@ interface CodeSnippetProps {
 /** A block of settings to paste into the server's environment, with a copy button. */
 export function CodeSnippet({ code, label }: CodeSnippetProps) {
   const { t } = useTranslation();
-  const [copied, setCopied] = useState(false);
-
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 1500);
-    return () => clearTimeout(timer);
-  }, [copied]);
-
-  const copy = async () => {
-    const ok = await copyText(code);
-    setCopied(ok);
-    // The block stays selectable: a refused copy says so, and the user copies it by hand.
-    if (!ok) showToast({ message: t('com_ui_msg_copy_failed'), severity: 'error' });
-  };
+  // The block stays selectable: after a refused copy (the hook says so) the user copies it by hand.
+  const { copied, copy } = useCopyText(1500);
 
   return (
     <div className="relative min-w-0">
@@ -39,7 +25,7 @@ export function CodeSnippet({ code, label }: CodeSnippetProps) {
       </pre>
       <button
         type="button"
-        onClick={() => void copy()}
+        onClick={() => void copy(code)}
         aria-label={copied ? t('com_onboarding_copied') : t('com_onboarding_copy', { label })}
         title={copied ? t('com_onboarding_copied') : t('com_onboarding_copy', { label })}
         // Opaque, so a long line scrolled beneath it does not show through.
